@@ -1,0 +1,69 @@
+import type { Entity } from '../surface/types.js'
+import type { Change, Direction, Relation, Severity } from './change.js'
+import type { ResolvedPolicy } from './policy.js'
+
+/** What a severity rule sees: the detected change (without severity) and the policy. */
+export interface SeverityInput {
+  change: Omit<Change, 'severity'>
+  policy: ResolvedPolicy
+}
+
+/** Decides a change's severity. Built with `fixed`, `byDirection` or `byRelation`. */
+export type SeverityRule = (input: SeverityInput) => Severity
+
+/** A change kind: one record, one file. Ids are permanent. */
+export interface ChangeKind {
+  /** Kebab-case `<subject>-<change>`, from the vocabulary checked in the registry test. */
+  id: string
+  entity: Entity
+  /** One sentence: what the kind detects. */
+  purpose: string
+  severity: SeverityRule
+  /** What the change does to a caller, per severity it can take. */
+  reason: Partial<Record<Severity, string>>
+  /** What changed, in a few words, without the entity or path (the report prints those). */
+  message: (change: Change) => string
+  /** Severities per direction, for docs and the mirror test; absent when the kind has no direction. */
+  directions?: Record<Direction, Severity | 'by relation'>
+  deprecated?: boolean
+  replacedBy?: string
+}
+
+/** Declares a change kind. */
+export function defineKind(kind: ChangeKind): ChangeKind {
+  return kind
+}
+
+/** A severity that does not depend on anything. */
+export function fixed(severity: Severity): SeverityRule {
+  return () => severity
+}
+
+/**
+ * One severity per direction, declared together so a rule cannot forget its mirror.
+ * @example byDirection({ input: 'breaking', output: 'additive' })
+ */
+export function byDirection(severities: Record<Direction, Severity>): SeverityRule {
+  return ({ change }) => severities[change.direction ?? 'input']
+}
+
+const RELATION_SEVERITY: Record<Relation, Record<Direction, Severity>> = {
+  widened: { input: 'additive', output: 'breaking' },
+  narrowed: { input: 'breaking', output: 'additive' },
+  incomparable: { input: 'breaking', output: 'breaking' },
+  equal: { input: 'cosmetic', output: 'cosmetic' },
+  unknown: { input: 'risky', output: 'risky' },
+}
+
+/**
+ * The table in CLASSIFICATION.md: how the set of valid values moved, mapped by direction
+ * (inputs contravariant, outputs covariant). Never derived by flipping one side.
+ */
+export function relationSeverity(relation: Relation, direction: Direction): Severity {
+  return RELATION_SEVERITY[relation][direction]
+}
+
+/** A severity decided by the change's relation and direction (`relationSeverity`). */
+export function byRelation(): SeverityRule {
+  return ({ change }) => relationSeverity(change.relation ?? 'unknown', change.direction ?? 'input')
+}
