@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto'
+import { readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
+import { sortKeys, stableStringify } from '../surface/stable-json.js'
+import type { Surface } from '../surface/types.js'
+import { ContractFileError } from './contract-error.js'
+
+/** The contract file format this version writes and reads. Older formats are migrated on read. */
+export const CONTRACT_FORMAT = 1
+
+/** The default contract file name, relative to where the CLI runs. */
+export const DEFAULT_CONTRACT_FILE = 'mcp-contract.json'
+
+/**
+ * The exact text of a contract file: sorted keys, 2-space indent, trailing newline, no
+ * timestamps or machine paths. Equal surfaces give byte-identical files.
+ * @example await writeFile('mcp-contract.json', serializeContract(surface))
+ */
+export function serializeContract(surface: Surface): string {
+  return `${stableStringify({ format: CONTRACT_FORMAT, ...(sortKeys(surface) as Surface) }, 2)}\n`
+}
+
+/**
+ * Parses contract file text into a surface. `source` names the file in error messages.
+ * @throws ContractFileError `invalid` (not JSON, not a contract) or `newer` (written by a newer mcp-contract)
+ */
+export function parseContract(text: string, source = 'contract'): Surface {
+  let data: unknown
+  try {
+    data = JSON.parse(text)
+  } catch (error) {
+    throw new ContractFileError('invalid', source, `${source} is not valid JSON (${(error as Error).message}). Restore it from version control, or record it again with \`mcp-contract snapshot\`.`, { cause: error })
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw invalid(source, 'it is not a JSON object')
+  }
+  const { format, ...surface } = data as Record<string, unknown>
+  if (typeof format !== 'number' || !Number.isInteger(format) || format < 1) {
+    throw invalid(source, 'it has no "format" number')
+  }
+  if (format > CONTRACT_FORMAT) {
+    throw new ContractFileError('newer', source, `${source} has contract format ${format}, but this mcp-contract reads format ${CONTRACT_FORMAT} and older. Upgrade mcp-contract (npm i -D mcp-contract@latest); do not re-record it with this version, that would lose what the newer one recorded.`)
+  }
+  const server = surface.server as Record<string, unknown> | undefined
+  if (typeof server !== 'object' || server === null || typeof server.capabilities !== 'object') {
+    throw invalid(source, 'it has no "server" with "capabilities"')
+  }
+  for (const list of ['tools', 'prompts', 'resources', 'resourceTemplates']) {
+    if (surface[list] !== undefined && !Array.isArray(surface[list])) throw invalid(source, `"${list}" is not a list`)
+  }
+  return { ...(surface as unknown as Surface), notRecorded: Array.isArray(surface.notRecorded) ? (surface.notRecorded as Surface['notRecorded']) : [] }
+}
+
+function invalid(source: string, why: string): ContractFileError {
+  return new ContractFileError('invalid', source, `${source} is not an mcp-contract file: ${why}. Record it with \`mcp-contract snapshot\`, or point --contract at the right file.`)
+}
+
+/**
+ * Reads and validates a contract file.
+ * @throws ContractFileError `missing`, `unreadable`, `invalid` or `newer`
+ * @example const recorded = await readContract('mcp-contract.json')
+ */
+export async function readContract(file: string): Promise<Surface> {
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT') {
+      throw new ContractFileError('missing', file, `${file} does not exist. Record it first with \`mcp-contract snapshot\` (or run the test once outside CI).`, { cause: error })
+    }
+    throw new ContractFileError('unreadable', file, `${file} could not be read (${code ?? (error as Error).message}).`, { cause: error })
+  }
+  return parseContract(text, file)
+}
+
+/**
+ * Writes a contract file atomically: a temporary file next to it, then a rename, so a reader
+ * never sees half a file and a failed write leaves the old one intact.
+ * @example await writeContract('mcp-contract.json', await captureSurface(server))
+ */
+export async function writeContract(file: string, surface: Surface): Promise<void> {
+  const temporary = join(dirname(file), `.${basename(file)}.${randomBytes(6).toString('hex')}.tmp`)
+  try {
+    await writeFile(temporary, serializeContract(surface), { encoding: 'utf8', flag: 'wx' })
+    await rename(temporary, file)
+  } catch (error) {
+    await rm(temporary, { force: true })
+    throw new ContractFileError('unwritable', file, `${file} could not be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). Check that its folder exists and is writable.`, { cause: error })
+  }
+}

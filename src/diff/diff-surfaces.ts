@@ -1,0 +1,67 @@
+import type { NotRecorded, Surface } from '../surface/types.js'
+import { SEVERITIES, severityRank, type Change, type Severity } from './change.js'
+import type { Detected } from './detected.js'
+import { diffPrompts } from './diff-prompts.js'
+import { diffResources, diffResourceTemplates } from './diff-resources.js'
+import { diffServer } from './diff-server.js'
+import { diffTools } from './diff-tools.js'
+import { resolvePolicy, type Policy, type ResolvedPolicy } from './policy.js'
+import { kindById } from './registry.js'
+import { matchesAny } from './scope.js'
+
+/** The classified difference between a recorded and a live surface. */
+export interface DiffReport {
+  /** True when no in-scope change reaches `failOn`. */
+  ok: boolean
+  failOn: Severity
+  /** Every change, most serious first. */
+  changes: Change[]
+  /** The changes that fail the check. */
+  failing: Change[]
+  summary: Record<Severity, number>
+  /** Places on either side that could not be judged. */
+  notRecorded: NotRecorded[]
+}
+
+/**
+ * Classifies every difference between the recorded and the live surface, from the side of a
+ * caller written against the recorded one, then applies the policy.
+ * @example const report = diffSurfaces(await readContract('mcp-contract.json'), await captureSurface(server))
+ */
+export function diffSurfaces(recorded: Surface, live: Surface, policy: Policy = {}): DiffReport {
+  const resolved = resolvePolicy(policy)
+  const notRecorded: NotRecorded[] = [...recorded.notRecorded, ...live.notRecorded]
+  const detected: Detected[] = [
+    ...diffServer(recorded.server, live.server),
+    // Why: a list absent (method not found) reads as empty, so absent ↔ empty reports nothing.
+    ...diffTools(recorded.tools ?? [], live.tools ?? [], notRecorded),
+    ...diffPrompts(recorded.prompts ?? [], live.prompts ?? []),
+    ...diffResources(recorded.resources ?? [], live.resources ?? []),
+    ...diffResourceTemplates(recorded.resourceTemplates ?? [], live.resourceTemplates ?? []),
+  ]
+  const changes = detected
+    .filter((change) => !resolved.ignore.includes(change.kind))
+    .map((change) => classify(change, resolved))
+    .sort(bySeverity)
+  const failing = changes.filter((change) => !change.outOfScope && severityRank(change.severity) <= severityRank(resolved.failOn))
+  const summary = Object.fromEntries(SEVERITIES.map((severity) => [severity, 0])) as Record<Severity, number>
+  for (const change of changes) summary[change.severity] += 1
+  return { ok: failing.length === 0, failOn: resolved.failOn, changes, failing, summary, notRecorded: uniqueNotRecorded(notRecorded) }
+}
+
+function classify(change: Detected, policy: ResolvedPolicy): Change {
+  const severity = kindById(change.kind).severity({ change, policy })
+  const outOfScope = policy.used !== undefined && change.entity !== 'server' && !matchesAny(change.name, policy.used)
+  return outOfScope ? { ...change, severity, outOfScope } : { ...change, severity }
+}
+
+/** Most serious first; within a severity, the order detection found them (entity, then name). */
+function bySeverity(a: Change, b: Change): number {
+  return severityRank(a.severity) - severityRank(b.severity)
+}
+
+function uniqueNotRecorded(places: NotRecorded[]): NotRecorded[] {
+  const seen = new Map<string, NotRecorded>()
+  for (const place of places) seen.set(`${place.entity}\0${place.name}\0${place.path}\0${place.reason}`, place)
+  return [...seen.values()]
+}

@@ -1,0 +1,11 @@
+import { defineKind, fixed } from '../define-kind.js'
+
+/** Detects a changed prompt description. */
+export const promptDescriptionChanged = defineKind({
+  id: 'prompt-description-changed',
+  entity: 'prompt',
+  purpose: 'Detects a changed prompt description.',
+  severity: fixed('routing'),
+  reason: { routing: 'no call breaks, but people and agents pick prompts by this text' },
+  message: () => 'description changed',
+})

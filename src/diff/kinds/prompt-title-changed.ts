@@ -1,0 +1,11 @@
+import { defineKind, fixed } from '../define-kind.js'
+
+/** Detects a changed prompt title. */
+export const promptTitleChanged = defineKind({
+  id: 'prompt-title-changed',
+  entity: 'prompt',
+  purpose: 'Detects a changed prompt title.',
+  severity: fixed('routing'),
+  reason: { routing: 'no call breaks, but people and agents pick prompts by this text' },
+  message: () => 'title changed',
+})

@@ -1,0 +1,11 @@
+import { defineKind, fixed } from '../define-kind.js'
+
+/** Detects a changed resource template name, title, description or annotations. */
+export const resourceTemplateMetadataChanged = defineKind({
+  id: 'resource-template-metadata-changed',
+  entity: 'resourceTemplate',
+  purpose: 'Detects a changed resource template name, title, description or annotations.',
+  severity: fixed('routing'),
+  reason: { routing: 'no read breaks, but agents pick templates by this text' },
+  message: (change) => `${String(change.details?.field)} changed`,
+})

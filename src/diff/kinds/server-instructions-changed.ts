@@ -1,0 +1,11 @@
+import { defineKind, fixed } from '../define-kind.js'
+
+/** Detects changed server instructions. */
+export const serverInstructionsChanged = defineKind({
+  id: 'server-instructions-changed',
+  entity: 'server',
+  purpose: 'Detects changed server instructions.',
+  severity: fixed('routing'),
+  reason: { routing: 'no call breaks, but agents follow these instructions' },
+  message: () => 'instructions changed',
+})

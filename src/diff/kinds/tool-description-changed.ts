@@ -1,0 +1,11 @@
+import { defineKind, fixed } from '../define-kind.js'
+
+/** Detects a changed tool description. */
+export const toolDescriptionChanged = defineKind({
+  id: 'tool-description-changed',
+  entity: 'tool',
+  purpose: 'Detects a changed tool description.',
+  severity: fixed('routing'),
+  reason: { routing: 'no call breaks, but agents choose tools by this text' },
+  message: () => 'description changed',
+})

@@ -1,0 +1,11 @@
+import { defineKind, fixed } from '../define-kind.js'
+
+/** Detects a recorded tool the server no longer lists. */
+export const toolRemoved = defineKind({
+  id: 'tool-removed',
+  entity: 'tool',
+  purpose: 'Detects a recorded tool the server no longer lists.',
+  severity: fixed('breaking'),
+  reason: { breaking: 'an agent that calls it fails' },
+  message: () => 'the tool is gone',
+})

@@ -1,0 +1,11 @@
+import { defineKind, fixed } from '../define-kind.js'
+
+/** Detects a changed tool title. */
+export const toolTitleChanged = defineKind({
+  id: 'tool-title-changed',
+  entity: 'tool',
+  purpose: 'Detects a changed tool title.',
+  severity: fixed('routing'),
+  reason: { routing: 'no call breaks, but agents and people choose tools by this text' },
+  message: () => 'title changed',
+})

@@ -1,0 +1,80 @@
+import type { ChangeKind } from './define-kind.js'
+import { hintRelaxed } from './kinds/hint-relaxed.js'
+import { hintReversed } from './kinds/hint-reversed.js'
+import { outputSchemaAdded } from './kinds/output-schema-added.js'
+import { outputSchemaRemoved } from './kinds/output-schema-removed.js'
+import { promptAdded } from './kinds/prompt-added.js'
+import { promptArgumentAdded } from './kinds/prompt-argument-added.js'
+import { promptArgumentDescriptionChanged } from './kinds/prompt-argument-description-changed.js'
+import { promptArgumentNowOptional } from './kinds/prompt-argument-now-optional.js'
+import { promptArgumentNowRequired } from './kinds/prompt-argument-now-required.js'
+import { promptArgumentRemoved } from './kinds/prompt-argument-removed.js'
+import { promptDescriptionChanged } from './kinds/prompt-description-changed.js'
+import { promptRemoved } from './kinds/prompt-removed.js'
+import { promptTitleChanged } from './kinds/prompt-title-changed.js'
+import { resourceAdded } from './kinds/resource-added.js'
+import { resourceMetadataChanged } from './kinds/resource-metadata-changed.js'
+import { resourceMimeTypeChanged } from './kinds/resource-mime-type-changed.js'
+import { resourceRemoved } from './kinds/resource-removed.js'
+import { resourceTemplateAdded } from './kinds/resource-template-added.js'
+import { resourceTemplateMetadataChanged } from './kinds/resource-template-metadata-changed.js'
+import { resourceTemplateMimeTypeChanged } from './kinds/resource-template-mime-type-changed.js'
+import { resourceTemplateRemoved } from './kinds/resource-template-removed.js'
+import { serverCapabilityAdded } from './kinds/server-capability-added.js'
+import { serverCapabilityRemoved } from './kinds/server-capability-removed.js'
+import { serverIdentityChanged } from './kinds/server-identity-changed.js'
+import { serverInstructionsChanged } from './kinds/server-instructions-changed.js'
+import { taskSupportChanged } from './kinds/task-support-changed.js'
+import { toolAdded } from './kinds/tool-added.js'
+import { toolDescriptionChanged } from './kinds/tool-description-changed.js'
+import { toolRemoved } from './kinds/tool-removed.js'
+import { toolRenamed } from './kinds/tool-renamed.js'
+import { toolTitleChanged } from './kinds/tool-title-changed.js'
+import { SCHEMA_KINDS } from './kinds/schema-kinds.js'
+
+/** Kinds about whole entities: tools, prompts, resources, templates, the server. */
+const ENTITY_KINDS: ChangeKind[] = [
+  hintRelaxed,
+  hintReversed,
+  outputSchemaAdded,
+  outputSchemaRemoved,
+  promptAdded,
+  promptArgumentAdded,
+  promptArgumentDescriptionChanged,
+  promptArgumentNowOptional,
+  promptArgumentNowRequired,
+  promptArgumentRemoved,
+  promptDescriptionChanged,
+  promptRemoved,
+  promptTitleChanged,
+  resourceAdded,
+  resourceMetadataChanged,
+  resourceMimeTypeChanged,
+  resourceRemoved,
+  resourceTemplateAdded,
+  resourceTemplateMetadataChanged,
+  resourceTemplateMimeTypeChanged,
+  resourceTemplateRemoved,
+  serverCapabilityAdded,
+  serverCapabilityRemoved,
+  serverIdentityChanged,
+  serverInstructionsChanged,
+  taskSupportChanged,
+  toolAdded,
+  toolDescriptionChanged,
+  toolRemoved,
+  toolRenamed,
+  toolTitleChanged,
+]
+
+/** Every change kind, entity kinds first, then the schema engine's. Ids are unique and permanent. */
+export const KINDS: readonly ChangeKind[] = [...ENTITY_KINDS, ...SCHEMA_KINDS]
+
+const BY_ID = new Map(KINDS.map((kind) => [kind.id, kind]))
+
+/** Looks a kind up by id; an unknown id is a programming error. */
+export function kindById(id: string): ChangeKind {
+  const kind = BY_ID.get(id)
+  if (!kind) throw new Error(`mcp-contract: unknown change kind "${id}" (not in src/diff/registry.ts)`)
+  return kind
+}

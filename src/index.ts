@@ -1,0 +1,18 @@
+/**
+ * mcp-contract: record an MCP server's advertised surface and hold the server to it.
+ * @example
+ * const recorded = await readContract('mcp-contract.json')
+ * const report = diffSurfaces(recorded, await captureSurface(server))
+ * console.log(formatReport(report))
+ */
+export { captureSurface, isSurface } from './capture/capture-surface.js'
+export { CaptureError, describeTarget, isCaptureTarget, type CaptureOptions, type Target } from './capture/capture-raw.js'
+export { normalizeSurface } from './surface/normalize.js'
+export { diffSurfaces, type DiffReport } from './diff/diff-surfaces.js'
+export { SEVERITIES, type Change, type Direction, type Relation, type Severity } from './diff/change.js'
+export type { Policy } from './diff/policy.js'
+export { KINDS } from './diff/registry.js'
+export { CONTRACT_FORMAT, parseContract, readContract, serializeContract, writeContract } from './contract/contract-file.js'
+export { ContractFileError } from './contract/contract-error.js'
+export { formatReport, toJsonReport, type JsonReport, type ReportFormat } from './report/format-report.js'
+export type { Entity, Json, NotRecorded, RawSurface, Schema, Surface, SurfacePrompt, SurfaceResource, SurfaceResourceTemplate, SurfaceServer, SurfaceTool } from './surface/types.js'

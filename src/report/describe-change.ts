@@ -1,0 +1,35 @@
+import type { Change } from '../diff/change.js'
+import { kindById } from '../diff/registry.js'
+import type { Entity } from '../surface/types.js'
+import { renderPath } from './render-path.js'
+
+/** A change put into words: where, what happened, what it does to a caller. */
+export interface ChangeWords {
+  /** `parse_catalog → pages`, `prompt summarize → topic`, `server`. */
+  location: string
+  /** `was optional, now required`. */
+  what: string
+  /** `every call that omitted it breaks`. */
+  effect: string
+}
+
+const ENTITY_LABEL: Record<Entity, string> = { tool: '', prompt: 'prompt ', resource: 'resource ', resourceTemplate: 'template ', server: 'server' }
+
+/**
+ * Renders a change's words from its kind record. The only place messages are made.
+ * @example describeChange(change).location // 'parse_catalog → filters.city'
+ */
+export function describeChange(change: Change): ChangeWords {
+  const kind = kindById(change.kind)
+  const path = renderPath(change.path)
+  const side = change.direction === 'output' && change.entity === 'tool' ? 'output ' : ''
+  const subject = change.entity === 'server' ? ENTITY_LABEL.server : `${ENTITY_LABEL[change.entity]}${change.name}`
+  const location = path || side ? `${subject} → ${side}${path}`.trimEnd() : subject
+  return { location, what: kind.message(change), effect: kind.reason[change.severity] ?? '' }
+}
+
+/** One sentence for a change, for reports that print a single message field. */
+export function changeSentence(change: Change): string {
+  const { location, what, effect } = describeChange(change)
+  return `${location}: ${what}${effect ? `; ${effect}` : ''}`
+}

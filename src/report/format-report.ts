@@ -1,0 +1,164 @@
+import { SEVERITIES, type Change, type Severity } from '../diff/change.js'
+import type { DiffReport } from '../diff/diff-surfaces.js'
+import { renderPath } from './render-path.js'
+import { changeSentence, describeChange } from './describe-change.js'
+
+/** The report formats the CLI and the API offer. */
+export type ReportFormat = 'text' | 'json' | 'markdown' | 'junit'
+
+/** The report formats, for argument validation. */
+export const REPORT_FORMATS: readonly ReportFormat[] = ['text', 'json', 'markdown', 'junit']
+
+/**
+ * Renders a diff report. `text` groups changes by severity and says what each does to a caller;
+ * `json` is the stable machine format (see ARCHITECTURE.md); `markdown` suits PR comments;
+ * `junit` suits CI dashboards.
+ * @example console.log(formatReport(diffSurfaces(recorded, live), { format: 'text' }))
+ */
+export function formatReport(report: DiffReport, options: { format?: ReportFormat } = {}): string {
+  switch (options.format ?? 'text') {
+    case 'json':
+      return `${JSON.stringify(toJsonReport(report), null, 2)}\n`
+    case 'markdown':
+      return renderMarkdown(report)
+    case 'junit':
+      return renderJunit(report)
+    default:
+      return renderText(report)
+  }
+}
+
+/** The JSON report's shape; field names are stable. */
+export interface JsonReport {
+  ok: boolean
+  failOn: Severity
+  summary: Record<Severity, number>
+  changes: {
+    kind: string
+    severity: Severity
+    entity: string
+    name: string
+    direction?: string
+    path: string
+    message: string
+    before?: string
+    after?: string
+    relation?: string
+    outOfScope?: boolean
+  }[]
+  notRecorded: DiffReport['notRecorded']
+}
+
+/** The report as the plain object `--format json` prints. */
+export function toJsonReport(report: DiffReport): JsonReport {
+  return {
+    ok: report.ok,
+    failOn: report.failOn,
+    summary: report.summary,
+    changes: report.changes.map((change) => ({
+      kind: change.kind,
+      severity: change.severity,
+      entity: change.entity,
+      name: change.name,
+      ...(change.direction ? { direction: change.direction } : {}),
+      path: renderPath(change.path),
+      message: changeSentence(change),
+      ...(change.before !== undefined ? { before: valueText(change.before) } : {}),
+      ...(change.after !== undefined ? { after: valueText(change.after) } : {}),
+      ...(change.relation ? { relation: change.relation } : {}),
+      ...(change.outOfScope ? { outOfScope: true } : {}),
+    })),
+    notRecorded: report.notRecorded,
+  }
+}
+
+function valueText(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value)
+}
+
+/** The text report: severity groups, each change on two lines, then the summary line. */
+function renderText(report: DiffReport): string {
+  const lines: string[] = []
+  for (const [severity, changes] of groupBySeverity(report.changes)) {
+    lines.push(`${severity} (${changes.length})`)
+    const width = Math.max(...changes.map((change) => change.kind.length))
+    for (const change of changes) {
+      const { location, what, effect } = describeChange(change)
+      lines.push(`  ${change.kind.padEnd(width)}  ${location}${change.outOfScope ? '  (out of scope)' : ''}`)
+      lines.push(`      ${[what, effect].filter(Boolean).join('; ')}`)
+    }
+  }
+  if (report.notRecorded.length > 0) {
+    lines.push(`not recorded (${report.notRecorded.length})`)
+    for (const place of report.notRecorded) {
+      const where = [place.entity === 'tool' ? '' : `${place.entity} `, place.name, place.path ? ` → ${place.path}` : ''].join('')
+      lines.push(`  ${where}`, `      ${place.reason}`)
+    }
+  }
+  lines.push(summaryLine(report))
+  return `${lines.join('\n')}\n`
+}
+
+/**
+ * One line: how many changes of each severity, and whether the check fails.
+ * @example '3 change(s) · 2 breaking · 1 routing — fails at risky and above'
+ */
+export function summaryLine(report: DiffReport): string {
+  const counts = SEVERITIES.filter((severity) => report.summary[severity] > 0).map((severity) => `${report.summary[severity]} ${severity}`)
+  const verdict = report.ok ? `passes (fails at ${report.failOn} and above)` : `fails at ${report.failOn} and above`
+  if (report.changes.length === 0) return `no changes — ${verdict}`
+  return [`${report.changes.length} change(s)`, ...counts].join(' · ') + ` — ${verdict}`
+}
+
+function groupBySeverity(changes: Change[]): [Severity, Change[]][] {
+  return SEVERITIES.map((severity): [Severity, Change[]] => [severity, changes.filter((change) => change.severity === severity)]).filter(
+    ([, group]) => group.length > 0,
+  )
+}
+
+function renderMarkdown(report: DiffReport): string {
+  const lines = [`### MCP contract: ${report.ok ? 'passes' : 'fails'}`, '', summaryLine(report), '']
+  if (report.changes.length > 0) {
+    lines.push('| severity | change | where | what it does to a caller |', '| --- | --- | --- | --- |')
+    for (const change of report.changes) {
+      const { location, what, effect } = describeChange(change)
+      lines.push(`| ${change.severity} | \`${change.kind}\` | ${cell(location)} | ${cell([what, effect].filter(Boolean).join('; '))} |`)
+    }
+    lines.push('')
+  }
+  if (report.notRecorded.length > 0) {
+    lines.push('**Not recorded**', '')
+    for (const place of report.notRecorded) lines.push(`- ${cell(`${place.name}${place.path ? ` → ${place.path}` : ''}`)}: ${cell(place.reason)}`)
+    lines.push('')
+  }
+  return `${lines.join('\n')}`
+}
+
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ')
+}
+
+/** JUnit XML: one test case per change; failing changes carry a failure. */
+function renderJunit(report: DiffReport): string {
+  const cases = report.changes.map((change) => {
+    const { location } = describeChange(change)
+    const name = xml(`${change.kind} ${location}`)
+    const failing = report.failing.includes(change)
+    const body = failing ? `<failure message="${xml(changeSentence(change))}" type="${change.severity}"/>` : ''
+    return `    <testcase classname="mcp-contract.${change.severity}" name="${name}">${body}</testcase>`
+  })
+  if (cases.length === 0) cases.push('    <testcase classname="mcp-contract" name="surface honors the contract"></testcase>')
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="mcp-contract" tests="${cases.length}" failures="${report.failing.length}">`,
+    `  <testsuite name="mcp-contract" tests="${cases.length}" failures="${report.failing.length}">`,
+    ...cases,
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n')
+}
+
+function xml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+}

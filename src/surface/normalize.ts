@@ -1,0 +1,178 @@
+import type { PathSegment } from '../diff/change.js'
+import { renderPath } from '../report/render-path.js'
+import { canonicalizeSchema } from './canonical-schema.js'
+import type {
+  Entity,
+  Json,
+  NotRecorded,
+  RawSurface,
+  Schema,
+  Surface,
+  SurfacePrompt,
+  SurfacePromptArgument,
+  SurfaceResource,
+  SurfaceResourceTemplate,
+  SurfaceServer,
+  SurfaceTool,
+  ToolHints,
+} from './types.js'
+
+type Raw = Record<string, unknown>
+
+/** The spec defaults: an omitted hint is a promise, not a silence. */
+const HINT_DEFAULTS: ToolHints = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: false,
+  openWorldHint: true,
+}
+
+const TASK_SUPPORT = ['forbidden', 'optional', 'required'] as const
+
+/**
+ * Turns what capture read into the normalized surface: defaults resolved, volatile metadata
+ * dropped, schemas canonicalized, entities sorted by key. Pure and deterministic.
+ * @example normalizeSurface(await captureRaw(server))
+ */
+export function normalizeSurface(raw: RawSurface): Surface {
+  const notRecorded: NotRecorded[] = []
+  const surface: Surface = { server: normalizeServer(raw.initialize), notRecorded }
+  if (raw.tools) surface.tools = uniqueByKey(raw.tools.map((tool) => normalizeTool(tool, notRecorded)), 'name', 'tool', notRecorded)
+  if (raw.prompts) surface.prompts = uniqueByKey(raw.prompts.map(normalizePrompt), 'name', 'prompt', notRecorded)
+  if (raw.resources) surface.resources = uniqueByKey(raw.resources.map(normalizeResource), 'uri', 'resource', notRecorded)
+  if (raw.resourceTemplates) {
+    surface.resourceTemplates = uniqueByKey(raw.resourceTemplates.map(normalizeTemplate), 'uriTemplate', 'resourceTemplate', notRecorded)
+  }
+  notRecorded.sort((a, b) => compareText(`${a.entity}\0${a.name}\0${a.path}`, `${b.entity}\0${b.name}\0${b.path}`))
+  return surface
+}
+
+function normalizeServer(initialize: RawSurface['initialize']): SurfaceServer {
+  const info = initialize.serverInfo ?? {}
+  const server: SurfaceServer = { capabilities: normalizeCapabilities(initialize.capabilities ?? {}) }
+  assignText(server, 'name', info.name)
+  assignText(server, 'title', info.title)
+  assignText(server, 'instructions', initialize.instructions)
+  return server
+}
+
+/**
+ * Keeps the capability flags a caller relies on. Why: `experimental` is negotiation detail, and a
+ * flag set to `false` promises nothing, so it reads the same as an absent one.
+ */
+function normalizeCapabilities(capabilities: Raw): { [key: string]: Json } {
+  const out: { [key: string]: Json } = {}
+  for (const [key, value] of Object.entries(capabilities)) {
+    if (key === 'experimental' || value === false || value === undefined || value === null) continue
+    out[nfc(key)] = isRecord(value) ? normalizeCapabilities(value) : (value as Json)
+  }
+  return out
+}
+
+function normalizeTool(raw: Raw, notRecorded: NotRecorded[]): SurfaceTool {
+  const name = nfc(String(raw.name ?? ''))
+  const annotations = isRecord(raw.annotations) ? raw.annotations : {}
+  const execution = isRecord(raw.execution) ? raw.execution : {}
+  const tool: SurfaceTool = {
+    name,
+    // Why: a tool without an input schema takes an object with anything in it, as the spec reads.
+    inputSchema: toolSchema(raw.inputSchema ?? raw.input_schema ?? { type: 'object' }, name, 'input', notRecorded)!,
+    hints: resolveHints(annotations),
+    taskSupport: TASK_SUPPORT.find((value) => value === execution.taskSupport) ?? 'forbidden',
+  }
+  assignText(tool, 'title', raw.title ?? annotations.title)
+  assignText(tool, 'description', raw.description)
+  const output = toolSchema(raw.outputSchema ?? raw.output_schema, name, 'output', notRecorded)
+  if (output !== undefined) tool.outputSchema = output
+  return tool
+}
+
+function resolveHints(annotations: Raw): ToolHints {
+  const hints = { ...HINT_DEFAULTS }
+  for (const key of Object.keys(HINT_DEFAULTS) as (keyof ToolHints)[]) {
+    if (typeof annotations[key] === 'boolean') hints[key] = annotations[key] as boolean
+  }
+  return hints
+}
+
+function toolSchema(value: unknown, tool: string, side: 'input' | 'output', notRecorded: NotRecorded[]): Schema | undefined {
+  if (value === undefined || value === null) return undefined
+  const { schema, notRecorded: places } = canonicalizeSchema(value)
+  for (const place of places) notRecorded.push(notRecordedAt(tool, side, place.path, place.reason))
+  return schema
+}
+
+function notRecordedAt(tool: string, side: 'input' | 'output', path: PathSegment[], reason: string): NotRecorded {
+  const where = renderPath(path)
+  return { entity: 'tool', name: tool, path: side === 'output' ? `(output)${where ? ` ${where}` : ''}` : where, reason }
+}
+
+function normalizePrompt(raw: Raw): SurfacePrompt {
+  const args = Array.isArray(raw.arguments) ? raw.arguments.filter(isRecord) : []
+  const prompt: SurfacePrompt = {
+    name: nfc(String(raw.name ?? '')),
+    arguments: args.map(normalizePromptArgument).sort((a, b) => compareText(a.name, b.name)),
+  }
+  assignText(prompt, 'title', raw.title)
+  assignText(prompt, 'description', raw.description)
+  return prompt
+}
+
+function normalizePromptArgument(raw: Raw): SurfacePromptArgument {
+  const argument: SurfacePromptArgument = { name: nfc(String(raw.name ?? '')), required: raw.required === true }
+  assignText(argument, 'title', raw.title)
+  assignText(argument, 'description', raw.description)
+  return argument
+}
+
+function normalizeResource(raw: Raw): SurfaceResource {
+  const resource: SurfaceResource = { uri: nfc(String(raw.uri ?? '')) }
+  describeResource(resource, raw)
+  return resource
+}
+
+function normalizeTemplate(raw: Raw): SurfaceResourceTemplate {
+  const template: SurfaceResourceTemplate = { uriTemplate: nfc(String(raw.uriTemplate ?? '')) }
+  describeResource(template, raw)
+  return template
+}
+
+/** Copies what resources and templates share. Why: `size` and `annotations.lastModified` change with content, not with the promise. */
+function describeResource(target: SurfaceResource | SurfaceResourceTemplate, raw: Raw): void {
+  assignText(target, 'name', raw.name)
+  assignText(target, 'title', raw.title)
+  assignText(target, 'description', raw.description)
+  assignText(target, 'mimeType', raw.mimeType)
+  if (isRecord(raw.annotations)) {
+    const { lastModified: _volatile, ...annotations } = raw.annotations
+    if (Object.keys(annotations).length > 0) target.annotations = annotations as { [key: string]: Json }
+  }
+}
+
+/** Sorts entities by key and keeps the first of duplicates, listing the rest under not recorded. */
+function uniqueByKey<T, K extends keyof T>(items: T[], key: K, entity: Entity, notRecorded: NotRecorded[]): T[] {
+  const seen = new Map<string, T>()
+  for (const item of items) {
+    const id = String(item[key])
+    if (seen.has(id)) notRecorded.push({ entity, name: id, path: '', reason: `the server lists ${id} more than once; only the first is recorded` })
+    else seen.set(id, item)
+  }
+  return [...seen.values()].sort((a, b) => compareText(String(a[key]), String(b[key])))
+}
+
+function assignText<T extends object>(target: T, key: keyof T & string, value: unknown): void {
+  if (typeof value === 'string' && value !== '') (target as Record<string, unknown>)[key] = value.normalize('NFC')
+}
+
+function isRecord(value: unknown): value is Raw {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function nfc(text: string): string {
+  return text.normalize('NFC')
+}
+
+/** Code-point order, independent of the machine's locale. */
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}
