@@ -1,0 +1,213 @@
+import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { beforeEach, describe, expect, test } from 'vitest'
+import { fixture, runCliProcess, scrub } from '../support/run-cli-process.js'
+
+const catalog = fixture('catalog.js')
+let dir: string
+let contract: string
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'mcp-contract-cli-'))
+  contract = join(dir, 'mcp-contract.json')
+})
+
+async function snapshotCatalog(variant = 'v1') {
+  const run = await runCliProcess(['snapshot', '--contract', contract, '--', 'node', catalog], { env: { CATALOG_VARIANT: variant } })
+  expect(run, run.stderr).toMatchObject({ code: 0 })
+  return run
+}
+
+describe('snapshot and check', () => {
+  test('snapshot records the server; recording it again gives byte-identical text', async () => {
+    const run = await snapshotCatalog()
+    expect(run.stdout).toBe(`recorded 5 tools, 1 prompt, 2 resources, 1 resource template to ${contract}\n`)
+    const first = await readFile(contract, 'utf8')
+    await snapshotCatalog()
+    expect(await readFile(contract, 'utf8')).toBe(first)
+    expect(JSON.parse(first)).toMatchObject({ format: 1, server: { name: 'catalog', title: 'Product catalog' } })
+  })
+
+  test('an unchanged server passes with exit 0', async () => {
+    await snapshotCatalog()
+    const run = await runCliProcess(['check', '--contract', contract, '--', 'node', catalog])
+    expect(run).toMatchObject({ code: 0, stderr: '' })
+    expect(run.stdout).toBe('no changes — passes (fails at risky and above)\n')
+  })
+
+  test('a drifted server fails with exit 1 and a classified report', async () => {
+    await snapshotCatalog()
+    const before = await readFile(contract, 'utf8')
+    const run = await runCliProcess(['check', '--contract', contract, '--', 'node', catalog], { env: { CATALOG_VARIANT: 'v2' } })
+    expect(run.code).toBe(1)
+    expect(run.stdout).toMatchSnapshot()
+    expect(await readFile(contract, 'utf8')).toBe(before)
+  })
+
+  test('--format json prints the stable report object', async () => {
+    await snapshotCatalog()
+    const run = await runCliProcess(['check', '--format', 'json', '--contract', contract, '--', 'node', catalog], { env: { CATALOG_VARIANT: 'v2' } })
+    expect(run.code).toBe(1)
+    const report = JSON.parse(run.stdout)
+    expect(Object.keys(report)).toEqual(['ok', 'failOn', 'summary', 'changes', 'notRecorded'])
+    expect(report).toMatchObject({ ok: false, failOn: 'risky' })
+    expect(report.changes).toContainEqual(
+      expect.objectContaining({ kind: 'argument-now-required', severity: 'breaking', entity: 'tool', name: 'parse_catalog', direction: 'input', path: 'pages' }),
+    )
+    expect(report.changes).toContainEqual(expect.objectContaining({ kind: 'tool-removed', severity: 'breaking', name: 'legacy_export', path: '' }))
+    expect(report.changes).toContainEqual(
+      expect.objectContaining({ kind: 'hint-reversed', severity: 'breaking', name: 'get_product', before: 'true', after: 'false' }),
+    )
+    expect(report.changes).toContainEqual(expect.objectContaining({ kind: 'tool-description-changed', severity: 'routing', name: 'search_products' }))
+    expect(report.changes).toContainEqual(expect.objectContaining({ kind: 'tool-added', severity: 'additive', name: 'bulk_import' }))
+    for (const change of report.changes) expect(typeof change.message).toBe('string')
+  })
+
+  test('--fail-on breaking passes routing-only drift; --strict fails it', async () => {
+    await snapshotCatalog()
+    const text = JSON.parse(await readFile(contract, 'utf8'))
+    text.server.instructions = 'Old instructions.'
+    await writeFile(contract, JSON.stringify(text))
+    const lenient = await runCliProcess(['check', '--fail-on', 'breaking', '--contract', contract, '--', 'node', catalog])
+    expect(lenient.code).toBe(0)
+    const strict = await runCliProcess(['check', '--strict', '--contract', contract, '--', 'node', catalog])
+    expect(strict.code).toBe(1)
+    expect(strict.stdout).toContain('server-instructions-changed')
+  })
+
+  test('markdown and junit formats', async () => {
+    await snapshotCatalog()
+    const markdown = await runCliProcess(['check', '--format', 'markdown', '--contract', contract, '--', 'node', catalog], { env: { CATALOG_VARIANT: 'v2' } })
+    expect(markdown.stdout).toMatchSnapshot()
+    const junit = await runCliProcess(['check', '--format', 'junit', '--contract', contract, '--', 'node', catalog], { env: { CATALOG_VARIANT: 'v2' } })
+    expect(junit.code).toBe(1)
+    expect(junit.stdout).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites name="mcp-contract" tests="\d+" failures="4">/)
+  })
+})
+
+describe('show and diff', () => {
+  test('show --format json prints the contract text and writes nothing', async () => {
+    const run = await runCliProcess(['show', '--format', 'json', '--', 'node', catalog], { cwd: dir })
+    expect(run.code).toBe(0)
+    expect(JSON.parse(run.stdout)).toMatchObject({ format: 1, tools: expect.any(Array) })
+    expect(await readdir(dir)).toEqual([])
+  })
+
+  test('show prints a readable surface', async () => {
+    const run = await runCliProcess(['show', '--', 'node', catalog])
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('search_products')
+  })
+
+  test('diff compares two contract files', async () => {
+    await snapshotCatalog('v1')
+    const v2 = join(dir, 'v2.json')
+    const run = await runCliProcess(['snapshot', '--contract', v2, '--', 'node', catalog], { env: { CATALOG_VARIANT: 'v2' } })
+    expect(run.code).toBe(0)
+    const diff = await runCliProcess(['diff', contract, v2])
+    expect(diff.code).toBe(1)
+    expect(diff.stdout).toContain('argument-now-required')
+    expect(await runCliProcess(['diff', contract, contract])).toMatchObject({ code: 0 })
+  })
+})
+
+describe('Streamable HTTP', () => {
+  test('--url with --bearer checks an HTTP server; a missing token is a clear error', async () => {
+    const { url, stop } = await startHttpCatalog({ REQUIRE_BEARER: 'sesame' })
+    try {
+      const recorded = await runCliProcess(['snapshot', '--contract', contract, '--url', url, '--bearer', 'sesame'])
+      expect(recorded, recorded.stderr).toMatchObject({ code: 0 })
+      const stdio = await runCliProcess(['check', '--contract', contract, '--', 'node', catalog])
+      expect(stdio.code).toBe(0)
+      const viaHeader = await runCliProcess(['check', '--contract', contract, '--url', url, '--header', 'Authorization: Bearer sesame'])
+      expect(viaHeader.code).toBe(0)
+      const denied = await runCliProcess(['check', '--contract', contract, '--url', url])
+      expect(denied.code).toBe(2)
+      expect(denied.stdout).toBe('')
+      expect(scrub(denied.stderr)).toMatchSnapshot()
+    } finally {
+      stop()
+    }
+  })
+})
+
+async function startHttpCatalog(env: Record<string, string>): Promise<{ url: string; stop: () => void }> {
+  const { spawn } = await import('node:child_process')
+  const child = spawn(process.execPath, [fixture('http-catalog.js'), '0'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = ''
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8')
+      const match = /listening (\S+)/.exec(out)
+      if (match) resolve(match[1])
+    })
+    child.on('exit', (code) => reject(new Error(`http-catalog exited with ${code}`)))
+  })
+  return { url, stop: () => child.kill() }
+}
+
+describe('pagination', () => {
+  test('a server that serves 5 pages gives the same contract as one that serves 1', async () => {
+    const one = join(dir, 'one.json')
+    const five = join(dir, 'five.json')
+    expect(await runCliProcess(['snapshot', '--contract', one, '--', 'node', fixture('paged.js')], { env: { PAGES: '1' } })).toMatchObject({ code: 0 })
+    expect(await runCliProcess(['snapshot', '--contract', five, '--', 'node', fixture('paged.js')], { env: { PAGES: '5' } })).toMatchObject({ code: 0 })
+    const text = await readFile(one, 'utf8')
+    expect(await readFile(five, 'utf8')).toBe(text)
+    expect(JSON.parse(text).tools).toHaveLength(12)
+  })
+})
+
+describe('expected failures: exit 2, one clear message, contract untouched', () => {
+  let recorded: string
+  beforeEach(async () => {
+    await snapshotCatalog()
+    recorded = await readFile(contract, 'utf8')
+  })
+
+  test.each([
+    { title: 'server crashes at start', server: 'crash-at-start.js', timeout: '5000' },
+    { title: 'server hangs at initialize', server: 'hang-at-initialize.js', timeout: '500' },
+    { title: 'server hangs on a list', server: 'hang-on-list.js', timeout: '500' },
+    { title: 'server loops on a cursor', server: 'cursor-loop.js', timeout: '5000' },
+    { title: 'prompts/list fails with an internal error', server: 'prompts-internal-error.js', timeout: '5000' },
+    { title: 'server exits mid-capture', server: 'exit-mid-capture.js', timeout: '5000' },
+  ])('$title', async ({ server, timeout }) => {
+    for (const command of ['check', 'snapshot']) {
+      const run = await runCliProcess([command, '--timeout', timeout, '--contract', contract, '--', 'node', fixture(server)])
+      expect(run.code, `${command}: ${run.stderr}`).toBe(2)
+      expect(run.stdout).toBe('')
+      expect(run.stderr).not.toMatch(/\n\s+at /)
+      expect(scrub(run.stderr, { [contract]: '<contract>' })).toMatchSnapshot(command)
+      expect(await readFile(contract, 'utf8')).toBe(recorded)
+    }
+    expect(await readdir(dir)).toEqual(['mcp-contract.json'])
+  })
+
+  test.each([
+    { title: 'contract file is not JSON', text: '{ "format": 1, "tools": [' },
+    { title: 'contract file is from a newer format', text: '{ "format": 7, "server": { "capabilities": {} } }\n' },
+  ])('$title', async ({ text }) => {
+    await writeFile(contract, text)
+    const run = await runCliProcess(['check', '--contract', contract, '--', 'node', catalog])
+    expect(run.code).toBe(2)
+    expect(run.stderr).not.toMatch(/\n\s+at /)
+    expect(scrub(run.stderr, { [contract]: '<contract>' })).toMatchSnapshot()
+    expect(await readFile(contract, 'utf8')).toBe(text)
+  })
+
+  test.each([
+    { title: 'no command', args: [] },
+    { title: 'unknown command', args: ['verify', '--', 'node', 'x.js'] },
+    { title: 'no server', args: ['check'] },
+    { title: 'bad --fail-on', args: ['check', '--fail-on', 'severe', '--', 'node', 'x.js'] },
+    { title: 'bad --timeout', args: ['check', '--timeout', 'soon', '--', 'node', 'x.js'] },
+    { title: 'unknown option', args: ['check', '--colour', '--', 'node', 'x.js'] },
+  ])('usage error: $title', async ({ args }) => {
+    const run = await runCliProcess(args, { cwd: dir })
+    expect(run.code).toBe(2)
+    expect(run.stderr.split('\n\nUsage:')[0]).toMatchSnapshot()
+    expect(await readFile(contract, 'utf8')).toBe(recorded)
+  })
+})

@@ -1,0 +1,90 @@
+import { describe, expect, test } from 'vitest'
+import { serializeContract } from '../../src/contract/contract-file.js'
+import { normalizeSurface } from '../../src/surface/normalize.js'
+import type { RawSurface } from '../../src/surface/types.js'
+
+const initialize = { protocolVersion: '2025-11-25', serverInfo: { name: 'demo', version: '1.2.3' }, capabilities: { tools: { listChanged: true } } }
+
+describe('normalizeSurface', () => {
+  test('an omitted hint is the spec default; taskSupport defaults to forbidden', () => {
+    const surface = normalizeSurface({ initialize, tools: [{ name: 'a', inputSchema: { type: 'object' } }] })
+    expect(surface.tools?.[0]).toMatchObject({
+      hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+      taskSupport: 'forbidden',
+    })
+  })
+
+  test('explicit defaults and omitted ones record the same contract', () => {
+    const omitted = normalizeSurface({ initialize, tools: [{ name: 'a', inputSchema: { type: 'object' } }] })
+    const explicit = normalizeSurface({
+      initialize,
+      tools: [
+        {
+          name: 'a',
+          inputSchema: { type: 'object' },
+          annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+          execution: { taskSupport: 'forbidden' },
+        },
+      ],
+    })
+    expect(serializeContract(explicit)).toBe(serializeContract(omitted))
+  })
+
+  test('volatile metadata is never recorded', () => {
+    const noisy: RawSurface = {
+      initialize: {
+        ...initialize,
+        serverInfo: { name: 'demo', version: '9.9.9' },
+        capabilities: { tools: { listChanged: true }, experimental: { tracing: {} }, logging: false },
+      },
+      tools: [{ name: 'a', inputSchema: { type: 'object' }, _meta: { trace: 'abc' }, ttlMs: 5000, cacheScope: 'session', resultType: 'x' }],
+      resources: [{ uri: 'file:///a', name: 'a', size: 10, annotations: { lastModified: '2026-01-01T00:00:00Z', priority: 0.5 } }],
+    }
+    const quiet: RawSurface = {
+      initialize,
+      tools: [{ name: 'a', inputSchema: { type: 'object' } }],
+      resources: [{ uri: 'file:///a', name: 'a', annotations: { priority: 0.5 } }],
+    }
+    expect(serializeContract(normalizeSurface(noisy))).toBe(serializeContract(normalizeSurface(quiet)))
+    expect(serializeContract(normalizeSurface(noisy))).not.toMatch(/9\.9\.9|2025-11-25|experimental|lastModified|ttlMs|trace/)
+  })
+
+  test('both SDK spellings of the schemas are read', () => {
+    const camel = normalizeSurface({ initialize, tools: [{ name: 'a', inputSchema: { type: 'object', properties: { q: { type: 'string' } } }, outputSchema: { type: 'object' } }] })
+    const snake = normalizeSurface({ initialize, tools: [{ name: 'a', input_schema: { type: 'object', properties: { q: { type: 'string' } } }, output_schema: { type: 'object' } }] })
+    expect(snake).toEqual(camel)
+    expect(camel.tools?.[0].outputSchema).toBeDefined()
+  })
+
+  test('entities are sorted by key, names NFC-normalized, duplicates listed under not recorded', () => {
+    const decomposed = 'cafe\u0301'
+    const surface = normalizeSurface({
+      initialize,
+      tools: [
+        { name: 'zeta', inputSchema: { type: 'object' } },
+        { name: decomposed, inputSchema: { type: 'object' } },
+        { name: 'alpha', inputSchema: { type: 'object' } },
+        { name: 'alpha', inputSchema: { type: 'object', properties: { x: { type: 'string' } } } },
+      ],
+      prompts: [{ name: 'p', arguments: [{ name: 'z' }, { name: 'a', required: true }] }],
+    })
+    expect(surface.tools?.map((tool) => tool.name)).toEqual(['alpha', 'café', 'zeta'])
+    expect(surface.prompts?.[0].arguments).toEqual([
+      { name: 'a', required: true },
+      { name: 'z', required: false },
+    ])
+    expect(surface.notRecorded).toEqual([{ entity: 'tool', name: 'alpha', path: '', reason: 'the server lists alpha more than once; only the first is recorded' }])
+  })
+
+  test('a list the server does not offer stays absent; an empty one stays empty', () => {
+    const surface = normalizeSurface({ initialize, tools: [], prompts: undefined })
+    expect(surface.tools).toEqual([])
+    expect('prompts' in surface).toBe(false)
+  })
+
+  test('title falls back to annotations.title; empty strings are not recorded', () => {
+    const surface = normalizeSurface({ initialize, tools: [{ name: 'a', description: '', inputSchema: { type: 'object' }, annotations: { title: 'A tool' } }] })
+    expect(surface.tools?.[0]).toMatchObject({ title: 'A tool' })
+    expect(surface.tools?.[0]).not.toHaveProperty('description')
+  })
+})
