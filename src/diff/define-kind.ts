@@ -23,8 +23,8 @@ export interface ChangeKind {
   reason: Partial<Record<Severity, string>>
   /** What changed, in a few words, without the entity or path (the report prints those). */
   message: (change: Change) => string
-  /** Severities per direction, for docs and the mirror test; absent when the kind has no direction. */
-  directions?: Record<Direction, Severity | 'by relation'>
+  /** A concrete case in a few words, for docs/rules.md: "`limit` was optional and is now required". */
+  example?: string
   deprecated?: boolean
   replacedBy?: string
 }

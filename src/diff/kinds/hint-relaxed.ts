@@ -8,4 +8,5 @@ export const hintRelaxed = defineKind({
   severity: fixed('additive'),
   reason: { additive: 'callers may now do more (auto-approve, retry, cache); nothing they did breaks' },
   message: (change) => `${String(change.details?.hint)} ${String(change.before)} → ${String(change.after)}`,
+  example: '`openWorldHint` omitted (true) → false',
 })

@@ -8,4 +8,5 @@ export const hintReversed = defineKind({
   severity: fixed('breaking'),
   reason: { breaking: 'clients that auto-approve, retry or cache calls on this promise now act on a false one' },
   message: (change) => `${String(change.details?.hint)} ${String(change.before)} → ${String(change.after)}`,
+  example: '`readOnlyHint` true → false, or `destructiveHint` false → true',
 })

@@ -8,4 +8,5 @@ export const outputSchemaAdded = defineKind({
   severity: fixed('additive'),
   reason: { additive: 'readers gain a structured result; unstructured content still arrives' },
   message: () => 'output schema added',
+  example: '`search` now declares `{ items, total }`',
 })

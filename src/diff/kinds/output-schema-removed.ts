@@ -8,4 +8,5 @@ export const outputSchemaRemoved = defineKind({
   severity: fixed('breaking'),
   reason: { breaking: 'readers of the structured result lose every field they relied on' },
   message: () => 'output schema removed',
+  example: '`search` no longer declares an output schema',
 })

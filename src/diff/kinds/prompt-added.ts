@@ -8,4 +8,5 @@ export const promptAdded = defineKind({
   severity: fixed('additive'),
   reason: { additive: 'clients gain a prompt; nothing they do changes' },
   message: () => 'new prompt',
+  example: '`summarize` appears',
 })

@@ -11,4 +11,5 @@ export const promptArgumentAdded = defineKind({
     additive: 'clients may send it; every get that omitted it still works',
   },
   message: (change) => `new ${String(change.after)} argument`,
+  example: '`tone` appears as a required (breaking) or optional (additive) argument',
 })

@@ -8,4 +8,5 @@ export const promptArgumentDescriptionChanged = defineKind({
   severity: fixed('routing'),
   reason: { routing: 'no get breaks, but agents fill arguments by this text' },
   message: (change) => `${String(change.details?.field)} changed`,
+  example: '"how it sounds" → "formal or casual"',
 })

@@ -8,4 +8,5 @@ export const promptArgumentNowOptional = defineKind({
   severity: fixed('additive'),
   reason: { additive: 'every get that sent it still works' },
   message: () => 'was required, now optional',
+  example: '`tone` was required, now optional',
 })

@@ -8,4 +8,5 @@ export const promptArgumentNowRequired = defineKind({
   severity: fixed('breaking'),
   reason: { breaking: 'every get that omitted it is now rejected' },
   message: () => 'was optional, now required',
+  example: '`tone` was optional, now required',
 })

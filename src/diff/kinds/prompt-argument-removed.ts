@@ -8,4 +8,5 @@ export const promptArgumentRemoved = defineKind({
   severity: fixed('breaking'),
   reason: { breaking: 'clients that send it send an argument the prompt no longer takes' },
   message: () => 'argument removed',
+  example: '`tone` is no longer declared',
 })

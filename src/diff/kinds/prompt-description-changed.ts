@@ -8,4 +8,5 @@ export const promptDescriptionChanged = defineKind({
   severity: fixed('routing'),
   reason: { routing: 'no call breaks, but people and agents pick prompts by this text' },
   message: () => 'description changed',
+  example: 'the prompt description is rewritten',
 })

@@ -8,4 +8,5 @@ export const promptRemoved = defineKind({
   severity: fixed('breaking'),
   reason: { breaking: 'a client that gets it fails' },
   message: () => 'the prompt is gone',
+  example: '`summarize` is no longer listed',
 })

@@ -8,4 +8,5 @@ export const promptTitleChanged = defineKind({
   severity: fixed('routing'),
   reason: { routing: 'no call breaks, but people and agents pick prompts by this text' },
   message: () => 'title changed',
+  example: '"Summary" → "Summarize a product"',
 })

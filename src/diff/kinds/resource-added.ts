@@ -8,4 +8,5 @@ export const resourceAdded = defineKind({
   severity: fixed('additive'),
   reason: { additive: 'clients gain a resource; nothing they read changes' },
   message: () => 'new resource',
+  example: '`catalog://featured` appears',
 })

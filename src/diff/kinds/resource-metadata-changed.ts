@@ -8,4 +8,5 @@ export const resourceMetadataChanged = defineKind({
   severity: fixed('routing'),
   reason: { routing: 'no read breaks, but agents pick resources by this text' },
   message: (change) => `${String(change.details?.field)} changed`,
+  example: 'name `notes` → `notes.md`',
 })

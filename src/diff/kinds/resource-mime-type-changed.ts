@@ -8,4 +8,5 @@ export const resourceMimeTypeChanged = defineKind({
   severity: fixed('risky'),
   reason: { risky: 'readers that parse the old type may misread the content' },
   message: (change) => `mimeType ${String(change.before ?? '(none)')} → ${String(change.after ?? '(none)')}`,
+  example: '`text/markdown` → `text/plain`',
 })

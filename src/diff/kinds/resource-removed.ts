@@ -8,4 +8,5 @@ export const resourceRemoved = defineKind({
   severity: fixed('breaking'),
   reason: { breaking: 'a client that reads it fails' },
   message: () => 'the resource is gone',
+  example: '`catalog://featured` is no longer listed',
 })

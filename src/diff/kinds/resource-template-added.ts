@@ -8,4 +8,5 @@ export const resourceTemplateAdded = defineKind({
   severity: fixed('additive'),
   reason: { additive: 'clients gain a template; nothing they read changes' },
   message: () => 'new resource template',
+  example: '`catalog://products/{sku}` appears',
 })

@@ -8,4 +8,5 @@ export const resourceTemplateMetadataChanged = defineKind({
   severity: fixed('routing'),
   reason: { routing: 'no read breaks, but agents pick templates by this text' },
   message: (change) => `${String(change.details?.field)} changed`,
+  example: 'description rewritten',
 })

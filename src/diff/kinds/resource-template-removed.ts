@@ -8,4 +8,5 @@ export const resourceTemplateRemoved = defineKind({
   severity: fixed('breaking'),
   reason: { breaking: 'a client that expands it fails' },
   message: () => 'the resource template is gone',
+  example: '`catalog://products/{sku}` is no longer listed',
 })

@@ -8,4 +8,5 @@ export const serverCapabilityAdded = defineKind({
   severity: fixed('additive'),
   reason: { additive: 'clients may use more; nothing they did changes' },
   message: () => 'capability added',
+  example: '`completions` is advertised',
 })

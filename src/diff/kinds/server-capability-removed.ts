@@ -8,4 +8,5 @@ export const serverCapabilityRemoved = defineKind({
   severity: fixed('breaking'),
   reason: { breaking: 'clients that use it get errors or silently stop receiving updates' },
   message: () => 'capability removed',
+  example: '`resources.subscribe` is no longer advertised',
 })

@@ -8,4 +8,5 @@ export const serverIdentityChanged = defineKind({
   severity: fixed('routing'),
   reason: { routing: 'no call breaks, but people and agents recognise the server by it' },
   message: (change) => `${String(change.details?.field)} ${JSON.stringify(change.before ?? null)} → ${JSON.stringify(change.after ?? null)}`,
+  example: 'server name `demo` → `catalog`',
 })

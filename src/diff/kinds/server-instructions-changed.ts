@@ -8,4 +8,5 @@ export const serverInstructionsChanged = defineKind({
   severity: fixed('routing'),
   reason: { routing: 'no call breaks, but agents follow these instructions' },
   message: () => 'instructions changed',
+  example: '"Use search first." → "Use fetch first."',
 })

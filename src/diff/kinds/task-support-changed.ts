@@ -12,4 +12,5 @@ export const taskSupportChanged = defineKind({
     breaking: 'callers that call it the old way (plain or as a task) are now rejected',
   },
   message: (change) => `taskSupport ${String(change.before)} → ${String(change.after)}`,
+  example: '`forbidden` → `optional` (additive), `optional` → `required` (breaking)',
 })

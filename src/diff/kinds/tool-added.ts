@@ -8,4 +8,5 @@ export const toolAdded = defineKind({
   severity: fixed('additive'),
   reason: { additive: 'callers gain a tool; nothing they do changes' },
   message: () => 'new tool',
+  example: '`bulk_import` appears',
 })

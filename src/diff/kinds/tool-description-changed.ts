@@ -8,4 +8,5 @@ export const toolDescriptionChanged = defineKind({
   severity: fixed('routing'),
   reason: { routing: 'no call breaks, but agents choose tools by this text' },
   message: () => 'description changed',
+  example: '"Search the web" → "Search the catalog"',
 })

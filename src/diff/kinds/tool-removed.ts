@@ -8,4 +8,5 @@ export const toolRemoved = defineKind({
   severity: fixed('breaking'),
   reason: { breaking: 'an agent that calls it fails' },
   message: () => 'the tool is gone',
+  example: '`export_csv` is no longer listed',
 })

@@ -8,4 +8,5 @@ export const toolRenamed = defineKind({
   severity: fixed('breaking'),
   reason: { breaking: 'an agent that calls the old name fails' },
   message: (change) => `suspected rename to ${String(change.details?.to)} (identical schemas)`,
+  example: '`search` is gone and `find` appears with the same schemas',
 })

@@ -8,4 +8,5 @@ export const toolTitleChanged = defineKind({
   severity: fixed('routing'),
   reason: { routing: 'no call breaks, but agents and people choose tools by this text' },
   message: () => 'title changed',
+  example: '"Search" → "Search products"',
 })

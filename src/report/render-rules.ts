@@ -1,0 +1,55 @@
+import type { Change, Direction, Relation, Severity } from '../diff/change.js'
+import type { ChangeKind } from '../diff/define-kind.js'
+import { resolvePolicy } from '../diff/policy.js'
+
+const RELATIONS: Relation[] = ['widened', 'narrowed', 'incomparable', 'unknown']
+const DIRECTIONS: Direction[] = ['input', 'output']
+
+/**
+ * Renders docs/rules.md from the change-kind registry: id, purpose, severity by direction, the
+ * reasons shown to users, and an example. Why: the docs cannot drift from the rules they describe.
+ * @example writeFileSync('docs/rules.md', renderRules(KINDS))
+ */
+export function renderRules(kinds: readonly ChangeKind[]): string {
+  const lines = [
+    '# Change kinds',
+    '',
+    'Generated from `src/diff/registry.ts` by `npm run docs`; a test fails when this file is stale.',
+    'Severities are judged from the side of a caller written against the recorded contract: callers',
+    'send inputs (contravariant) and read outputs (covariant). "by relation" means the severity',
+    'follows how the set of valid values moved: widened input additive / output breaking, narrowed',
+    'input breaking / output additive, incomparable breaking both ways, unknown risky both ways.',
+    '',
+    '| id | detects | severity | what users read |',
+    '| --- | --- | --- | --- |',
+  ]
+  for (const kind of kinds) {
+    const [input, output] = DIRECTIONS.map((direction) => severityIn(kind, direction))
+    // Why: a kind that ignores direction can still depend on the change itself (a required vs an
+    // optional new prompt argument); its reasons list every severity it can take.
+    const severity = input === output && input !== 'by relation' ? Object.keys(kind.reason).join(' or ') : `input ${input} · output ${output}`
+    const reasons = Object.entries(kind.reason)
+      .map(([severity, reason]) => `${severity}: ${reason}`)
+      .join('<br>')
+    const example = kind.example ? `<br>e.g. ${kind.example}` : ''
+    const deprecated = kind.deprecated ? ` (deprecated${kind.replacedBy ? `, use \`${kind.replacedBy}\`` : ''})` : ''
+    lines.push(`| \`${kind.id}\`${deprecated} | ${cell(kind.purpose)}${cell(example)} | ${severity} | ${cell(reasons)} |`)
+  }
+  return `${lines.join('\n')}\n`
+}
+
+/** What the kind's rule says in one direction, under the default policy, for every relation. */
+function severityIn(kind: ChangeKind, direction: Direction): string {
+  const policy = resolvePolicy()
+  const seen = new Set<Severity>()
+  for (const relation of RELATIONS) {
+    const change: Omit<Change, 'severity'> = { kind: kind.id, entity: kind.entity, name: 'example', direction, path: [], relation }
+    seen.add(kind.severity({ change, policy }))
+  }
+  if (seen.size > 1) return 'by relation'
+  return [...seen][0]
+}
+
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ')
+}
