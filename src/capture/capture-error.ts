@@ -1,0 +1,61 @@
+/**
+ * What went wrong while reading a server, as a stable code a caller can branch on:
+ * - `bad-target`: the value is not something capture can read;
+ * - `start-failed`: the server could not be started or reached, or exited before `initialize`;
+ * - `initialize-failed`: the server answered `initialize`, but not with something usable;
+ * - `unauthorized`: an HTTP server refused the credentials (401/403);
+ * - `timeout`: a step got no answer in time;
+ * - `closed`: the server went away in the middle of the capture;
+ * - `listing-failed`: a list request failed with anything but method-not-found;
+ * - `pagination`: a list repeated a cursor or ran past the page limit;
+ * - `aborted`: the caller's `AbortSignal` fired.
+ */
+export type CaptureErrorCode =
+  | 'bad-target'
+  | 'start-failed'
+  | 'initialize-failed'
+  | 'unauthorized'
+  | 'timeout'
+  | 'closed'
+  | 'listing-failed'
+  | 'pagination'
+  | 'aborted'
+
+/** The context every capture error carries besides its message. */
+export interface CaptureErrorDetails {
+  /** The short label of the server, as `describeTarget` renders it. */
+  serverLabel: string
+  /** The error this one explains, when there is one. */
+  cause?: unknown
+  /** The last lines the server wrote to stderr (stdio servers only), oldest first. */
+  stderrTail?: readonly string[]
+}
+
+/**
+ * Reading a server's surface failed. The message says what failed, why and what to do; the
+ * server's last stderr lines, when there are any, are appended to it.
+ * @example
+ * try { await captureRaw({ command: 'node', args: ['server.js'] }) }
+ * catch (error) { if (error instanceof CaptureError && error.code === 'timeout') … }
+ */
+export class CaptureError extends Error {
+  override name = 'CaptureError'
+  /** What kind of failure this is; stable, safe to branch on. */
+  readonly code: CaptureErrorCode
+  /** The server this is about, e.g. `stdio: node server.js`. */
+  readonly serverLabel: string
+  /** The last lines the server wrote to stderr, oldest first; empty when unknown. */
+  readonly stderrTail: readonly string[]
+
+  constructor(code: CaptureErrorCode, message: string, details: CaptureErrorDetails) {
+    const stderrTail = details.stderrTail ?? []
+    super(stderrTail.length > 0 ? `${message}\n${renderStderrTail(stderrTail)}` : message, { cause: details.cause })
+    this.code = code
+    this.serverLabel = details.serverLabel
+    this.stderrTail = stderrTail
+  }
+}
+
+function renderStderrTail(lines: readonly string[]): string {
+  return `Last lines the server wrote to stderr:\n${lines.map((line) => `  | ${line}`).join('\n')}`
+}

@@ -1,0 +1,81 @@
+import type { RawSurface } from '../surface/types.js'
+import { CaptureError } from './capture-error.js'
+import type { RequestingClient } from './connection.js'
+import { describeTarget, kindOfValue } from './describe-target.js'
+import { openConnection } from './open-connection.js'
+import { readPagedList, SURFACE_LISTS } from './read-paged-list.js'
+import { ACCEPTED_TARGETS, recognizeTarget, type Target } from './target.js'
+
+export { CaptureError, type CaptureErrorCode } from './capture-error.js'
+export { describeTarget } from './describe-target.js'
+export { isCaptureTarget, type ConnectedClient, type HttpTarget, type InProcessServer, type ServerFactory, type StdioTarget, type Target } from './target.js'
+
+/** How long capture waits for each step when `timeoutMs` is not given. */
+export const DEFAULT_TIMEOUT_MS = 10_000
+
+/** Options for {@link captureRaw}. */
+export interface CaptureOptions {
+  /** How long to wait for the connection (start + `initialize`) and for each list request, in ms. Default 10 000. */
+  timeoutMs?: number
+  /** Stops waiting when aborted; capture then fails with code `aborted` and closes what it opened. */
+  signal?: AbortSignal
+}
+
+/**
+ * Reads a server's advertised surface exactly as sent: the `initialize` result and every page
+ * of `tools/list`, `prompts/list`, `resources/list` and `resources/templates/list`. A list the
+ * server does not offer (method-not-found) is `undefined`. Never calls a tool; never
+ * normalizes. Closes everything it opened, and never closes a `Client` it was given.
+ *
+ * In-process results may share objects with the server that produced them: treat them as
+ * read-only.
+ * @throws {CaptureError} when the server cannot be started or reached, hangs, crashes, or answers a list with an error.
+ * @example
+ * const raw = await captureRaw({ command: 'node', args: ['server.js'] }, { timeoutMs: 5_000 })
+ * raw.tools?.map((tool) => tool.name)
+ */
+export async function captureRaw(target: Target, options: CaptureOptions = {}): Promise<RawSurface> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  if (!(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
+    throw new RangeError(`timeoutMs must be a positive number of milliseconds, got ${String(options.timeoutMs)}.`)
+  }
+  const limits = { timeoutMs, signal: options.signal }
+  const recognized = recognizeTarget(target)
+  if (recognized === undefined) {
+    throw new CaptureError('bad-target', `Cannot read an MCP surface from ${kindOfValue(target)}. Pass ${ACCEPTED_TARGETS}.`, {
+      serverLabel: describeTarget(target),
+    })
+  }
+  const connection = await openConnection(recognized, limits)
+  let failed = true
+  try {
+    const surface: RawSurface = { initialize: readInitialize(connection.client) }
+    for (const list of SURFACE_LISTS) {
+      const items = await readPagedList(connection, list, limits)
+      if (items !== undefined) surface[list.key] = items
+    }
+    failed = false
+    return surface
+  } finally {
+    await connection.close(failed)
+  }
+}
+
+/**
+ * What the client kept from `initialize`. The negotiated protocol version is left out: the SDK
+ * client does not expose it, and it is volatile metadata that a contract does not record.
+ */
+function readInitialize(client: RequestingClient): RawSurface['initialize'] {
+  const initialize: RawSurface['initialize'] = {}
+  const serverInfo = client.getServerVersion()
+  const capabilities = client.getServerCapabilities()
+  const instructions = client.getInstructions?.()
+  if (isRecord(serverInfo)) initialize.serverInfo = serverInfo
+  if (isRecord(capabilities)) initialize.capabilities = capabilities
+  if (typeof instructions === 'string') initialize.instructions = instructions
+  return initialize
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null
+}

@@ -1,0 +1,87 @@
+import type { StepLimits } from './run-step.js'
+import { runStep } from './run-step.js'
+
+/**
+ * The part of an SDK `Client` (1.x or 2.x) that capture calls. Typed loosely on purpose:
+ * capture speaks to whichever copy the user has.
+ */
+export interface RequestingClient {
+  request(
+    request: { method: string; params?: Record<string, unknown> },
+    resultSchema: unknown,
+    options?: { timeout?: number; signal?: AbortSignal },
+  ): Promise<unknown>
+  getServerVersion(): unknown
+  getServerCapabilities(): unknown
+  getInstructions?(): unknown
+}
+
+/** A live connection to a server, ready for list requests, plus what explains its failures. */
+export interface Connection {
+  client: RequestingClient
+  /** The label errors name the server by (a factory's label becomes its server's). */
+  label: string
+  /** True once the transport reported it closed while capture was still using it. */
+  hasClosed(): boolean
+  /** The server's last stderr lines (stdio only), after letting a closed stream drain. */
+  stderrTail(): Promise<string[]>
+  /** Closes what capture opened; `failed` allows being blunt with a stuck server. Never throws. */
+  close(failed: boolean): Promise<void>
+}
+
+/** Who capture says it is in `initialize`. */
+export const CLIENT_INFO = { name: 'mcp-contract', version: '0.1.0' }
+
+/** Capture's own SDK client on a transport it opened, not yet initialized. */
+export interface OwnClient {
+  client: RequestingClient & { close(): Promise<void> }
+  /** True once the transport reported it closed; keeps working after a failed `initialize`. */
+  hasClosed(): boolean
+  /** Starts the transport and runs `initialize` under the step deadline; errors are left to explain. */
+  initialize(limits: StepLimits): Promise<void>
+}
+
+/**
+ * Creates capture's own SDK 1.x client for a transport capture opened (in-memory, stdio or
+ * Streamable HTTP), loading the SDK on first use.
+ * @example const own = await createOwnClient(transport); await own.initialize({ timeoutMs: 10_000 })
+ */
+export async function createOwnClient(transport: object): Promise<OwnClient> {
+  const { Client } = await import('@modelcontextprotocol/sdk/client/index.js')
+  let closed = false
+  // Why: the SDK chains an `onclose` that is already set, so this sees the server hang up even
+  // when the SDK reports it as a generic "Connection closed" or "Not connected" error.
+  ;(transport as { onclose?: () => void }).onclose = () => {
+    closed = true
+  }
+  const client = new Client(CLIENT_INFO, { capabilities: {} })
+  return {
+    client: client as unknown as OwnClient['client'],
+    hasClosed: () => closed,
+    initialize: (limits) =>
+      runStep('initialize', limits, (signal) =>
+        client.connect(transport as Parameters<typeof client.connect>[0], { timeout: limits.timeoutMs, signal }),
+      ),
+  }
+}
+
+/**
+ * Runs a clean-up action, bounded in time, swallowing its errors.
+ * Why: clean-up runs in `finally`; its own failure must never hide the error that led there,
+ * nor keep a test waiting on a server that stopped answering.
+ */
+export async function closeQuietly(action: () => Promise<unknown> | unknown, maxWaitMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  try {
+    await Promise.race([
+      Promise.resolve().then(action),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, maxWaitMs)
+      }),
+    ])
+  } catch {
+    // Ignored on purpose, see above.
+  } finally {
+    clearTimeout(timer)
+  }
+}

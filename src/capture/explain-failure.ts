@@ -1,0 +1,170 @@
+import { CaptureError } from './capture-error.js'
+import { StepInterrupted } from './run-step.js'
+
+/** What is known about the server when something failed. */
+export interface FailureContext {
+  label: string
+  /** The transport reported the server gone (exited, hung up). */
+  closed: boolean
+  stderrTail: readonly string[]
+}
+
+const METHOD_NOT_FOUND = -32601
+
+// Why: failures that mean "nobody is there (any more)": Node's network errors (fetch puts them
+// in `cause.code`) and SDK 2.x's string codes for a closed connection.
+const CONNECTION_LOST_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'CONNECTION_CLOSED',
+  'NOT_CONNECTED',
+])
+
+/** True for a JSON-RPC "method not found" answer: the server does not offer that list. */
+export function isMethodNotFound(error: unknown): boolean {
+  return jsonRpcCode(error) === METHOD_NOT_FOUND
+}
+
+/**
+ * Explains why connecting and `initialize` failed.
+ * @example throw explainConnectFailure(error, { label, closed: own.hasClosed(), stderrTail: tail.lines() })
+ */
+export function explainConnectFailure(error: unknown, context: FailureContext): CaptureError {
+  if (error instanceof CaptureError) return error
+  if (error instanceof StepInterrupted) return explainInterrupted(error, context)
+  const { label } = context
+  const details = { serverLabel: label, cause: error, stderrTail: context.stderrTail }
+  const status = httpStatus(error)
+  if (status === 401 || status === 403) return unauthorized(status, details)
+  if (isSpawnFailure(error)) {
+    return new CaptureError(
+      'start-failed',
+      `Could not start ${label}: ${messageOf(error)}. Check that the command exists (on PATH or as an absolute path) and that cwd is right.`,
+      details,
+    )
+  }
+  if (context.closed) {
+    return new CaptureError(
+      'start-failed',
+      `${label} exited before it answered initialize. Its stderr usually says why; run the command by hand to see it fail.`,
+      details,
+    )
+  }
+  if (isConnectionLost(error)) {
+    return new CaptureError(
+      'start-failed',
+      `Could not connect to ${label}: ${messageOf(error)}. Is the server running and listening on that address?`,
+      details,
+    )
+  }
+  if (status !== undefined) {
+    return new CaptureError(
+      'start-failed',
+      `${label} answered HTTP ${status} to initialize: ${messageOf(error)}. Check the URL (MCP endpoints are often at /mcp) and that the server speaks Streamable HTTP.`,
+      details,
+    )
+  }
+  return new CaptureError(
+    'initialize-failed',
+    `${label} did not complete initialize: ${messageOf(error)}. Check that it is an MCP server on this transport and that nothing else writes to its stdout.`,
+    details,
+  )
+}
+
+/**
+ * Explains why one page of one list failed (method-not-found is not a failure and never gets here).
+ * @example throw explainListFailure(error, 'prompts/list', 1, context)
+ */
+export function explainListFailure(error: unknown, method: string, page: number, context: FailureContext): CaptureError {
+  if (error instanceof CaptureError) return error
+  if (error instanceof StepInterrupted) return explainInterrupted(error, context)
+  const { label } = context
+  const details = { serverLabel: label, cause: error, stderrTail: context.stderrTail }
+  const request = describeRequest(method, page)
+  const status = httpStatus(error)
+  if (status === 401 || status === 403) return unauthorized(status, details)
+  if (context.closed || isConnectionLost(error)) {
+    return new CaptureError(
+      'closed',
+      `${label} closed the connection while answering ${request}. The server probably crashed; its stderr or logs usually say why.`,
+      details,
+    )
+  }
+  const code = jsonRpcCode(error)
+  const answered = code === undefined ? messageOf(error) : `JSON-RPC error ${code}: ${messageOf(error)}`
+  return new CaptureError(
+    'listing-failed',
+    `${label} failed to answer ${request} (${answered}). Only method-not-found (-32601) means a list is not offered; any other error is a bug in the server's ${method} handler.`,
+    details,
+  )
+}
+
+/** Names one request of a paged list: `tools/list`, or `tools/list (page 3)`. */
+export function describeRequest(method: string, page: number): string {
+  return page === 1 ? method : `${method} (page ${page})`
+}
+
+function explainInterrupted(interrupted: StepInterrupted, context: FailureContext): CaptureError {
+  const details = { serverLabel: context.label, cause: interrupted.cause ?? interrupted, stderrTail: context.stderrTail }
+  if (interrupted.reason === 'aborted') {
+    return new CaptureError('aborted', `Stopped reading ${context.label}: the capture was aborted while waiting for ${interrupted.step}.`, details)
+  }
+  return new CaptureError(
+    'timeout',
+    `${context.label} did not answer ${interrupted.step} within ${interrupted.timeoutMs} ms. ` +
+      'If the server is only slow, raise the limit with the timeoutMs option (CLI: --timeout MS); if it never answers, it is stuck.',
+    details,
+  )
+}
+
+function unauthorized(status: number, details: { serverLabel: string; cause: unknown; stderrTail: readonly string[] }): CaptureError {
+  return new CaptureError(
+    'unauthorized',
+    `${details.serverLabel} refused the request with HTTP ${status} (${status === 401 ? 'unauthorized' : 'forbidden'}). ` +
+      "Pass a token with the bearer option (CLI: --bearer TOKEN) or the header it expects with headers (CLI: --header 'K: V').",
+    details,
+  )
+}
+
+function jsonRpcCode(error: unknown): number | undefined {
+  const code = (error as { code?: unknown } | null)?.code
+  return typeof code === 'number' && Number.isInteger(code) && code < 0 ? code : undefined
+}
+
+function httpStatus(error: unknown): number | undefined {
+  // Why: SDK 1.x puts the HTTP status in `code` (StreamableHTTPError); other copies use `status`.
+  const candidate = error as { code?: unknown; status?: unknown } | null
+  for (const value of [candidate?.status, candidate?.code]) {
+    if (typeof value === 'number' && value >= 400 && value <= 599) return value
+  }
+  return undefined
+}
+
+function isSpawnFailure(error: unknown): boolean {
+  const syscall = (error as { syscall?: unknown } | null)?.syscall
+  return typeof syscall === 'string' && syscall.startsWith('spawn')
+}
+
+function isConnectionLost(error: unknown): boolean {
+  // Why: SDK 1.x reports a closed connection as -32000 "Connection closed", or "Not connected"
+  // when a request is sent after the transport closed.
+  if (jsonRpcCode(error) === -32000 && /connection closed/i.test(messageOf(error))) return true
+  if (error instanceof Error && error.message === 'Not connected') return true
+  for (let current = error, depth = 0; current !== null && typeof current === 'object' && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'string' && CONNECTION_LOST_CODES.has(code)) return true
+    current = (current as { cause?: unknown }).cause
+  }
+  return false
+}
+
+function messageOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error)
+  // Why: SDK 1.x prefixes every protocol error with "MCP error <code>: ", which we already state.
+  return message.replace(/^MCP error -?\d+: /, '')
+}

@@ -1,0 +1,58 @@
+import { CaptureError } from './capture-error.js'
+import { closeQuietly, createOwnClient, type Connection } from './connection.js'
+import { describeTarget } from './describe-target.js'
+import { explainConnectFailure } from './explain-failure.js'
+import type { StepLimits } from './run-step.js'
+import type { HttpTarget } from './target.js'
+
+/**
+ * Connects to a server over Streamable HTTP, with the target's headers and bearer token.
+ * Closing ends the session (HTTP DELETE) after a successful capture, so servers that keep
+ * per-session state are not left holding it.
+ * @example const connection = await openHttp({ url: 'http://127.0.0.1:3000/mcp', bearer: 'token' }, { timeoutMs: 10_000 })
+ */
+export async function openHttp(target: HttpTarget, limits: StepLimits): Promise<Connection> {
+  const label = describeTarget(target)
+  const url = parseHttpUrl(target.url, label)
+  const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js')
+  const transport = new StreamableHTTPClientTransport(url, { requestInit: { headers: requestHeaders(target) } })
+  const own = await createOwnClient(transport)
+  const close = async (failed: boolean) => {
+    if (!failed) await closeQuietly(() => transport.terminateSession(), limits.timeoutMs)
+    await closeQuietly(() => own.client.close(), limits.timeoutMs)
+  }
+  try {
+    await own.initialize(limits)
+  } catch (error) {
+    const explained = explainConnectFailure(error, { label, closed: own.hasClosed(), stderrTail: [] })
+    await close(true)
+    throw explained
+  }
+  return { client: own.client, label, hasClosed: own.hasClosed, stderrTail: async () => [], close }
+}
+
+function requestHeaders(target: HttpTarget): Record<string, string> {
+  const headers = { ...target.headers }
+  if (target.bearer === undefined) return headers
+  for (const name of Object.keys(headers)) if (name.toLowerCase() === 'authorization') delete headers[name]
+  headers.Authorization = `Bearer ${target.bearer}`
+  return headers
+}
+
+function parseHttpUrl(text: string, label: string): URL {
+  let url: URL
+  try {
+    url = new URL(text)
+  } catch (cause) {
+    throw new CaptureError('bad-target', `"${label}" is not a valid URL. Give the full endpoint, e.g. http://127.0.0.1:3000/mcp.`, {
+      serverLabel: label,
+      cause,
+    })
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new CaptureError('bad-target', `${label} is not an http(s) URL. Streamable HTTP needs http:// or https://; for a local command use { command, args }.`, {
+      serverLabel: label,
+    })
+  }
+  return url
+}

@@ -1,0 +1,71 @@
+import { CaptureError } from './capture-error.js'
+import { closeQuietly, createOwnClient, type Connection } from './connection.js'
+import { describeTarget, kindOfValue } from './describe-target.js'
+import { explainConnectFailure } from './explain-failure.js'
+import { runStep, StepInterrupted, type StepLimits } from './run-step.js'
+import { ACCEPTED_TARGETS, isInProcessServer, type InProcessServer, type ServerFactory } from './target.js'
+
+/**
+ * Connects an unconnected `McpServer`/`Server` (SDK 1.x or 2.x), or the one a factory returns,
+ * to capture's own client over an in-memory transport pair. Closing closes both sides.
+ * @example const connection = await openInProcess({ server }, { timeoutMs: 10_000 })
+ */
+export async function openInProcess(
+  source: { server: InProcessServer } | { factory: ServerFactory },
+  limits: StepLimits,
+): Promise<Connection> {
+  const server = 'server' in source ? source.server : await serverFromFactory(source.factory, limits)
+  const label = describeTarget(server)
+  assertNotConnected(server, label)
+  const { InMemoryTransport } = await import('@modelcontextprotocol/sdk/inMemory.js')
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair()
+  const own = await createOwnClient(clientTransport)
+  const close = async () => {
+    await closeQuietly(() => own.client.close(), limits.timeoutMs)
+    await closeQuietly(() => server.close(), limits.timeoutMs)
+  }
+  try {
+    await runStep('connect', limits, () => server.connect(serverTransport))
+    await own.initialize(limits)
+  } catch (error) {
+    const explained = explainConnectFailure(error, { label, closed: own.hasClosed(), stderrTail: [] })
+    await close()
+    throw explained
+  }
+  return { client: own.client, label, hasClosed: own.hasClosed, stderrTail: async () => [], close }
+}
+
+async function serverFromFactory(factory: ServerFactory, limits: StepLimits): Promise<InProcessServer> {
+  const label = describeTarget(factory)
+  let server: unknown
+  try {
+    server = await runStep(`${label} to return a server`, limits, async () => factory())
+  } catch (error) {
+    if (error instanceof StepInterrupted) throw explainConnectFailure(error, { label, closed: false, stderrTail: [] })
+    throw new CaptureError('start-failed', `${label} threw while creating the server: ${error instanceof Error ? error.message : String(error)}`, {
+      serverLabel: label,
+      cause: error,
+    })
+  }
+  if (!isInProcessServer(server)) {
+    throw new CaptureError(
+      'bad-target',
+      `${label} returned ${kindOfValue(server)}, not an MCP server. A factory must return an McpServer or Server that is not connected yet (sync or async). Accepted targets: ${ACCEPTED_TARGETS}.`,
+      { serverLabel: label },
+    )
+  }
+  return server
+}
+
+function assertNotConnected(server: InProcessServer, label: string): void {
+  // Why: an SDK server talks to one transport at a time; connecting it again throws deep inside
+  // the SDK, or (2.x) silently steals the user's connection.
+  const protocol = (server as unknown as { server?: object }).server ?? server
+  if ((protocol as { transport?: unknown }).transport === undefined) return
+  throw new CaptureError(
+    'bad-target',
+    `${label} is already connected to a transport, and an SDK server serves one connection at a time. ` +
+      'Pass a factory that builds a fresh server (() => createServer()), or pass the connected Client instead.',
+    { serverLabel: label },
+  )
+}

@@ -1,0 +1,102 @@
+import type { Readable } from 'node:stream'
+import { closeQuietly, createOwnClient, type Connection } from './connection.js'
+import { describeTarget } from './describe-target.js'
+import { explainConnectFailure } from './explain-failure.js'
+import type { StepLimits } from './run-step.js'
+import { StderrTail } from './stderr-tail.js'
+import type { StdioTarget } from './target.js'
+
+// Why: long enough for a child's last stderr bytes to arrive after its exit is reported, short
+// enough that an error about a crashed server is not noticeably delayed.
+const STDERR_SETTLE_MS = 250
+// Why: the SDK's own close already waits 2 s for a polite exit, then 2 s after SIGTERM.
+const EXIT_WAIT_MS = 5_000
+const EXIT_POLL_MS = 10
+
+/**
+ * Starts a server as a child process and connects to it over stdio (stderr piped and kept).
+ * Closing always leaves no child behind: after a failure the child gets SIGTERM at once,
+ * then SIGKILL if it still lingers.
+ * @example const connection = await openStdio({ command: 'node', args: ['server.js'] }, { timeoutMs: 10_000 })
+ */
+export async function openStdio(target: StdioTarget, limits: StepLimits): Promise<Connection> {
+  const label = describeTarget(target)
+  const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js')
+  const transport = new StdioClientTransport({
+    command: target.command,
+    args: target.args ?? [],
+    env: inheritedEnvironment(target.env),
+    cwd: target.cwd,
+    stderr: 'pipe',
+  })
+  const tail = new StderrTail(transport.stderr as Readable | null)
+  let pid: number | undefined
+  // Why: the SDK forgets the child's pid as soon as it starts closing, and it may start closing
+  // on its own (a failed initialize); remembering it is what lets us make sure the child is gone.
+  const start = transport.start.bind(transport)
+  transport.start = async () => {
+    await start()
+    pid = transport.pid ?? undefined
+  }
+  const own = await createOwnClient(transport)
+  const stderrTail = async () => {
+    if (own.hasClosed()) await tail.settle(STDERR_SETTLE_MS)
+    return tail.lines()
+  }
+  const close = async (failed: boolean) => {
+    if (failed && pid !== undefined) sendSignal(pid, 'SIGTERM')
+    await closeQuietly(() => own.client.close(), EXIT_WAIT_MS)
+    if (pid !== undefined) await waitForExit(pid)
+  }
+  try {
+    await own.initialize(limits)
+  } catch (error) {
+    const explained = explainConnectFailure(error, { label, closed: own.hasClosed(), stderrTail: await stderrTail() })
+    await close(true)
+    throw explained
+  }
+  return { client: own.client, label, hasClosed: own.hasClosed, stderrTail, close }
+}
+
+/**
+ * The child's environment: this process's, with the target's `env` laid over it.
+ * Why not the SDK default (only HOME, PATH, …): the user starts their own server from their own
+ * test or CI job, and expects it to see the same variables (`CATALOG_VARIANT=v2 mcp-contract check -- node server.js`).
+ */
+function inheritedEnvironment(extra: Record<string, string> | undefined): Record<string, string> {
+  const environment: Record<string, string> = {}
+  for (const [key, value] of Object.entries(process.env)) if (value !== undefined) environment[key] = value
+  return { ...environment, ...extra }
+}
+
+async function waitForExit(pid: number): Promise<void> {
+  if (await isGoneWithin(pid, EXIT_WAIT_MS)) return
+  sendSignal(pid, 'SIGKILL')
+  await isGoneWithin(pid, EXIT_WAIT_MS)
+}
+
+async function isGoneWithin(pid: number, maxWaitMs: number): Promise<boolean> {
+  const giveUpAt = Date.now() + maxWaitMs
+  while (isRunning(pid)) {
+    if (Date.now() > giveUpAt) return false
+    await new Promise((resolve) => setTimeout(resolve, EXIT_POLL_MS))
+  }
+  return true
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+function sendSignal(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(pid, signal)
+  } catch {
+    // Already gone.
+  }
+}
