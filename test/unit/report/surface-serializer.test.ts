@@ -1,0 +1,91 @@
+import { format } from 'pretty-format'
+import { describe, expect, test } from 'vitest'
+import { parseSurfaceSnapshot, SurfaceSnapshotSyntaxError } from '../../../src/report/parse-surface-snapshot.js'
+import { printSurfaceSnapshot, surfaceSerializer } from '../../../src/report/surface-serializer.js'
+import type { Surface } from '../../../src/surface/types.js'
+import { SURFACE_FIXTURES } from './surface-fixtures.js'
+
+const fixtures = Object.entries(SURFACE_FIXTURES).map(([title, surface]) => ({ title, surface }))
+
+describe('parse(print(surface)) equals surface', () => {
+  test.each(fixtures)('$title', ({ surface }) => {
+    const text = printSurfaceSnapshot(surface)
+    expect(parseSurfaceSnapshot(text)).toStrictEqual(surface)
+  })
+
+  test.each(fixtures)('$title (4-space indent, nested under other values)', ({ surface }) => {
+    const text = format({ before: 1, surface, after: [surface] }, { plugins: [surfaceSerializer], indent: 4 })
+    expect(parseSurfaceSnapshot(firstNestedSurface(text))).toStrictEqual(surface)
+  })
+})
+
+describe('printing', () => {
+  test('is deterministic: key order in the input does not matter', () => {
+    const surface = SURFACE_FIXTURES['catalog: arguments, nested objects, arrays, output schema']
+    const reversed = JSON.parse(JSON.stringify(surface), (_key, value) =>
+      value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).reverse()) : value,
+    ) as Surface
+    expect(printSurfaceSnapshot(reversed)).toBe(printSurfaceSnapshot(surface))
+  })
+
+  test('reads as one line per argument with type, required-ness, constraints', () => {
+    expect(printSurfaceSnapshot(SURFACE_FIXTURES['catalog: arguments, nested objects, arrays, output schema'])).toMatchSnapshot()
+  })
+
+  test('recursive schemas print their definitions once', () => {
+    expect(printSurfaceSnapshot(SURFACE_FIXTURES['recursive schema with $defs and $ref'])).toMatchSnapshot()
+  })
+
+  test('odd names are quoted, odd strings escaped', () => {
+    expect(printSurfaceSnapshot(SURFACE_FIXTURES['odd keys and strings'])).toMatchSnapshot()
+  })
+
+  test('nests inside another snapshotted value with the surrounding indentation', () => {
+    const surface = SURFACE_FIXTURES['lists present but empty']
+    expect(format({ label: 'x', surfaces: [surface] }, { plugins: [surfaceSerializer] })).toMatchInlineSnapshot(`
+      "Object {
+        "label": "x",
+        "surfaces": Array [
+          McpSurface {
+            server
+              name: "empty"
+              capabilities: {"prompts":{},"resources":{},"tools":{}}
+            tools (0)
+            prompts (0)
+            resources (0)
+            resourceTemplates (0)
+          },
+        ],
+      }"
+    `)
+  })
+
+  test('leaves values that are not surfaces to other printers', () => {
+    expect(surfaceSerializer.test({ server: {}, notRecorded: [] })).toBe(false)
+    expect(surfaceSerializer.test(null)).toBe(false)
+    expect(surfaceSerializer.test({ server: { capabilities: {} }, notRecorded: [] })).toBe(true)
+  })
+})
+
+describe('parsing text that is not a printed surface', () => {
+  test.each([
+    { title: 'plain JSON', text: '{"server":{}}' },
+    { title: 'no closing brace', text: 'McpSurface {\n  server\n    capabilities: {}' },
+    { title: 'a bad value', text: 'McpSurface {\n  server\n    capabilities: {oops}\n}' },
+    { title: 'a list count that does not match', text: 'McpSurface {\n  server\n    capabilities: {}\n  tools (2)\n}' },
+    { title: 'an unknown list', text: 'McpSurface {\n  server\n    capabilities: {}\n  widgets (0)\n}' },
+    { title: 'a property without required-ness', text: 'McpSurface {\n  server\n    capabilities: {}\n  tools (1)\n    tool a\n      input: object\n        q: string\n}' },
+  ])('$title', ({ text }) => {
+    expect(() => parseSurfaceSnapshot(text)).toThrow(SurfaceSnapshotSyntaxError)
+    expect(() => parseSurfaceSnapshot(text)).toThrowErrorMatchingSnapshot()
+  })
+})
+
+/** The text of the first surface inside a printed value: from its header to the brace at the header line's indentation. */
+function firstNestedSurface(text: string): string {
+  const lines = text.split('\n')
+  const start = lines.findIndex((line) => line.includes('McpSurface {'))
+  const indentation = lines[start].length - lines[start].trimStart().length
+  const end = lines.findIndex((line, index) => index > start && line === `${' '.repeat(indentation)}},`)
+  return [lines[start].trimStart(), ...lines.slice(start + 1, end), `${' '.repeat(indentation)}}`].join('\n')
+}
