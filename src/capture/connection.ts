@@ -21,7 +21,7 @@ export interface Connection {
   client: RequestingClient
   /** The label errors name the server by (a factory's label becomes its server's). */
   label: string
-  /** True once the transport reported it closed while capture was still using it. */
+  /** True once the server side closed the connection (exited, hung up) rather than capture. */
   hasClosed(): boolean
   /** The server's last stderr lines (stdio only), after letting a closed stream drain. */
   stderrTail(): Promise<string[]>
@@ -35,7 +35,7 @@ export const CLIENT_INFO = { name: 'mcp-contract', version: '0.1.0' }
 /** Capture's own SDK client on a transport it opened, not yet initialized. */
 export interface OwnClient {
   client: RequestingClient & { close(): Promise<void> }
-  /** True once the transport reported it closed; keeps working after a failed `initialize`. */
+  /** True once the server side closed the transport; keeps working after a failed `initialize`. */
   hasClosed(): boolean
   /** Starts the transport and runs `initialize` under the step deadline; errors are left to explain. */
   initialize(limits: StepLimits): Promise<void>
@@ -48,16 +48,24 @@ export interface OwnClient {
  */
 export async function createOwnClient(transport: object): Promise<OwnClient> {
   const { Client } = await import('@modelcontextprotocol/sdk/client/index.js')
-  let closed = false
+  const watched = transport as { onclose?: () => void; close(): Promise<void> }
+  let closedByServer = false
+  let closingByClient = false
   // Why: the SDK chains an `onclose` that is already set, so this sees the server hang up even
-  // when the SDK reports it as a generic "Connection closed" or "Not connected" error.
-  ;(transport as { onclose?: () => void }).onclose = () => {
-    closed = true
+  // when the SDK reports it as a generic "Connection closed" or "Not connected" error. A close
+  // the client started itself (the SDK closes on a failed `initialize`) is not the server's doing.
+  const closeTransport = watched.close.bind(watched)
+  watched.close = () => {
+    closingByClient = true
+    return closeTransport()
+  }
+  watched.onclose = () => {
+    if (!closingByClient) closedByServer = true
   }
   const client = new Client(CLIENT_INFO, { capabilities: {} })
   return {
     client: client as unknown as OwnClient['client'],
-    hasClosed: () => closed,
+    hasClosed: () => closedByServer,
     initialize: (limits) =>
       runStep('initialize', limits, (signal) =>
         client.connect(transport as Parameters<typeof client.connect>[0], { timeout: limits.timeoutMs, signal }),

@@ -116,7 +116,7 @@ function explainInterrupted(interrupted: StepInterrupted, context: FailureContex
   }
   return new CaptureError(
     'timeout',
-    `${context.label} did not answer ${interrupted.step} within ${interrupted.timeoutMs} ms. ` +
+    `Gave up waiting for ${interrupted.step} from ${context.label} after ${interrupted.timeoutMs} ms. ` +
       'If the server is only slow, raise the limit with the timeoutMs option (CLI: --timeout MS); if it never answers, it is stuck.',
     details,
   )
@@ -155,6 +155,7 @@ function isConnectionLost(error: unknown): boolean {
   // when a request is sent after the transport closed.
   if (jsonRpcCode(error) === -32000 && /connection closed/i.test(messageOf(error))) return true
   if (error instanceof Error && error.message === 'Not connected') return true
+  if (isFetchFailure(error)) return true
   for (let current = error, depth = 0; current !== null && typeof current === 'object' && depth < 4; depth++) {
     const code = (current as { code?: unknown }).code
     if (typeof code === 'string' && CONNECTION_LOST_CODES.has(code)) return true
@@ -163,7 +164,16 @@ function isConnectionLost(error: unknown): boolean {
   return false
 }
 
+/** Node's fetch rejects with a bare `TypeError: fetch failed` and puts the reason in `cause`. */
+function isFetchFailure(error: unknown): boolean {
+  return error instanceof TypeError && error.message === 'fetch failed'
+}
+
 function messageOf(error: unknown): string {
+  if (isFetchFailure(error)) {
+    const cause = (error as Error).cause
+    return cause instanceof Error ? `fetch failed (${cause.message})` : 'fetch failed'
+  }
   const message = error instanceof Error ? error.message : String(error)
   // Why: SDK 1.x prefixes every protocol error with "MCP error <code>: ", which we already state.
   return message.replace(/^MCP error -?\d+: /, '')

@@ -25,7 +25,7 @@ export async function openInProcess(
     await closeQuietly(() => server.close(), limits.timeoutMs)
   }
   try {
-    await runStep('connect', limits, () => server.connect(serverTransport))
+    await runStep('server.connect()', limits, () => server.connect(serverTransport))
     await own.initialize(limits)
   } catch (error) {
     const explained = explainConnectFailure(error, { label, closed: own.hasClosed(), stderrTail: [] })
@@ -39,7 +39,7 @@ async function serverFromFactory(factory: ServerFactory, limits: StepLimits): Pr
   const label = describeTarget(factory)
   let server: unknown
   try {
-    server = await runStep(`${label} to return a server`, limits, async () => factory())
+    server = await runStep('a server', limits, async () => factory())
   } catch (error) {
     if (error instanceof StepInterrupted) throw explainConnectFailure(error, { label, closed: false, stderrTail: [] })
     throw new CaptureError('start-failed', `${label} threw while creating the server: ${error instanceof Error ? error.message : String(error)}`, {

@@ -17,7 +17,7 @@ export class StepInterrupted extends Error {
     readonly timeoutMs: number,
     cause?: unknown,
   ) {
-    super(reason === 'timeout' ? `${step} got no answer within ${timeoutMs} ms` : `${step} was aborted`, { cause })
+    super(reason === 'timeout' ? `gave up waiting for ${step} after ${timeoutMs} ms` : `aborted while waiting for ${step}`, { cause })
   }
 }
 

@@ -1,0 +1,205 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { CaptureError, captureRaw, type Target } from '../../src/capture/capture-raw.js'
+import { createCatalogServer } from '../fixtures/servers/catalog-server.js'
+import { runningStdioFixtures, startHttpCatalog, stdioFixture, type HttpCatalog } from './fixture-servers.js'
+
+async function captureFailure(target: Target, timeoutMs?: number, signal?: AbortSignal): Promise<CaptureError> {
+  const failure = await captureRaw(target, { timeoutMs, signal }).then(
+    () => undefined,
+    (error: unknown) => error,
+  )
+  expect(failure).toBeInstanceOf(CaptureError)
+  return failure as CaptureError
+}
+
+describe('misbehaving stdio servers', () => {
+  afterEach(() => {
+    expect(runningStdioFixtures()).toEqual([])
+  })
+
+  test.each([
+    {
+      title: 'crash at start: start-failed with the stderr line',
+      file: 'crash-at-start.js',
+      timeoutMs: undefined,
+      code: 'start-failed',
+      says: ['crash-at-start.js', 'exited before it answered initialize'],
+      stderr: 'catalog: fatal: CATALOG_DB is not set',
+    },
+    {
+      title: 'hang at initialize: timeout naming initialize',
+      file: 'hang-at-initialize.js',
+      timeoutMs: 500,
+      code: 'timeout',
+      says: ['hang-at-initialize.js', 'waiting for initialize', '500 ms', 'timeoutMs', '--timeout'],
+      stderr: undefined,
+    },
+    {
+      // Why 1000 ms: `initialize` must be answered within the same limit, even on a busy machine.
+      title: 'hang on tools/list: timeout naming tools/list',
+      file: 'hang-on-list.js',
+      timeoutMs: 1000,
+      code: 'timeout',
+      says: ['hang-on-list.js', 'waiting for tools/list', '1000 ms', 'timeoutMs', '--timeout'],
+      stderr: undefined,
+    },
+    {
+      title: 'a repeated cursor: pagination, not an endless loop',
+      file: 'cursor-loop.js',
+      timeoutMs: 500,
+      code: 'pagination',
+      says: ['cursor-loop.js', 'tools/list', '"page-2"', 'a second time'],
+      stderr: undefined,
+    },
+    {
+      title: 'prompts/list answers -32603: listing-failed naming prompts/list',
+      file: 'prompts-internal-error.js',
+      timeoutMs: 500,
+      code: 'listing-failed',
+      says: ['prompts-internal-error.js', 'prompts/list', '-32603', 'prompt store unavailable'],
+      stderr: undefined,
+    },
+    {
+      title: 'exit during tools/list: closed with the stderr line',
+      file: 'exit-mid-capture.js',
+      timeoutMs: 500,
+      code: 'closed',
+      says: ['exit-mid-capture.js', 'closed the connection while answering tools/list'],
+      stderr: 'catalog: index file is corrupt, giving up',
+    },
+  ])('$title', async ({ file, timeoutMs, code, says, stderr }) => {
+    const error = await captureFailure(stdioFixture(file), timeoutMs)
+    expect(error.code).toBe(code)
+    expect(error.serverLabel).toContain(file)
+    for (const part of says) expect(error.message).toContain(part)
+    if (stderr !== undefined) {
+      expect(error.stderrTail).toContain(stderr)
+      expect(error.message).toContain(`| ${stderr}`)
+    }
+  })
+
+  test('a command that does not exist: start-failed naming the command', async () => {
+    const error = await captureFailure({ command: 'mcp-contract-no-such-server' })
+    expect(error.code).toBe('start-failed')
+    expect(error.message).toContain('Could not start stdio: mcp-contract-no-such-server')
+    expect(error.message).toContain('ENOENT')
+  })
+
+  test('an abort signal stops the wait: aborted, with the reason as cause', async () => {
+    const controller = new AbortController()
+    const reason = new Error('the test run is shutting down')
+    setTimeout(() => controller.abort(reason), 200)
+    const error = await captureFailure(stdioFixture('hang-at-initialize.js'), 60_000, controller.signal)
+    expect(error.code).toBe('aborted')
+    expect(error.message).toContain('while waiting for')
+    expect(error.cause).toBe(reason)
+  })
+
+  test('a signal aborted before the start: aborted, and no server is started', async () => {
+    const error = await captureFailure(stdioFixture('hang-at-initialize.js'), undefined, AbortSignal.abort())
+    expect(error.code).toBe('aborted')
+  })
+})
+
+describe('HTTP failures', () => {
+  let guarded: HttpCatalog
+  beforeAll(async () => {
+    guarded = await startHttpCatalog({ REQUIRE_BEARER: 'sesame' })
+  })
+  afterAll(async () => {
+    await guarded?.stop()
+  })
+
+  test.each([
+    { title: 'no token', target: () => ({ url: guarded.url }) },
+    { title: 'a wrong token', target: () => ({ url: guarded.url, bearer: 'guess' }) },
+  ])('$title: unauthorized, suggesting --bearer', async ({ target }) => {
+    const error = await captureFailure(target())
+    expect(error.code).toBe('unauthorized')
+    expect(error.message).toContain('HTTP 401')
+    expect(error.message).toContain('--bearer')
+    expect(error.message).not.toContain('guess')
+  })
+
+  test('a wrong path: start-failed with the HTTP status', async () => {
+    const error = await captureFailure({ url: guarded.url.replace(/\/mcp$/, '/nowhere'), bearer: 'sesame' })
+    expect(error.code).toBe('start-failed')
+    expect(error.message).toContain('HTTP 404')
+  })
+
+  test('nobody listening: start-failed, asking whether the server runs', async () => {
+    const stopped = await startHttpCatalog()
+    await stopped.stop()
+    const error = await captureFailure({ url: stopped.url })
+    expect(error.code).toBe('start-failed')
+    expect(error.message).toContain(`Could not connect to ${stopped.url}`)
+  })
+})
+
+describe('targets that cannot be read', () => {
+  test.each([
+    { title: 'a number', value: 42 },
+    { title: 'null', value: null },
+    { title: 'a string', value: 'node server.js' },
+    { title: 'an object of another kind', value: { name: 'demo' } },
+  ])('$title: bad-target listing what is accepted', async ({ value }) => {
+    const error = await captureFailure(value as unknown as Target)
+    expect(error.code).toBe('bad-target')
+    expect(error.message).toContain('{ command, args?, env?, cwd? }')
+    expect(error.message).toContain('{ url, headers?, bearer? }')
+  })
+
+  test.each([
+    { title: 'not a URL', url: 'localhost:3000/mcp' },
+    { title: 'not http(s)', url: 'ftp://127.0.0.1/mcp' },
+  ])('a url that is $title: bad-target', async ({ url }) => {
+    expect((await captureFailure({ url })).code).toBe('bad-target')
+  })
+
+  test('an already connected server: bad-target suggesting a factory', async () => {
+    const { InMemoryTransport } = await import('@modelcontextprotocol/sdk/inMemory.js')
+    const server = createCatalogServer('v1')
+    await server.connect(InMemoryTransport.createLinkedPair()[1])
+    try {
+      const error = await captureFailure(server)
+      expect(error.code).toBe('bad-target')
+      expect(error.message).toContain('already connected')
+      expect(error.message).toContain('factory')
+    } finally {
+      await server.close()
+    }
+  })
+
+  test('a factory that throws: start-failed with its message and cause', async () => {
+    const cause = new Error('database is down')
+    const error = await captureFailure(function createBrokenServer() {
+      throw cause
+    })
+    expect(error.code).toBe('start-failed')
+    expect(error.message).toContain('server factory createBrokenServer()')
+    expect(error.message).toContain('database is down')
+    expect(error.cause).toBe(cause)
+  })
+
+  test('a factory that returns something else: bad-target', async () => {
+    const error = await captureFailure((async () => ({ tools: [] })) as unknown as Target)
+    expect(error.code).toBe('bad-target')
+    expect(error.message).toContain('returned an object with keys tools')
+  })
+
+  test('a factory that never returns: timeout', async () => {
+    const error = await captureFailure((() => new Promise(() => {})) as unknown as Target, 300)
+    expect(error.code).toBe('timeout')
+  })
+
+  test('a Client that is not connected: bad-target', async () => {
+    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js')
+    const error = await captureFailure(new Client({ name: 'idle', version: '1.0.0' }))
+    expect(error.code).toBe('bad-target')
+    expect(error.message).toContain('client.connect')
+  })
+
+  test.each([0, -1, Number.NaN, Number.POSITIVE_INFINITY])('timeoutMs %s is refused', async (timeoutMs) => {
+    await expect(captureRaw(createCatalogServer('v1'), { timeoutMs })).rejects.toThrow(RangeError)
+  })
+})
