@@ -3,7 +3,6 @@
  * resource, argument and output field (type, required-ness, then constraints), and nothing a
  * parser could not read back. `parseSurfaceSnapshot` is its inverse.
  */
-import type { NewPlugin } from 'pretty-format'
 import type { Json, Surface } from '../surface/types.js'
 import {
   ANY_TYPE,
@@ -59,9 +58,15 @@ export function printSurfaceSnapshot(surface: Surface, indent = '  ', indentatio
  * `McpSurface { … }` instead of a wall of JSON.
  * @example expect.addSnapshotSerializer(surfaceSerializer)
  */
-export const surfaceSerializer: NewPlugin = {
+export const surfaceSerializer: SnapshotPlugin = {
   test: (value: unknown) => looksLikeSurface(value),
-  serialize: (value, config, indentation) => printSurfaceSnapshot(value as Surface, config.indent, indentation),
+  serialize: (value: unknown, config: { indent: string }, indentation: string) => printSurfaceSnapshot(value as Surface, config.indent, indentation),
+}
+
+/** The part of a pretty-format plugin both runners call; written out so it fits Jest's and Vitest's copies alike. */
+export interface SnapshotPlugin {
+  test(value: unknown): boolean
+  serialize(value: unknown, config: { indent: string }, indentation: string): string
 }
 
 /** True for a value shaped like a normalized surface: a `server` with `capabilities` and a `notRecorded` list. */

@@ -1,0 +1,160 @@
+/**
+ * What both matchers share, runner-neutral: checking what `expect()` received before anything
+ * connects, capturing within the test's time, and turning a diff report into a failure message.
+ */
+import { relative } from 'node:path'
+import { kindOfValue } from '../src/capture/describe-target.js'
+import { ACCEPTED_TARGETS, isCaptureTarget } from '../src/capture/target.js'
+import { SEVERITIES, severityRank, type Severity } from '../src/diff/change.js'
+import type { DiffReport } from '../src/diff/diff-surfaces.js'
+import type { Policy } from '../src/diff/policy.js'
+import { looksLikeSurface } from '../src/report/surface-serializer.js'
+import type { Surface } from '../src/surface/types.js'
+import { jestAdapter } from './jest-adapter.js'
+import type { MatcherContext, RunnerAdapter } from './runner-adapter.js'
+import { isVitestContext, vitestAdapter } from './vitest-adapter.js'
+
+/** What a matcher returns to the runner. */
+export interface MatcherResult {
+  pass: boolean
+  message: () => string
+  actual?: unknown
+  expected?: unknown
+}
+
+/** The names of this package's matchers. */
+export type MatcherName = 'toHonorContract' | 'toMatchMcpContract'
+
+/** How long capture waits per step when the test gives no tighter bound (the capture default). */
+const CAPTURE_STEP_TIMEOUT_MS = 10_000
+
+/**
+ * The engine (capture, diff, contract file, report), loaded on first use. Why: the setup file
+ * must stay cheap to import; the engine and the MCP SDK load only when a matcher runs.
+ */
+export function loadEngine(): Promise<typeof import('../src/index.js')> {
+  return import('../src/index.js')
+}
+
+/** The adapter for whichever runner called the matcher. */
+export function runnerFor(context: MatcherContext): RunnerAdapter {
+  return isVitestContext(context) ? vitestAdapter(context) : jestAdapter(context)
+}
+
+/** `expect(server).toHonorContract("mcp-contract.json")`, in the runner's own style. */
+export function matcherHint(context: MatcherContext, name: MatcherName, argument: string): string {
+  const options = { isNot: context.isNot, promise: context.promise }
+  return context.utils?.matcherHint?.(name, 'server', argument, options) ?? `expect(server).${name}(${argument})`
+}
+
+/** An error about how a matcher was called: the hint, then what is wrong and what to do. */
+export function usageError(hint: string, message: string): Error {
+  return new Error(`${hint}\n\n${message}`)
+}
+
+/**
+ * Rejects, before anything connects, what these matchers cannot do: `.not`, a value that is not
+ * a server target or a surface, and a policy that is not one.
+ */
+export function rejectUnusable(context: MatcherContext, name: MatcherName, hint: string, received: unknown, policy: unknown): void {
+  if (context.isNot) {
+    throw usageError(
+      hint,
+      `.not.${name}() is not supported: it would pass for any drift at all, including the ones you did not mean.\n` +
+        'To assert a particular change, capture both surfaces and check diffSurfaces(recorded, live).changes.',
+    )
+  }
+  if (!isCaptureTarget(received) && !looksLikeSurface(received)) {
+    throw usageError(hint, `The received value must be an MCP server to connect to, or a captured surface; got ${kindOfValue(received)}.\nPass ${ACCEPTED_TARGETS}, or a surface from captureSurface().`)
+  }
+  if (policy === undefined) return
+  if (typeof policy !== 'object' || policy === null || Array.isArray(policy)) {
+    throw usageError(hint, `The policy must be an object such as { failOn: 'breaking' }; got ${kindOfValue(policy)}.`)
+  }
+  const failOn = (policy as Policy).failOn
+  if (failOn !== undefined && !SEVERITIES.includes(failOn)) {
+    throw usageError(hint, `failOn must be one of ${SEVERITIES.map((severity) => `'${severity}'`).join(', ')}; got ${JSON.stringify(failOn)}.`)
+  }
+}
+
+/**
+ * Captures the received target. Waits stop on the test's abort signal and end a little before
+ * the test's own timeout, so the connection is closed by us, not torn down by the runner.
+ */
+export async function captureLive(adapter: RunnerAdapter, received: unknown, hint: string, callSite: Error): Promise<Surface> {
+  const { captureSurface, describeTarget } = await loadEngine()
+  const clock = adapter.testClock()
+  const remaining = clock.timeoutMs > 0 ? clock.timeoutMs - clock.elapsedMs : Number.POSITIVE_INFINITY
+  // Why: leave a tenth of what is left (at least 100 ms, at most 1 s) to close the connection and report.
+  const budget = Number.isFinite(remaining) ? Math.max(1, Math.floor(remaining - Math.min(1_000, Math.max(100, remaining / 10)))) : undefined
+  const deadline = new AbortController()
+  const timer = budget === undefined ? undefined : setTimeout(() => deadline.abort(), budget)
+  const signal = clock.signal ? AbortSignal.any([clock.signal, deadline.signal]) : deadline.signal
+  try {
+    return await captureSurface(received as Surface, { timeoutMs: Math.min(CAPTURE_STEP_TIMEOUT_MS, budget ?? CAPTURE_STEP_TIMEOUT_MS), signal })
+  } catch (error) {
+    if (deadline.signal.aborted && !clock.signal?.aborted) {
+      throw pointedAt(
+        usageError(
+          hint,
+          `Stopped waiting for ${describeTarget(received)} after ${budget} ms, so the connection closes before the test's ${clock.timeoutMs} ms timeout.\n` +
+            'Raise the test timeout, or find out why the server is slow to start or to list.',
+        ),
+        callSite,
+        error,
+      )
+    }
+    throw pointedAt(usageError(hint, (error as Error).message), callSite, error)
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** Keeps the original error as `cause` and points the stack at the user's `expect(…)` line. */
+export function pointedAt(error: Error, callSite: Error, cause?: unknown): Error {
+  if (cause !== undefined) Object.defineProperty(error, 'cause', { value: cause, configurable: true, writable: true })
+  const frames = (callSite.stack ?? '').split('\n').slice(1)
+  error.stack = [`${error.name}: ${error.message}`, ...frames].join('\n')
+  return error
+}
+
+/** A passing result; its message only shows if a runner ever inverts it. */
+export function passed(hint: string): MatcherResult {
+  return { pass: true, message: () => `${hint}\n\nThe server honors the recorded surface.` }
+}
+
+/** A failing result with a message that is computed only when the runner shows it. */
+export function failed(message: () => string, extra: Pick<MatcherResult, 'actual' | 'expected'> = {}): MatcherResult {
+  return { pass: false, message, ...extra }
+}
+
+/** The test file, relative to where the runner was started, for "run this" lines. */
+export function displayPath(file: string): string {
+  return relative(process.cwd(), file) || file
+}
+
+/**
+ * The failure message for drift: the hint, a headline, the classified report, one line on
+ * whether accepting with `-u` is safe, and how to accept it.
+ */
+export function driftMessage(options: { matcher: string; headline: string; reportText: string; report: DiffReport; accept: string }): string {
+  return [options.matcher, '', options.headline, '', options.reportText.trimEnd(), '', acceptSafety(options.report), options.accept].join('\n')
+}
+
+/**
+ * Whether accepting the drift with `-u` is safe: it is when no in-scope change can break a caller.
+ * @example acceptSafety(report) // 'Accepting it with -u is safe: no caller breaks.'
+ */
+export function acceptSafety(report: DiffReport): string {
+  const counts = (['breaking', 'risky'] as Severity[])
+    .map((severity) => [severity, report.changes.filter((change) => change.severity === severity && !change.outOfScope).length] as const)
+    .filter(([, count]) => count > 0)
+  if (counts.length === 0) return 'Accepting it with -u is safe: no caller breaks.'
+  const listed = counts.map(([severity, count]) => `${count} ${severity}`).join(', ')
+  return `Accepting it with -u is NOT safe (${listed}): callers written against the recorded surface ${severityRank(counts[0][0]) === 0 ? 'break' : 'may break'}.`
+}
+
+/** How to update deliberately with this runner: `npx vitest run -u test/x.test.ts`. */
+export function updateCommand(adapter: RunnerAdapter): string {
+  return `npx ${adapter.command === 'vitest' ? 'vitest run' : 'jest'} -u ${displayPath(adapter.testFile())}`
+}

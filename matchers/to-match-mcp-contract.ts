@@ -1,0 +1,101 @@
+import type { Policy } from '../src/diff/policy.js'
+import { parseSurfaceSnapshot, SurfaceSnapshotSyntaxError } from '../src/report/parse-surface-snapshot.js'
+import { printSurfaceSnapshot } from '../src/report/surface-serializer.js'
+import type { Surface } from '../src/surface/types.js'
+import {
+  captureLive,
+  driftMessage,
+  failed,
+  loadEngine,
+  matcherHint,
+  passed,
+  rejectUnusable,
+  runnerFor,
+  updateCommand,
+  usageError,
+  type MatcherResult,
+} from './matcher-core.js'
+import type { MatcherContext, RunnerAdapter } from './runner-adapter.js'
+
+/**
+ * Stores the server's normalized surface in the test file's ordinary snapshot file, through the
+ * runner's own snapshot state. By default any recorded drift fails, with the drift classified;
+ * `failOn` relaxes that, and a drift below it passes without touching the stored snapshot.
+ * `vitest -u` / `jest -u` accepts a drift.
+ * @example await expect(createServer()).toMatchMcpContract()
+ * @example await expect(createServer()).toMatchMcpContract('catalog', { failOn: 'risky' })
+ */
+export function toMatchMcpContract(this: MatcherContext, received: unknown, hintOrPolicy?: string | Policy, policyArgument?: Policy): Promise<MatcherResult> {
+  const [hint, policy] = typeof hintOrPolicy === 'object' && hintOrPolicy !== null ? [undefined, hintOrPolicy] : [hintOrPolicy, policyArgument]
+  const matcher = matcherHint(this, 'toMatchMcpContract', hint === undefined ? '' : JSON.stringify(hint))
+  rejectUnusable(this, 'toMatchMcpContract', matcher, received, policy)
+  if (hint !== undefined && typeof hint !== 'string') {
+    throw usageError(matcher, `The snapshot hint must be a string; got ${typeof hint}.`)
+  }
+  // Why: taken before the first await, so errors point at the user's line, not at ours.
+  const callSite = new Error()
+  return matchMcpContract(runnerFor(this), received, hint, policy, matcher, callSite)
+}
+
+async function matchMcpContract(adapter: RunnerAdapter, received: unknown, hint: string | undefined, policy: Policy | undefined, matcher: string, callSite: Error): Promise<MatcherResult> {
+  const engine = await loadEngine()
+  const live = await captureLive(adapter, received, matcher, callSite)
+  const outcome = await adapter.matchSnapshot(live, hint)
+  if (outcome.pass) return passed(matcher)
+  const name = `${adapter.testName()}${hint === undefined ? '' : `: ${hint}`}`
+  if (outcome.stored === undefined) {
+    return failed(() =>
+      [
+        matcher,
+        '',
+        `No surface is stored for "${name}", and snapshots are not written in CI.`,
+        `Record it outside CI (run the test once, or ${updateCommand(adapter)}), review the snapshot and commit it.`,
+      ].join('\n'),
+    )
+  }
+
+  let recorded: Surface
+  try {
+    recorded = parseSurfaceSnapshot(outcome.stored)
+  } catch (error) {
+    if (!(error instanceof SurfaceSnapshotSyntaxError)) throw error
+    return failed(() =>
+      [
+        matcher,
+        '',
+        `The snapshot stored for "${name}" is not a surface this mcp-contract can read (${error.message}).`,
+        `If it was edited by hand or written by another matcher, record it again: ${updateCommand(adapter)}.`,
+      ].join('\n'),
+    )
+  }
+
+  // Why: a snapshot fails on any drift unless the test chose a level; then only changes at that level fail.
+  const relaxed = policy?.failOn !== undefined || policy?.strict === true
+  const report = engine.diffSurfaces(recorded, live, relaxed ? policy : { ...policy, failOn: 'cosmetic' })
+  if (relaxed && report.ok) {
+    adapter.countAsMatched()
+    return passed(matcher)
+  }
+  if (report.changes.length === 0) {
+    // Why: nothing a caller can notice changed, so there is no report to show; the text diff is the explanation.
+    return failed(
+      () =>
+        [
+          matcher,
+          '',
+          `The surface stored for "${name}" differs from the live one, but no change affects a caller.`,
+          `Accepting it with -u is safe: no caller breaks. To accept it: ${updateCommand(adapter)}.`,
+        ].join('\n'),
+      { actual: printSurfaceSnapshot(live), expected: outcome.stored },
+    )
+  }
+  return failed(() =>
+    driftMessage({
+      matcher,
+      headline: `The MCP surface drifted from the snapshot stored for "${name}".`,
+      reportText: engine.formatReport(report),
+      report,
+      accept: `To accept it deliberately: ${updateCommand(adapter)}, review the snapshot diff and commit it.`,
+    }),
+  )
+}
