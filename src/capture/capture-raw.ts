@@ -3,7 +3,7 @@ import { CaptureError } from './capture-error.js'
 import type { RequestingClient } from './connection.js'
 import { describeTarget, kindOfValue } from './describe-target.js'
 import { openConnection } from './open-connection.js'
-import { readPagedList, SURFACE_LISTS } from './read-paged-list.js'
+import { readSurfaceLists } from './read-paged-list.js'
 import { ACCEPTED_TARGETS, recognizeTarget, type Target } from './target.js'
 
 export { CaptureError, type CaptureErrorCode } from './capture-error.js'
@@ -49,11 +49,7 @@ export async function captureRaw(target: Target, options: CaptureOptions = {}): 
   const connection = await openConnection(recognized, limits)
   let failed = true
   try {
-    const surface: RawSurface = { initialize: readInitialize(connection.client) }
-    for (const list of SURFACE_LISTS) {
-      const items = await readPagedList(connection, list, limits)
-      if (items !== undefined) surface[list.key] = items
-    }
+    const surface: RawSurface = { initialize: readInitialize(connection.client), ...(await readSurfaceLists(connection, limits)) }
     failed = false
     return surface
   } finally {

@@ -27,6 +27,42 @@ export const SURFACE_LISTS: readonly ListSpec[] = [
 
 type Items = NonNullable<RawSurface['tools']>
 
+/** The lists of a surface that the server offers, keyed as in `RawSurface`. */
+export type SurfaceLists = Pick<RawSurface, ListSpec['key']>
+
+/**
+ * Reads all four lists, each with every page; a list the server does not offer is left out.
+ *
+ * Why at the same time: a server answers the small lists while the client is still taking in a
+ * large `tools/list`, which hides their round trips; nothing about the result depends on the
+ * order. The first failure stops the other lists from waiting (a broken list is reported
+ * without first sitting out another list's timeout); lists that fail together are reported in
+ * {@link SURFACE_LISTS} order, so a server that dies mid-capture is always reported on `tools/list`.
+ * @example Object.assign(surface, await readSurfaceLists(connection, { timeoutMs: 10_000 }))
+ */
+export async function readSurfaceLists(connection: Connection, limits: StepLimits): Promise<SurfaceLists> {
+  const stopOthers = new AbortController()
+  const stoppedBecauseAnotherFailed = new Error('another list failed first')
+  const signal = limits.signal === undefined ? stopOthers.signal : AbortSignal.any([limits.signal, stopOthers.signal])
+  const outcomes = await Promise.allSettled(
+    SURFACE_LISTS.map((list) =>
+      readPagedList(connection, list, { timeoutMs: limits.timeoutMs, signal }).catch((error: unknown) => {
+        stopOthers.abort(stoppedBecauseAnotherFailed)
+        throw error
+      }),
+    ),
+  )
+  const lists: SurfaceLists = {}
+  for (const [index, outcome] of outcomes.entries()) {
+    if (outcome.status === 'rejected') {
+      if (outcome.reason instanceof CaptureError && outcome.reason.cause === stoppedBecauseAnotherFailed) continue
+      throw outcome.reason
+    }
+    if (outcome.value !== undefined) lists[SURFACE_LISTS[index].key] = outcome.value
+  }
+  return lists
+}
+
 /**
  * Reads every page of one list with raw requests, following `nextCursor`, and returns the
  * items exactly as the server sent them; `undefined` when the server answers method-not-found.

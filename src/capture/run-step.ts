@@ -39,8 +39,10 @@ export async function runStep<T>(step: string, limits: StepLimits, work: (signal
   let onCallerAbort: (() => void) | undefined
   const interrupted = new Promise<never>((_, reject) => {
     const giveUp = (error: StepInterrupted) => {
-      controller.abort(error)
+      // Why reject first: aborting makes the SDK reject `work` at once with its own error, and
+      // the race must settle with ours.
       reject(error)
+      controller.abort(error)
     }
     timer = setTimeout(() => giveUp(new StepInterrupted('timeout', step, timeoutMs)), timeoutMs)
     onCallerAbort = () => giveUp(new StepInterrupted('aborted', step, timeoutMs, callerSignal?.reason))
@@ -49,6 +51,7 @@ export async function runStep<T>(step: string, limits: StepLimits, work: (signal
   try {
     return await Promise.race([work(controller.signal), interrupted])
   } catch (error) {
+    if (controller.signal.aborted) throw controller.signal.reason
     // Why: the SDK's own request timer (given the same limit) may fire a hair before ours.
     if (isSdkRequestTimeout(error)) throw new StepInterrupted('timeout', step, timeoutMs, error)
     throw error

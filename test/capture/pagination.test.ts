@@ -1,5 +1,5 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
-import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
+import { ErrorCode, ListPromptsRequestSchema, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js'
 import { describe, expect, test } from 'vitest'
 import { CaptureError, captureRaw } from '../../src/capture/capture-raw.js'
 import { createManyToolsServer } from '../fixtures/servers/many-tools-server.js'
@@ -92,5 +92,30 @@ describe('broken pagination never loops forever', () => {
     const server = new Server({ name: 'malformed', version: '1.0.0' }, { capabilities: { tools: {} } })
     server.setRequestHandler(ListToolsRequestSchema, () => result as never)
     await expect(captureRaw(server)).rejects.toMatchObject({ code: 'listing-failed', message: expect.stringContaining('tools/list') })
+  })
+})
+
+describe('lists are read together, failures reported the same way every time', () => {
+  test('a failing list stops the wait for a hanging one', async () => {
+    const server = new Server({ name: 'half-broken', version: '1.0.0' }, { capabilities: { tools: {}, prompts: {} } })
+    server.setRequestHandler(ListToolsRequestSchema, () => new Promise<never>(() => {}))
+    server.setRequestHandler(ListPromptsRequestSchema, () => {
+      throw new McpError(ErrorCode.InternalError, 'prompt store unavailable')
+    })
+    await expect(captureRaw(server, { timeoutMs: 600_000 })).rejects.toMatchObject({
+      code: 'listing-failed',
+      message: expect.stringContaining('prompts/list'),
+    })
+  })
+
+  test('when several lists fail at once, the first in tools, prompts, resources, templates order is reported', async () => {
+    const server = new Server({ name: 'all-broken', version: '1.0.0' }, { capabilities: { tools: {}, prompts: {} } })
+    server.setRequestHandler(ListPromptsRequestSchema, () => {
+      throw new McpError(ErrorCode.InternalError, 'prompts broken')
+    })
+    server.setRequestHandler(ListToolsRequestSchema, () => {
+      throw new McpError(ErrorCode.InternalError, 'tools broken')
+    })
+    await expect(captureRaw(server)).rejects.toMatchObject({ code: 'listing-failed', message: expect.stringContaining('tools broken') })
   })
 })
