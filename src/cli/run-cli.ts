@@ -5,7 +5,7 @@ import { ContractFileError } from '../contract/contract-error.js'
 import { readContract, serializeContract, writeContract } from '../contract/contract-file.js'
 import { diffSurfaces } from '../diff/diff-surfaces.js'
 import { formatReport } from '../report/format-report.js'
-import { printSurface } from '../report/print-surface.js'
+import { printSurfaceSnapshot } from '../report/surface-serializer.js'
 import type { Surface } from '../surface/types.js'
 import { CliUsageError } from './cli-error.js'
 import { parseArgv, USAGE, type Invocation } from './parse-argv.js'
@@ -66,7 +66,7 @@ const COMMAND_RUNNERS: Record<Invocation['command'], (invocation: Invocation, io
   /** Prints the live surface; records nothing. */
   async show(invocation, io) {
     const surface = await capture(invocation, io)
-    io.stdout(invocation.format === 'json' ? serializeContract(surface) : printSurface(surface))
+    io.stdout(invocation.format === 'json' ? serializeContract(surface) : `${printSurfaceSnapshot(surface)}\n`)
     return EXIT.ok
   },
   /** Compares two contract files. */
