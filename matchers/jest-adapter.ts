@@ -19,7 +19,7 @@ export function jestAdapter(context: JestContext): RunnerAdapter {
     command: 'jest',
     updateMode: () => context.snapshotState?._updateSnapshot ?? 'new',
     testFile: () => String(context.testPath),
-    testName: () => context.currentConcurrentTestName?.() ?? context.currentTestName ?? '',
+    snapshotName: (hint) => [context.currentConcurrentTestName?.() ?? context.currentTestName ?? '', ...(hint === undefined ? [] : [hint])].join(': '),
     testClock: jestTestClock,
     async matchSnapshot(surface, hint): Promise<SnapshotOutcome> {
       const toMatchSnapshot = registeredMatchers().toMatchSnapshot as SnapshotMatcher

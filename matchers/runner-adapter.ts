@@ -20,8 +20,8 @@ export interface RunnerAdapter {
   updateMode(): UpdateMode
   /** Absolute path of the running test file. */
   testFile(): string
-  /** Full name of the running test. */
-  testName(): string
+  /** The name the runner stores a snapshot under (test name, and the hint the runner's way). */
+  snapshotName(hint: string | undefined): string
   /** The running test's timeout in ms (0 when none), how long it has run, and its abort signal. */
   testClock(): { timeoutMs: number; elapsedMs: number; signal?: AbortSignal }
   /** The runner's own `toMatchSnapshot`: `-u`, obsolete counts and CI refusal behave as users know. */

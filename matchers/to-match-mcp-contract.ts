@@ -42,7 +42,7 @@ async function matchMcpContract(adapter: RunnerAdapter, received: unknown, hint:
   const live = await captureLive(adapter, received, matcher, callSite)
   const outcome = await adapter.matchSnapshot(live, hint)
   if (outcome.pass) return passed(matcher)
-  const name = `${adapter.testName()}${hint === undefined ? '' : `: ${hint}`}`
+  const name = adapter.snapshotName(hint)
   if (outcome.stored === undefined) {
     return failed(() =>
       [

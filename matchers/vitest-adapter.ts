@@ -29,7 +29,7 @@ export function vitestAdapter(context: VitestContext): RunnerAdapter {
     command: 'vitest',
     updateMode: () => context.snapshotState?.snapshotUpdateState ?? 'new',
     testFile: () => task.file?.filepath ?? String(context.testPath),
-    testName: () => context.currentTestName ?? '',
+    snapshotName: (hint) => [context.currentTestName ?? '', ...(hint === undefined ? [] : [hint])].join(' > '),
     testClock: () => ({ timeoutMs: task.timeout ?? 0, elapsedMs: Date.now() - (task.result?.startTime ?? Date.now()), signal: task.context?.signal }),
     async matchSnapshot(surface, hint) {
       const { Snapshots } = await import('vitest')

@@ -1,4 +1,4 @@
-import type { Surface } from '../../../src/surface/types.js'
+import type { Surface } from '../../src/surface/types.js'
 
 const defaultHints = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true }
 

@@ -1,8 +1,8 @@
 import { format } from 'pretty-format'
 import { describe, expect, test } from 'vitest'
-import { parseSurfaceSnapshot, SurfaceSnapshotSyntaxError } from '../../../src/report/parse-surface-snapshot.js'
-import { printSurfaceSnapshot, surfaceSerializer } from '../../../src/report/surface-serializer.js'
-import type { Surface } from '../../../src/surface/types.js'
+import { parseSurfaceSnapshot, SurfaceSnapshotSyntaxError } from '../../src/report/parse-surface-snapshot.js'
+import { printSurfaceSnapshot, surfaceSerializer } from '../../src/report/surface-serializer.js'
+import type { Surface } from '../../src/surface/types.js'
 import { SURFACE_FIXTURES } from './surface-fixtures.js'
 
 const fixtures = Object.entries(SURFACE_FIXTURES).map(([title, surface]) => ({ title, surface }))

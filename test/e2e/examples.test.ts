@@ -1,0 +1,52 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import { E2eProject, type Runner } from './support/e2e-project.js'
+import { ROOT } from './support/packed-package.js'
+
+const EXAMPLES: { example: string; runner: Runner; files: string[]; server: string; drift: [string, string]; records: string[] }[] = [
+  {
+    example: 'vitest-in-memory',
+    runner: 'vitest',
+    files: ['package.json', 'vitest.config.js', 'src/server.js', 'test/server.test.js', 'mcp-contract.json', 'test/__snapshots__/server.test.js.snap'],
+    server: 'src/server.js',
+    drift: [".optional().describe('Due date, YYYY-MM-DD')", ".describe('Due date, YYYY-MM-DD')"],
+    records: ['mcp-contract.json', 'test/__snapshots__/server.test.js.snap'],
+  },
+  {
+    example: 'jest-stdio',
+    runner: 'jest',
+    files: ['package.json', 'jest.config.js', 'server.mjs', 'server.test.js', 'mcp-contract.json', '__snapshots__/server.test.js.snap'],
+    server: 'server.mjs',
+    drift: ["city: z.string().describe('City name')", "location: z.string().describe('City name')"],
+    records: ['mcp-contract.json', '__snapshots__/server.test.js.snap'],
+  },
+]
+
+describe.each(EXAMPLES)('examples/$example, copied as a user would', ({ example, runner, files, server, drift, records }) => {
+  const projects: E2eProject[] = []
+  afterAll(async () => {
+    await Promise.all(projects.map((project) => project.remove()))
+  })
+
+  test('passes as shipped, fails classified on the drift its README describes, and -u accepts it', async () => {
+    const copied: Record<string, string> = {}
+    for (const file of files) copied[file] = await readFile(join(ROOT, 'examples', example, file), 'utf8')
+    const project = await E2eProject.create(runner, copied)
+    projects.push(project)
+
+    const shipped = await project.run([], { CI: 'true' })
+    expect(shipped.code, shipped.output).toBe(0)
+
+    await project.write(server, copied[server].replace(drift[0], drift[1]))
+    const drifted = await project.run([])
+    expect(drifted.code).toBe(1)
+    const failures = project.failures(drifted)
+    expect(Object.keys(failures).sort()).toEqual(['the MCP surface has not drifted', 'the server honors its published contract'])
+    expect(failures).toMatchSnapshot()
+    for (const record of records) expect((await project.read(record))?.toString()).toBe(copied[record])
+
+    expect((await project.run(['-u'])).code).toBe(0)
+    expect((await project.run([], { CI: 'true' })).code).toBe(0)
+  })
+})

@@ -1,0 +1,3 @@
+import { describeMatcherScenarios } from './support/matcher-scenarios.js'
+
+describeMatcherScenarios('jest')

@@ -1,0 +1,131 @@
+/**
+ * A throwaway user project under `.tmp/e2e-*` with the packed mcp-contract installed in its
+ * node_modules, and real `vitest run` / `jest` processes run in it. Living inside the repository,
+ * the project resolves vitest, jest, the SDK and zod from the root node_modules, as a user's
+ * project resolves its own.
+ */
+import { execFile } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import { promisify } from 'node:util'
+import { packedTarball, ROOT } from './packed-package.js'
+
+const run = promisify(execFile)
+
+/** What one runner process did. */
+export interface RunResult {
+  code: number
+  /** stdout and stderr, colors stripped, the project path replaced by `<project>`. */
+  output: string
+  /** The runner's JSON report. */
+  report: JsonReport
+}
+
+/** The parts of Vitest's and Jest's JSON reports (the same shape) the tests read. */
+export interface JsonReport {
+  numFailedTests: number
+  numPassedTests: number
+  snapshot: { added: number; matched: number; unmatched: number; updated: number; unchecked: number; filesAdded: number }
+  testResults: { assertionResults: { title: string; fullName: string; status: string; failureMessages: string[] }[] }[]
+}
+
+/** The runner a project is set up for. */
+export type Runner = 'vitest' | 'jest'
+
+/** A user project on disk. */
+export class E2eProject {
+  private constructor(
+    readonly dir: string,
+    readonly runner: Runner,
+  ) {}
+
+  /** Creates the project, installs the packed package into it, and writes `files`. */
+  static async create(runner: Runner, files: Record<string, string>): Promise<E2eProject> {
+    const tarball = await packedTarball()
+    const dir = join(ROOT, '.tmp', `e2e-${runner}-${randomBytes(4).toString('hex')}`)
+    const installed = join(dir, 'node_modules', 'mcp-contract')
+    await mkdir(installed, { recursive: true })
+    await run('tar', ['-xzf', tarball, '-C', installed, '--strip-components=1'])
+    const project = new E2eProject(dir, runner)
+    for (const [path, text] of Object.entries(files)) await project.write(path, text)
+    return project
+  }
+
+  async write(path: string, text: string): Promise<void> {
+    await mkdir(dirname(join(this.dir, path)), { recursive: true })
+    await writeFile(join(this.dir, path), text)
+  }
+
+  /** Copies a file from the repository into the project. */
+  async copyIn(fromRepo: string, to: string): Promise<void> {
+    await mkdir(dirname(join(this.dir, to)), { recursive: true })
+    await cp(join(ROOT, fromRepo), join(this.dir, to))
+  }
+
+  /** The file's bytes, or undefined when it does not exist. */
+  async read(path: string): Promise<Buffer | undefined> {
+    return readFile(join(this.dir, path)).catch(() => undefined)
+  }
+
+  /**
+   * Runs the project's runner with `args`. The environment is minimal on purpose: no CI
+   * variables leak in from the machine running these tests unless a scenario sets them.
+   */
+  async run(args: string[], env: Record<string, string> = {}): Promise<RunResult> {
+    const reportFile = join(this.dir, `report-${randomBytes(4).toString('hex')}.json`)
+    const command =
+      this.runner === 'vitest'
+        ? [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`, ...args]
+        : [join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), '--json', `--outputFile=${reportFile}`, '--no-watchman', ...args]
+    const environment = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? this.dir, LANG: 'C.UTF-8', TERM: 'dumb', NO_COLOR: '1', FORCE_COLOR: '0', ...env }
+    let code = 0
+    let stdout = ''
+    let stderr = ''
+    try {
+      ;({ stdout, stderr } = await run(process.execPath, command, { cwd: this.dir, env: environment, maxBuffer: 64 * 1024 * 1024 }))
+    } catch (error) {
+      const failure = error as { code?: number; stdout?: string; stderr?: string }
+      code = typeof failure.code === 'number' ? failure.code : 1
+      stdout = failure.stdout ?? ''
+      stderr = failure.stderr ?? ''
+    }
+    const reportText = await readFile(reportFile, 'utf8').catch(() => undefined)
+    await rm(reportFile, { force: true })
+    if (reportText === undefined) throw new Error(`${this.runner} wrote no JSON report (exit ${code}):\n${stdout}\n${stderr}`)
+    return { code, output: this.scrub(`${stdout}\n${stderr}`), report: JSON.parse(reportText) as JsonReport }
+  }
+
+  /** Every failure message of a run, stack frames removed, scrubbed for snapshots. */
+  failures(result: RunResult): Record<string, string> {
+    const messages: Record<string, string> = {}
+    for (const file of result.report.testResults) {
+      for (const assertion of file.assertionResults) {
+        if (assertion.failureMessages.length === 0) continue
+        messages[assertion.title] = assertion.failureMessages.map((message) => this.scrub(withoutStack(message))).join('\n---\n')
+      }
+    }
+    return messages
+  }
+
+  async remove(): Promise<void> {
+    await rm(this.dir, { recursive: true, force: true })
+  }
+
+  private scrub(text: string): string {
+    return stripColors(text).replaceAll(this.dir, '<project>').replaceAll(ROOT, '<repo>')
+  }
+}
+
+/** Removes ANSI color codes. */
+export function stripColors(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/\u001b\[[0-9;]*m/g, '')
+}
+
+/** A failure message without the stack trace the runner appended. */
+function withoutStack(message: string): string {
+  const lines = stripColors(message).split('\n')
+  const firstFrame = lines.findIndex((line) => /^\s+at /.test(line))
+  return (firstFrame === -1 ? lines : lines.slice(0, firstFrame)).join('\n').trimEnd()
+}

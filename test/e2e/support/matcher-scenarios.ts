@@ -1,0 +1,103 @@
+/**
+ * The end-to-end scenarios both runners must pass, run against a real `vitest run` or `jest`
+ * process in a project that installed the packed package.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createJestCatalogProject, createVitestCatalogProject } from './catalog-projects.js'
+import type { E2eProject, Runner } from './e2e-project.js'
+
+const SNAP = '__snapshots__/catalog.test.js.snap'
+const CONTRACT = 'mcp-contract.json'
+
+/** Runs the shared scenarios for one runner. */
+export function describeMatcherScenarios(runner: Runner): void {
+  const createProject = runner === 'vitest' ? createVitestCatalogProject : createJestCatalogProject
+  const ciFlags: { args: string[]; env: Record<string, string> } = runner === 'vitest' ? { args: [], env: { CI: 'true' } } : { args: ['--ci'], env: {} }
+  const projects: E2eProject[] = []
+  let project: E2eProject
+
+  beforeAll(async () => {
+    project = await createProject()
+    projects.push(project)
+  }, 300_000)
+
+  afterAll(async () => {
+    await Promise.all(projects.map((each) => each.remove()))
+  })
+
+  async function storedFiles(): Promise<{ snap?: Buffer; contract?: Buffer }> {
+    return { snap: await project.read(SNAP), contract: await project.read(CONTRACT) }
+  }
+
+  describe.sequential(`${runner}: the matchers in a user project`, () => {
+    test('the first run writes the snapshot and the contract file', async () => {
+      const result = await project.run(['catalog.test.js'])
+      expect(result.code, result.output).toBe(0)
+      expect(result.report.snapshot.added).toBeGreaterThanOrEqual(2)
+      const { snap, contract } = await storedFiles()
+      expect(snap?.toString()).toContain('McpSurface {')
+      expect(JSON.parse(contract!.toString())).toMatchObject({ format: 1, server: { name: 'catalog' } })
+      expect(snap!.toString()).toMatchSnapshot('stored .snap file')
+    })
+
+    test('a breaking drift fails both matchers with a classified message naming the argument, and rewrites nothing', async () => {
+      const before = await storedFiles()
+      const result = await project.run(['catalog.test.js'], { CATALOG_VARIANT: 'v2' })
+      expect(result.code).toBe(1)
+      const failures = project.failures(result)
+      expect(Object.keys(failures).sort()).toEqual(['catalog honors its contract', 'catalog surface', 'catalog surface, breaking changes only'])
+      for (const message of Object.values(failures)) {
+        expect(message).toMatch(/^breaking \(\d+\)$/m)
+        expect(message).toMatch(/parse_catalog → pages/)
+        expect(message).toContain('Accepting it with -u is NOT safe')
+      }
+      expect(failures).toMatchSnapshot()
+      expect(await storedFiles()).toEqual(before)
+    })
+
+    test('an additive drift fails the snapshot matcher (classified additive) but not toHonorContract, and rewrites nothing', async () => {
+      const before = await storedFiles()
+      const result = await project.run(['catalog.test.js'], { CATALOG_VARIANT: 'additive' })
+      expect(result.code).toBe(1)
+      const failures = project.failures(result)
+      expect(Object.keys(failures)).toEqual(['catalog surface'])
+      expect(failures['catalog surface']).toMatch(/^additive \(1\)$/m)
+      expect(failures['catalog surface']).toContain('Accepting it with -u is safe: no caller breaks.')
+      expect(failures).toMatchSnapshot()
+      // Why: the drifts below failOn passed as matches; only the strict snapshot counts as failed, nothing is obsolete.
+      expect(result.report.snapshot).toMatchObject({ unmatched: 1, unchecked: 0 })
+      expect(await storedFiles()).toEqual(before)
+    })
+
+    test('-u accepts the drift and the next run passes', async () => {
+      const update = await project.run(['catalog.test.js', '-u'], { CATALOG_VARIANT: 'v2' })
+      expect(update.code, update.output).toBe(0)
+      expect(update.report.snapshot.updated).toBeGreaterThanOrEqual(2)
+      expect((await project.read(CONTRACT))!.toString()).toContain('"bulk_import"')
+      const next = await project.run(['catalog.test.js'], { CATALOG_VARIANT: 'v2' })
+      expect(next.code, next.output).toBe(0)
+      expect(next.report.snapshot).toMatchObject({ unmatched: 0, updated: 0, added: 0 })
+    })
+
+    test('.not and a value that is not a server are rejected before anything connects', async () => {
+      const result = await project.run(['not.test.js'])
+      expect(result.code).toBe(1)
+      expect(result.report.numFailedTests).toBe(3)
+      expect(project.failures(result)).toMatchSnapshot()
+    })
+  })
+
+  describe(`${runner}: in CI`, () => {
+    test('a missing snapshot and a missing contract fail, and nothing is written', async () => {
+      const fresh = await createProject()
+      projects.push(fresh)
+      const result = await fresh.run(['catalog.test.js', ...ciFlags.args], ciFlags.env)
+      expect(result.code).toBe(1)
+      const failures = fresh.failures(result)
+      expect(Object.keys(failures).sort()).toEqual(['catalog honors its contract', 'catalog surface', 'catalog surface, breaking changes only'])
+      expect(failures).toMatchSnapshot()
+      expect(await fresh.read(SNAP)).toBeUndefined()
+      expect(await fresh.read(CONTRACT)).toBeUndefined()
+    })
+  })
+}

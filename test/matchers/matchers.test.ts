@@ -1,0 +1,149 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, relative } from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { MatcherResult } from '../../matchers/matcher-core.js'
+import { toHonorContract } from '../../matchers/index.js'
+import type { UpdateMode } from '../../matchers/runner-adapter.js'
+import '../../setup/vitest.js'
+import { captureSurface } from '../../src/capture/capture-surface.js'
+import { serializeContract, writeContract } from '../../src/contract/contract-file.js'
+import type { Surface } from '../../src/surface/types.js'
+import { createCatalogServer } from '../fixtures/servers/catalog-server.js'
+
+const HANG_AT_INITIALIZE = join(import.meta.dirname, '..', 'fixtures', 'servers', 'hang-at-initialize.js')
+
+/** An error's or a result's message without colors, with a temporary folder replaced by `<dir>`. */
+function plain(message: string, dir?: string): string {
+  // eslint-disable-next-line no-control-regex
+  const text = message.replace(/\u001b\[[0-9;]*m/g, '')
+  return dir ? text.replaceAll(relative(process.cwd(), dir), '<dir>').replaceAll(dir, '<dir>') : text
+}
+
+function thrownBy(call: () => unknown): string {
+  try {
+    call()
+  } catch (error) {
+    return plain((error as Error).message)
+  }
+  throw new Error('expected the call to throw')
+}
+
+describe('rejected before anything connects', () => {
+  test.each([
+    { title: '.not.toMatchMcpContract', call: (factory: () => never) => expect(factory).not.toMatchMcpContract() },
+    { title: '.not.toHonorContract', call: (factory: () => never) => expect(factory).not.toHonorContract('mcp-contract.json') },
+  ])('$title throws synchronously and never calls the factory', ({ call }) => {
+    let called = false
+    const factory = (): never => {
+      called = true
+      throw new Error('must not be called')
+    }
+    expect(thrownBy(() => call(factory))).toMatchSnapshot()
+    expect(called).toBe(false)
+  })
+
+  test.each([
+    { title: 'a string', received: 'node server.js' },
+    { title: 'a number', received: 42 },
+    { title: 'an object of the wrong shape', received: { host: 'localhost', port: 3000 } },
+  ])('$title is not a target: the message lists what is accepted', ({ received }) => {
+    expect(thrownBy(() => expect(received).toMatchMcpContract())).toMatchSnapshot()
+  })
+
+  test.each([
+    { title: 'failOn that is not a severity', call: () => expect(createCatalogServer('v1')).toHonorContract('x.json', { failOn: 'fatal' as never }) },
+    { title: 'a policy that is not an object', call: () => expect(createCatalogServer('v1')).toMatchMcpContract('hint', 'risky' as never) },
+    { title: 'a contract path that is not a string', call: () => expect(createCatalogServer('v1')).toHonorContract(undefined as never) },
+  ])('$title', ({ call }) => {
+    expect(thrownBy(call)).toMatchSnapshot()
+  })
+})
+
+describe('waits', () => {
+  test('stop a little before the test timeout, with a message saying so', { timeout: 1_500 }, async () => {
+    const started = Date.now()
+    const error = await expect({ command: process.execPath, args: [HANG_AT_INITIALIZE] }).toMatchMcpContract().then(
+      () => undefined,
+      (rejection: unknown) => rejection as Error,
+    )
+    expect(Date.now() - started).toBeLessThan(1_500)
+    expect(plain(String(error?.message))).toMatch(/Stopped waiting for stdio: .* after \d+ ms, so the connection closes before the test's 1500 ms timeout\./)
+  })
+})
+
+describe('toHonorContract', () => {
+  let dir: string
+  let v1: Surface
+  let v2: Surface
+  let additive: Surface
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'mcp-contract-matchers-'))
+    v1 = await captureSurface(createCatalogServer('v1'))
+    v2 = await captureSurface(createCatalogServer('v2'))
+    additive = { ...v1, tools: [...v1.tools!, { ...v1.tools![0], name: 'zz_new_tool' }] }
+  })
+
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  test('under Vitest, passes when nothing drifted', async () => {
+    const contract = join(dir, 'vitest.json')
+    await writeContract(contract, v1)
+    await expect(createCatalogServer('v1')).toHonorContract(contract)
+  })
+
+  describe('where the runner has no file snapshot (Jest), the contract file is handled by the rules', () => {
+    /** Calls the raw matcher as Jest would, in a given update mode. */
+    async function honor(received: unknown, file: string, mode: UpdateMode, policy?: object): Promise<MatcherResult> {
+      const context = { isNot: false, testPath: join(dir, 'catalog.test.js'), currentTestName: 'catalog', snapshotState: { _updateSnapshot: mode } }
+      return toHonorContract.call(context, received, file, policy)
+    }
+
+    test.each([
+      { title: 'a missing file is written outside CI', mode: 'new' as const, pass: true, written: true },
+      { title: 'a missing file is written under -u', mode: 'all' as const, pass: true, written: true },
+      { title: 'a missing file fails in CI, and nothing is written', mode: 'none' as const, pass: false, written: false },
+    ])('$title', async ({ mode, pass, written }) => {
+      const file = `missing-${mode}.json`
+      const result = await honor(v1, file, mode)
+      expect(result.pass).toBe(pass)
+      if (!pass) expect(plain(result.message(), dir)).toMatchSnapshot()
+      expect(await readFile(join(dir, file), 'utf8').catch(() => undefined)).toBe(written ? serializeContract(v1) : undefined)
+    })
+
+    test.each([
+      { title: 'a breaking drift fails with the classified report', live: () => v2, mode: 'new' as const, pass: false, stored: () => v1 },
+      { title: 'a breaking drift fails in CI too', live: () => v2, mode: 'none' as const, pass: false, stored: () => v1 },
+      { title: 'under -u a drift is rewritten', live: () => v2, mode: 'all' as const, pass: true, stored: () => v2 },
+      { title: 'a drift below failOn passes and the file stays as recorded', live: () => additive, mode: 'new' as const, pass: true, stored: () => v1 },
+    ])('$title', async ({ live, mode, pass, stored }) => {
+      const file = join(dir, `drift-${mode}-${pass}.json`)
+      await writeContract(file, v1)
+      const result = await honor(live(), file, mode)
+      expect(result.pass).toBe(pass)
+      if (!pass) expect(plain(result.message(), dir)).toMatchSnapshot()
+      expect(await readFile(file, 'utf8')).toBe(serializeContract(stored()))
+    })
+
+    test('failOn decides what fails: routing text drift passes by default, fails when strict', async () => {
+      const file = join(dir, 'routing.json')
+      await writeContract(file, v1)
+      const retitled: Surface = { ...v1, server: { ...v1.server, instructions: 'Changed instructions.' } }
+      expect((await honor(retitled, file, 'new')).pass).toBe(true)
+      const strict = await honor(retitled, file, 'new', { strict: true })
+      expect(strict.pass).toBe(false)
+      expect(plain(strict.message(), dir)).toMatchSnapshot()
+    })
+
+    test('a contract file that is not JSON fails with what to do', async () => {
+      const file = join(dir, 'broken.json')
+      await writeFile(file, '{ not json')
+      const result = await honor(v1, file, 'new')
+      expect(result.pass).toBe(false)
+      expect(plain(result.message(), dir)).toMatchSnapshot()
+    })
+  })
+})
