@@ -1,5 +1,10 @@
 import type { Direction, PathSegment, Relation } from '../diff/change.js'
 import type { Json, Schema } from '../surface/types.js'
+import { compareNode } from './compare-node.js'
+import { EQUAL, found, prefixed, type Found, type NodeResult, type Origin } from './finding.js'
+import { canonicalJson, isPlainObject } from './keywords.js'
+import { join } from './relation.js'
+import { valueMatches, type Verdict } from './value-matches.js'
 
 /** One difference the schema engine found, before any severity is decided. */
 export interface SchemaFinding {
@@ -19,18 +24,349 @@ export interface SchemaComparison {
   notRecorded: { path: PathSegment[]; reason: string }[]
 }
 
+/** Bounds on the work one comparison may do; past them the place is reported unknown. */
+export interface CompareBudget {
+  /** Node pairs compared (memoized pairs are free). Default 50,000. */
+  maxSteps?: number
+  /** Nesting of node pairs, `$ref` hops included. Default 64. */
+  maxDepth?: number
+}
+
 /** Options for one comparison. */
 export interface CompareOptions {
+  /**
+   * Which side of the tool the schemas describe. Findings carry relations, which do not depend
+   * on it; the change kinds map a relation to a severity per direction afterwards.
+   */
   direction: Direction
+  budget?: CompareBudget
+}
+
+/** Which schema a value or a `$ref` belongs to. */
+export type Side = 'old' | 'new'
+
+/** Where a child pair sits: its data-path step, and its JSON-pointer suffix on each side. */
+export interface ChildPlace {
+  /** A property name, `[]` for array items, `[i]` for a tuple slot; absent for `anyOf` branches and the like. */
+  segment?: PathSegment
+  /** Pointer suffix below the current node in the old schema (`/properties/city`). */
+  a: string
+  /** Pointer suffix below the current node in the new schema. */
+  b: string
+}
+
+/** What the per-keyword rules may ask of the running comparison. */
+export interface Walker {
+  /** Compares a child pair; its findings come back with paths under `place.segment`. */
+  child(a: Schema, b: Schema, place: ChildPlace): NodeResult
+  /** Only the relation of a pair (findings are not reported). */
+  relation(a: Schema, b: Schema, place: ChildPlace): Relation
+  /** Validates a value against a subschema of one side, following that side's local `$ref`s. */
+  matches(side: Side, schema: Schema, value: unknown): Verdict
+  /** Lists a place the comparison could not judge (external `$ref`, …) under not recorded. */
+  notJudged(reason: string): void
+}
+
+const DEFAULT_BUDGET: Required<CompareBudget> = { maxSteps: 50_000, maxDepth: 64 }
+
+const UNKNOWN: NodeResult = Object.freeze({ relation: 'unknown', findings: [] }) as NodeResult
+
+/**
+ * Compares a recorded and a live canonical schema of one tool side (both from
+ * `canonicalizeSchema`), walking them in parallel, and returns one finding per edit with how
+ * the set of valid values moved there. It never fetches, never decides a severity.
+ * @example compareSchemas({ type: 'string' }, { type: ['null', 'string'] }, { direction: 'input' })
+ * // { findings: [{ kind: 'schema-nullable-changed', path: [], relation: 'widened', … }], notRecorded: [] }
+ */
+export function compareSchemas(before: Schema, after: Schema, options: CompareOptions): SchemaComparison {
+  return new Comparison(before, after, options.budget).run()
+}
+
+interface Memo {
+  result: NodeResult
+  /** The assumption epoch it was computed under; `undefined` when it relied on no assumption. */
+  epoch: number | undefined
 }
 
 /**
- * Compares a recorded and a live canonical schema of one tool side.
- * Placeholder signature: the engine lives in this folder.
+ * One comparison run. Node pairs are memoized on their content; `$ref` pairs are keyed on the
+ * JSON pointers of both sides, assumed equal while in progress and recomputed until the
+ * assumption holds (a fixed point), so a change deep inside a cycle is still found.
  */
-export function compareSchemas(before: Schema, after: Schema, options: CompareOptions): SchemaComparison {
-  void before
-  void after
-  void options
-  throw new Error('compareSchemas is not built yet')
+class Comparison implements Walker {
+  private readonly budget: Required<CompareBudget>
+  private readonly notRecorded: { path: PathSegment[]; reason: string }[] = []
+  private readonly path: PathSegment[] = []
+  private readonly location: [string, string][] = []
+  private readonly json = new WeakMap<object, string>()
+  private readonly refFlags = new WeakMap<object, number>()
+  private readonly memo = new Map<string, Memo>()
+  private readonly origins = new Map<string, number>()
+  private readonly inProgress = new Map<string, { relation: Relation; used: boolean }>()
+  private readonly sameDefinitions: boolean
+  private epoch = 0
+  private assumptionHits = 0
+  private steps = 0
+  private depth = 0
+  private exhausted = false
+
+  constructor(
+    private readonly before: Schema,
+    private readonly after: Schema,
+    budget: CompareBudget = {},
+  ) {
+    this.budget = { ...DEFAULT_BUDGET, ...budget }
+    const defs = (s: Schema) => (typeof s === 'object' ? canonicalJson(s.$defs ?? null) : 'null')
+    this.sameDefinitions = defs(before) === defs(after)
+  }
+
+  run(): SchemaComparison {
+    const result = this.compare(this.before, this.after, '#', '#')
+    return { findings: reportOnce(result.findings), notRecorded: this.notRecorded }
+  }
+
+  child(a: Schema, b: Schema, place: ChildPlace): NodeResult {
+    const [la, lb] = this.location[this.location.length - 1] ?? ['#', '#']
+    if (place.segment !== undefined) this.path.push(place.segment)
+    try {
+      const result = this.compare(a, b, la + place.a, lb + place.b)
+      return result.findings.length === 0 ? result : { relation: result.relation, findings: prefixed(result.findings, place.segment) }
+    } finally {
+      if (place.segment !== undefined) this.path.pop()
+    }
+  }
+
+  relation(a: Schema, b: Schema, place: ChildPlace): Relation {
+    return this.child(a, b, { a: place.a, b: place.b }).relation
+  }
+
+  matches(side: Side, schema: Schema, value: unknown): Verdict {
+    return valueMatches(schema, value, (ref) => this.deref(side, ref))
+  }
+
+  notJudged(reason: string): void {
+    const path = [...this.path]
+    const key = `${path.join('\u0000')}\u0001${reason}`
+    if (this.notRecorded.some((n) => `${n.path.join('\u0000')}\u0001${n.reason}` === key)) return
+    this.notRecorded.push({ path, reason })
+  }
+
+  private compare(a: Schema, b: Schema, la: string, lb: string): NodeResult {
+    if (a === b && this.before === this.after) return EQUAL
+    if (this.exhausted) return UNKNOWN
+    const ja = this.textOf(a)
+    const jb = this.textOf(b)
+    if (ja === jb && this.equalByText(a)) return EQUAL
+    const refA = this.localRef(a)
+    const refB = this.localRef(b)
+    if (refA !== undefined || refB !== undefined) return this.compareReferences(a, b, la, lb, refA, refB)
+    const key = `${ja}\u0000${jb}`
+    const cached = this.memo.get(key)
+    if (cached !== undefined && (cached.epoch === undefined || cached.epoch === this.epoch)) return cached.result
+    const limit = this.overBudget()
+    if (limit !== undefined) return limit
+    const hitsBefore = this.assumptionHits
+    this.location.push([la, lb])
+    this.depth++
+    let result: NodeResult
+    try {
+      result = compareNode(this, a, b)
+    } finally {
+      this.depth--
+      this.location.pop()
+    }
+    if (isModel(a) || isModel(b)) result = this.tagOrigin(result, key, undefined)
+    this.memo.set(key, { result, epoch: this.assumptionHits === hitsBefore ? undefined : this.epoch })
+    return result
+  }
+
+  /** A pair where at least one side is a local `$ref`: followed lazily, cycles closed by assumption. */
+  private compareReferences(a: Schema, b: Schema, la: string, lb: string, refA: string | undefined, refB: string | undefined): NodeResult {
+    const bodyA = refA === undefined ? a : this.deref('old', refA)
+    const bodyB = refB === undefined ? b : this.deref('new', refB)
+    if (bodyA === undefined || bodyB === undefined) {
+      this.notJudged(`$ref ${String(bodyA === undefined ? refA : refB)} does not resolve`)
+      return { relation: 'unknown', findings: [found('schema-reference-changed', 'unknown', { before: refA, after: refB })] }
+    }
+    const pointerA = refA ?? la
+    const pointerB = refB ?? lb
+    const key = `${pointerA}\u0000${pointerB}`
+    const open = this.inProgress.get(key)
+    if (open !== undefined) {
+      open.used = true
+      this.assumptionHits++
+      return { relation: open.relation, findings: [] }
+    }
+    const cached = this.memo.get(`ref:${key}`)
+    if (cached !== undefined && (cached.epoch === undefined || cached.epoch === this.epoch)) return cached.result
+    const limit = this.overBudget()
+    if (limit !== undefined) return limit
+    const hitsBefore = this.assumptionHits
+    const state = { relation: 'equal' as Relation, used: false }
+    this.inProgress.set(key, state)
+    this.depth++
+    let result: NodeResult
+    try {
+      for (;;) {
+        state.used = false
+        result = this.compare(bodyA as Schema, bodyB as Schema, pointerA, pointerB)
+        const next = join(state.relation, result.relation)
+        if (!state.used || next === state.relation || this.exhausted) break
+        // Why: the pair was assumed `state.relation` where the cycle closed; the body came out
+        // differently, so climb the assumption and recompute everything that relied on it.
+        state.relation = next
+        this.epoch++
+      }
+    } finally {
+      this.depth--
+      this.inProgress.delete(key)
+    }
+    const definition = definitionName(refA ?? refB!)
+    result = this.tagOrigin(result, `ref:${key}`, definition)
+    const selfOnly = this.assumptionHits === hitsBefore || [...this.inProgress.values()].every((s) => !s.used)
+    this.memo.set(`ref:${key}`, { result, epoch: selfOnly ? undefined : this.epoch })
+    return result
+  }
+
+  /** Marks findings first computed inside this pair, so repeats elsewhere are reported once. */
+  private tagOrigin(result: NodeResult, key: string, definition: string | undefined): NodeResult {
+    if (result.findings.length === 0) return result
+    let id = this.origins.get(key)
+    if (id === undefined) {
+      id = this.origins.size
+      this.origins.set(key, id)
+    }
+    const findings = result.findings.map((f, index): Found => {
+      if (f.origin !== undefined && (definition === undefined || f.path.length !== f.origin.depth)) return f
+      const origin: Origin = { id: id!, index, depth: f.path.length }
+      if (definition !== undefined) origin.definition = definition
+      return { ...f, origin }
+    })
+    return { relation: result.relation, findings }
+  }
+
+  private overBudget(): NodeResult | undefined {
+    this.steps++
+    let reason: string | undefined
+    if (this.steps > this.budget.maxSteps) {
+      this.exhausted = true
+      reason = `comparison stopped after ${this.budget.maxSteps} steps (work budget)`
+    } else if (this.depth >= this.budget.maxDepth) {
+      reason = `comparison stopped at depth ${this.budget.maxDepth} (work budget)`
+    }
+    if (reason === undefined) return undefined
+    this.notJudged(reason)
+    return { relation: 'unknown', findings: [found('schema-comparison-incomplete', 'unknown', { details: { reason } })] }
+  }
+
+  private textOf(schema: Schema): string {
+    if (typeof schema === 'boolean') return String(schema)
+    let text = this.json.get(schema)
+    if (text === undefined) {
+      text = canonicalJson(schema)
+      this.json.set(schema, text)
+    }
+    return text
+  }
+
+  /** Equal text means equal values unless a `$ref` inside points into definitions that differ. */
+  private equalByText(schema: Schema): boolean {
+    const flags = this.refFlagsOf(schema)
+    if (flags === 0) return true
+    if (flags & ROOT_REF) return false
+    return this.sameDefinitions
+  }
+
+  private refFlagsOf(schema: unknown): number {
+    if (Array.isArray(schema)) return schema.reduce((acc: number, s) => acc | this.refFlagsOf(s), 0)
+    if (!isPlainObject(schema)) return 0
+    let flags = this.refFlags.get(schema)
+    if (flags !== undefined) return flags
+    flags = 0
+    for (const [key, value] of Object.entries(schema)) {
+      if (key === '$ref' && typeof value === 'string') flags |= value === '#' ? ROOT_REF : LOCAL_REF
+      else if (key !== 'enum' && key !== 'default' && key !== 'examples' && key !== '$defs') flags |= this.refFlagsOf(value)
+    }
+    this.refFlags.set(schema, flags)
+    return flags
+  }
+
+  /** The target pointer of a node that is only a local `$ref`. */
+  private localRef(schema: Schema): string | undefined {
+    if (typeof schema !== 'object' || typeof schema.$ref !== 'string' || !schema.$ref.startsWith('#')) return undefined
+    return Object.keys(schema).length === 1 ? schema.$ref : undefined
+  }
+
+  private deref(side: Side, ref: string): Schema | undefined {
+    if (!ref.startsWith('#')) return undefined
+    let node: unknown = side === 'old' ? this.before : this.after
+    const pointer = decodeFragment(ref.slice(1))
+    if (pointer === undefined) return undefined
+    if (pointer === '') return node as Schema
+    for (const raw of pointer.split('/').slice(1)) {
+      const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~')
+      if (Array.isArray(node) && /^\d+$/.test(segment)) node = node[Number(segment)]
+      else if (isPlainObject(node) && Object.hasOwn(node, segment)) node = node[segment]
+      else return undefined
+    }
+    return node === true || node === false || isPlainObject(node) ? (node as Schema) : undefined
+  }
+}
+
+const LOCAL_REF = 1
+const ROOT_REF = 2
+
+function decodeFragment(fragment: string): string | undefined {
+  try {
+    return decodeURIComponent(fragment)
+  } catch {
+    return undefined
+  }
+}
+
+function isModel(schema: Schema): boolean {
+  return typeof schema === 'object' && isPlainObject(schema.properties)
+}
+
+function definitionName(ref: string): string {
+  if (ref === '#') return '#'
+  const segments = ref.split('/')
+  return (segments[segments.length - 1] ?? ref).replace(/~1/g, '/').replace(/~0/g, '~')
+}
+
+/**
+ * Reports a change inside a subschema used at several places once, at its first place, with
+ * every place it is used (`details.useSites`) and the definition name when it has one.
+ */
+function reportOnce(findings: Found[]): SchemaFinding[] {
+  const groups = new Map<string, { first: Found; sites: PathSegment[][] }>()
+  const ordered: (Found | { group: string })[] = []
+  for (const f of findings) {
+    if (f.origin === undefined) {
+      ordered.push(f)
+      continue
+    }
+    const key = `${f.origin.id}:${f.origin.index}`
+    const site = f.path.slice(0, f.path.length - f.origin.depth)
+    const group = groups.get(key)
+    if (group === undefined) {
+      groups.set(key, { first: f, sites: [site] })
+      ordered.push({ group: key })
+    } else if (!group.sites.some((s) => s.join('\u0000') === site.join('\u0000'))) group.sites.push(site)
+  }
+  return ordered.map((entry) => {
+    if (!('group' in entry)) return strip(entry)
+    const { first, sites } = groups.get(entry.group)!
+    const finding = strip(first)
+    if (sites.length > 1 || first.origin?.definition !== undefined) {
+      finding.details = { ...(finding.details ?? {}), useSites: sites }
+      if (first.origin?.definition !== undefined) finding.details.definition = first.origin.definition
+    }
+    return finding
+  })
+}
+
+function strip(f: Found): SchemaFinding {
+  const { origin: _origin, ...finding } = f
+  return finding
 }

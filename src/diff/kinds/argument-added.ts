@@ -1,0 +1,25 @@
+import { defineKind, relationSeverity } from '../define-kind.js'
+
+/** An argument (input property) or output field that the schema now declares. */
+export const argumentAdded = defineKind({
+  id: 'argument-added',
+  entity: 'tool',
+  purpose: 'Detects a property the schema now declares that it did not before, at any depth.',
+  severity: ({ change, policy }) => {
+    const details = change.details ?? {}
+    const direction = change.direction ?? 'input'
+    // Why: where a schema S already governed the key, the new property is compatible iff S ⊆ it
+    // (inputs) or it ⊆ S (outputs): exactly the relation's verdict.
+    if (details.governedBy !== undefined) return relationSeverity(change.relation ?? 'unknown', direction)
+    if (direction === 'output') return 'additive'
+    if (details.required === true) return 'breaking'
+    return details.openObject === true && policy.contentModel === 'strict' ? 'risky' : 'additive'
+  },
+  reason: {
+    breaking: 'every call that omits it is now rejected (or it no longer fits what the object accepted)',
+    risky: 'the object accepted extra keys, so callers may already send this name with another meaning',
+    additive: 'existing callers and readers are unaffected',
+  },
+  message: (change) => `${change.details?.required === true ? 'required' : 'optional'} ${change.direction === 'output' ? 'field' : 'argument'} added`,
+  example: '`filters.city` added as an optional argument',
+})

@@ -1,0 +1,14 @@
+import { defineKind, fixed } from '../define-kind.js'
+
+/** The description of an argument, an output field, or a schema node changed. */
+export const argumentDescriptionChanged = defineKind({
+  id: 'argument-description-changed',
+  entity: 'tool',
+  purpose: 'Detects a changed schema description, the text an agent reads to fill an argument.',
+  severity: fixed('routing'),
+  reason: {
+    routing: 'agents choose and fill arguments from this text',
+  },
+  message: () => 'description changed',
+  example: '`query` now says "ISO date" instead of "date"',
+})

@@ -1,0 +1,15 @@
+import { byRelation, defineKind } from '../define-kind.js'
+
+/** An argument or output field that was optional is now required. */
+export const argumentNowRequired = defineKind({
+  id: 'argument-now-required',
+  entity: 'tool',
+  purpose: 'Detects a property that callers could omit and now must send (or that readers now always get).',
+  severity: byRelation(),
+  reason: {
+    breaking: 'every call that omitted it is now rejected',
+    additive: 'readers already handled the field being present',
+  },
+  message: () => 'was optional, now required',
+  example: '`pages` was optional and is now required',
+})

@@ -1,0 +1,22 @@
+import { defineKind, relationSeverity } from '../define-kind.js'
+import { shortJson } from '../../schema/short-json.js'
+
+/** What an object accepts for keys it does not declare changed (`additionalProperties`). */
+export const schemaAdditionalPropertiesChanged = defineKind({
+  id: 'schema-additional-properties-changed',
+  entity: 'tool',
+  purpose: 'Detects an object closed (false), opened (true or absent) or whose schema for extra keys narrowed or widened.',
+  severity: ({ change, policy }) => {
+    const direction = change.direction ?? 'input'
+    // Why: a lenient reader ignores keys it does not know, so an opened output is not proof of harm.
+    if (direction === 'output' && change.relation === 'widened' && policy.contentModel === 'lenient') return 'risky'
+    return relationSeverity(change.relation ?? 'unknown', direction)
+  },
+  reason: {
+    breaking: 'calls with extra keys are now rejected, or readers now get keys they did not expect',
+    additive: 'every object accepted before is still accepted',
+    risky: 'readers may now get keys they did not expect; a lenient reader ignores them',
+  },
+  message: (change) => `additionalProperties ${shortJson(change.before ?? true, 30)} → ${shortJson(change.after ?? true, 30)}`,
+  example: 'an output object closed with additionalProperties false',
+})

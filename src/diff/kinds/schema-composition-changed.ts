@@ -1,0 +1,16 @@
+import { byRelation, defineKind } from '../define-kind.js'
+
+/** A union changed as a whole: oneOf ↔ anyOf, or branches regrouped so that only coverage can judge it. */
+export const schemaCompositionChanged = defineKind({
+  id: 'schema-composition-changed',
+  entity: 'tool',
+  purpose: 'Detects oneOf turned into anyOf (or back) and regrouped union branches, judged by which values each union covers.',
+  severity: byRelation(),
+  reason: {
+    additive: 'every value accepted before is still accepted',
+    breaking: 'values accepted before are now rejected, or readers get values that were excluded',
+    risky: 'the engine could not decide how the union moved',
+  },
+  message: (change) => (change.details?.regrouped === true ? 'union branches regrouped' : `${String(change.before)} → ${String(change.after)}`),
+  example: '`shape` oneOf → anyOf',
+})

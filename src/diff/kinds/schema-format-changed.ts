@@ -1,0 +1,22 @@
+import { defineKind, relationSeverity } from '../define-kind.js'
+
+/** A string `format` was added, removed or replaced. */
+export const schemaFormatChanged = defineKind({
+  id: 'schema-format-changed',
+  entity: 'tool',
+  purpose: 'Detects a format added, removed or replaced; with policy format "annotate" every such change is only risky.',
+  severity: ({ change, policy }) =>
+    // Why: under "annotate" a format is documentation the server may or may not enforce.
+    policy.format === 'annotate' ? 'risky' : relationSeverity(change.relation ?? 'unknown', change.direction ?? 'input'),
+  reason: {
+    breaking: 'values valid before may not satisfy the new format, or readers get values outside the old one',
+    additive: 'every value accepted before is still accepted',
+    risky: 'the format is only an annotation under this policy, so whether values change is not known',
+  },
+  message: (change) => {
+    if (change.before === undefined) return `format ${String(change.after)} added`
+    if (change.after === undefined) return `format ${String(change.before)} removed`
+    return `format ${String(change.before)} → ${String(change.after)}`
+  },
+  example: '`homepage` format uri → email',
+})

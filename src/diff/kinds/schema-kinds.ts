@@ -1,0 +1,51 @@
+import { argumentAdded } from './argument-added.js'
+import { argumentDescriptionChanged } from './argument-description-changed.js'
+import { argumentNowOptional } from './argument-now-optional.js'
+import { argumentNowRequired } from './argument-now-required.js'
+import { argumentRemoved } from './argument-removed.js'
+import { schemaAdditionalPropertiesChanged } from './schema-additional-properties-changed.js'
+import { schemaAnnotationChanged } from './schema-annotation-changed.js'
+import { schemaBoundChanged } from './schema-bound-changed.js'
+import { schemaBranchAdded } from './schema-branch-added.js'
+import { schemaBranchRemoved } from './schema-branch-removed.js'
+import { schemaComparisonIncomplete } from './schema-comparison-incomplete.js'
+import { schemaCompositionChanged } from './schema-composition-changed.js'
+import { schemaConstraintChanged } from './schema-constraint-changed.js'
+import { schemaDefaultChanged } from './schema-default-changed.js'
+import { schemaDeprecatedChanged } from './schema-deprecated-changed.js'
+import { schemaEnumChanged } from './schema-enum-changed.js'
+import { schemaFormatChanged } from './schema-format-changed.js'
+import { schemaKeywordChanged } from './schema-keyword-changed.js'
+import { schemaNullableChanged } from './schema-nullable-changed.js'
+import { schemaPatternChanged } from './schema-pattern-changed.js'
+import { schemaReferenceChanged } from './schema-reference-changed.js'
+import { schemaSatisfiabilityChanged } from './schema-satisfiability-changed.js'
+import { schemaTypeChanged } from './schema-type-changed.js'
+import type { ChangeKind } from '../define-kind.js'
+
+/** The change kinds the schema engine (`src/schema`) emits, registered by `src/diff/registry.ts`. */
+export const SCHEMA_KINDS: ChangeKind[] = [
+  argumentAdded,
+  argumentRemoved,
+  argumentNowRequired,
+  argumentNowOptional,
+  argumentDescriptionChanged,
+  schemaTypeChanged,
+  schemaNullableChanged,
+  schemaEnumChanged,
+  schemaBoundChanged,
+  schemaPatternChanged,
+  schemaFormatChanged,
+  schemaConstraintChanged,
+  schemaAdditionalPropertiesChanged,
+  schemaBranchAdded,
+  schemaBranchRemoved,
+  schemaCompositionChanged,
+  schemaDefaultChanged,
+  schemaDeprecatedChanged,
+  schemaAnnotationChanged,
+  schemaKeywordChanged,
+  schemaSatisfiabilityChanged,
+  schemaReferenceChanged,
+  schemaComparisonIncomplete,
+]

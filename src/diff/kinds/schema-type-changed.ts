@@ -1,0 +1,17 @@
+import { byRelation, defineKind } from '../define-kind.js'
+import { shortJson } from '../../schema/short-json.js'
+
+/** The JSON types a schema accepts changed (other than gaining or losing only `null`). */
+export const schemaTypeChanged = defineKind({
+  id: 'schema-type-changed',
+  entity: 'tool',
+  purpose: 'Detects a change in the accepted JSON types: gained, lost, integer ↔ number, or replaced.',
+  severity: byRelation(),
+  reason: {
+    additive: 'every value accepted before is still accepted',
+    breaking: 'values of a type that was valid are now rejected, or readers get a type they did not expect',
+    risky: 'the engine could not decide how the types moved',
+  },
+  message: (change) => `type ${shortJson(change.before ?? 'any')} → ${shortJson(change.after ?? 'any')}`,
+  example: '`count` type integer → string',
+})

@@ -1,0 +1,56 @@
+import type { Relation } from '../diff/change.js'
+import type { Schema } from '../surface/types.js'
+import { compareCountBound } from './compare-bounds.js'
+import { NodeReport, type SchemaObject } from './compare-node.js'
+import type { Walker } from './compare.js'
+import { found, type NodeResult } from './finding.js'
+import { canonicalJson } from './keywords.js'
+
+/**
+ * Array keywords: item schemas (the tail `items` at `[]`, tuple slots `prefixItems` at `[i]`,
+ * a slot one side lacks read as that side's tail), `min/maxItems`, `uniqueItems`, `contains`
+ * with `min/maxContains`.
+ */
+export function compareArrays(walker: Walker, a: SchemaObject, b: SchemaObject): NodeResult {
+  const report = new NodeReport()
+  const slotsA = Array.isArray(a.prefixItems) ? (a.prefixItems as Schema[]) : []
+  const slotsB = Array.isArray(b.prefixItems) ? (b.prefixItems as Schema[]) : []
+  const tailA = (a.items ?? true) as Schema
+  const tailB = (b.items ?? true) as Schema
+  for (let i = 0; i < Math.max(slotsA.length, slotsB.length); i++) {
+    const itemA = slotsA[i] ?? tailA
+    const itemB = slotsB[i] ?? tailB
+    if (canonicalJson(itemA) === canonicalJson(itemB)) continue
+    const place = { segment: `[${i}]`, a: i < slotsA.length ? `/prefixItems/${i}` : '/items', b: i < slotsB.length ? `/prefixItems/${i}` : '/items' }
+    report.add(walker.child(itemA, itemB, place))
+  }
+  if (canonicalJson(tailA) !== canonicalJson(tailB)) report.add(walker.child(tailA, tailB, { segment: '[]', a: '/items', b: '/items' }))
+  compareCountBound(a, b, 'minItems', 'lower', report)
+  compareCountBound(a, b, 'maxItems', 'upper', report)
+  if ((a.uniqueItems === true) !== (b.uniqueItems === true)) {
+    const relation: Relation = b.uniqueItems === true ? 'narrowed' : 'widened'
+    report.change(found('schema-constraint-changed', relation, { before: a.uniqueItems === true, after: b.uniqueItems === true, details: { keyword: 'uniqueItems' } }))
+  }
+  compareContains(walker, a, b, report)
+  return report.result()
+}
+
+// Why: an absent `contains` is no constraint, while `contains: true` demands a non-empty array,
+// so absence cannot be read as `true` here.
+function compareContains(walker: Walker, a: SchemaObject, b: SchemaObject, report: NodeReport): void {
+  const before = a.contains as Schema | undefined
+  const after = b.contains as Schema | undefined
+  if (before !== undefined || after !== undefined) {
+    if (canonicalJson(before ?? null) !== canonicalJson(after ?? null)) {
+      let relation: Relation
+      if (before === undefined) relation = 'narrowed'
+      else if (after === undefined) relation = 'widened'
+      else relation = walker.relation(before, after, { a: '/contains', b: '/contains' })
+      if (relation !== 'equal') report.change(found('schema-constraint-changed', relation, { before, after, details: { keyword: 'contains' } }))
+    }
+  }
+  if (before !== undefined && after !== undefined) {
+    compareCountBound({ minContains: 1, ...a }, { minContains: 1, ...b }, 'minContains', 'lower', report)
+    compareCountBound(a, b, 'maxContains', 'upper', report)
+  }
+}

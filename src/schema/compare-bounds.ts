@@ -1,0 +1,95 @@
+import type { Relation } from '../diff/change.js'
+import type { NodeReport, SchemaObject } from './compare-node.js'
+import { isMultipleOf } from './exact-decimal.js'
+import { found } from './finding.js'
+import { patternRelation } from './pattern-inclusion.js'
+
+/**
+ * Scalar constraints: numeric bounds and `multipleOf` (exact decimals), string lengths,
+ * `pattern`, `format`, and the count bounds arrays and objects share.
+ */
+
+/** Which end of a range a bound closes. */
+type End = 'lower' | 'upper'
+
+/**
+ * A count bound (`minLength`, `maxItems`, `minContains`, …): raising a lower bound or lowering
+ * an upper one narrows, the reverse widens; adding narrows, removing widens.
+ */
+export function compareCountBound(a: SchemaObject, b: SchemaObject, keyword: string, end: End, report: NodeReport): void {
+  const before = typeof a[keyword] === 'number' ? (a[keyword] as number) : undefined
+  const after = typeof b[keyword] === 'number' ? (b[keyword] as number) : undefined
+  if (before === after) return
+  report.change(found('schema-bound-changed', boundRelation(before, after, end), { before, after, details: { keyword } }))
+}
+
+function boundRelation(before: number | undefined, after: number | undefined, end: End): Relation {
+  if (before === undefined) return 'narrowed'
+  if (after === undefined) return 'widened'
+  const tighter = end === 'lower' ? after > before : after < before
+  return tighter ? 'narrowed' : 'widened'
+}
+
+/** `minLength`, `maxLength`, `pattern`. */
+export function compareStringKeywords(a: SchemaObject, b: SchemaObject, report: NodeReport): void {
+  compareCountBound(a, b, 'minLength', 'lower', report)
+  compareCountBound(a, b, 'maxLength', 'upper', report)
+  const before = typeof a.pattern === 'string' ? a.pattern : undefined
+  const after = typeof b.pattern === 'string' ? b.pattern : undefined
+  if (before === after) return
+  const relation: Relation = before === undefined ? 'narrowed' : after === undefined ? 'widened' : patternRelation(before, after)
+  if (relation !== 'equal') report.change(found('schema-pattern-changed', relation, { before, after }))
+}
+
+interface NumericBound {
+  value: number
+  exclusive: boolean
+  keyword: string
+}
+
+function numericBound(schema: SchemaObject, end: End): NumericBound | undefined {
+  const [inclusive, exclusive] = end === 'lower' ? ['minimum', 'exclusiveMinimum'] : ['maximum', 'exclusiveMaximum']
+  if (typeof schema[exclusive] === 'number') return { value: schema[exclusive] as number, exclusive: true, keyword: exclusive }
+  if (typeof schema[inclusive] === 'number') return { value: schema[inclusive] as number, exclusive: false, keyword: inclusive }
+  return undefined
+}
+
+/** Numeric bounds (one lower, one upper, inclusive or exclusive) and `multipleOf`. */
+export function compareNumberKeywords(a: SchemaObject, b: SchemaObject, report: NodeReport): void {
+  for (const end of ['lower', 'upper'] as const) {
+    const before = numericBound(a, end)
+    const after = numericBound(b, end)
+    if (before === undefined && after === undefined) continue
+    if (before !== undefined && after !== undefined && before.value === after.value && before.exclusive === after.exclusive) continue
+    let relation: Relation
+    if (before === undefined) relation = 'narrowed'
+    else if (after === undefined) relation = 'widened'
+    else {
+      const sign = end === 'lower' ? 1 : -1
+      const moved = sign * (after.value - before.value)
+      relation = moved > 0 || (moved === 0 && after.exclusive) ? 'narrowed' : 'widened'
+    }
+    const keyword = (after ?? before)!.keyword
+    const beforeKeyword = before !== undefined && after !== undefined && before.keyword !== after.keyword ? before.keyword : undefined
+    report.change(found('schema-bound-changed', relation, { before: before?.value, after: after?.value, details: { keyword, beforeKeyword } }))
+  }
+  const before = typeof a.multipleOf === 'number' ? a.multipleOf : undefined
+  const after = typeof b.multipleOf === 'number' ? b.multipleOf : undefined
+  if (before === after) return
+  let relation: Relation
+  if (before === undefined) relation = 'narrowed'
+  else if (after === undefined) relation = 'widened'
+  else if (isMultipleOf(after, before)) relation = 'narrowed'
+  else if (isMultipleOf(before, after)) relation = 'widened'
+  else relation = 'incomparable'
+  report.change(found('schema-constraint-changed', relation, { before, after, details: { keyword: 'multipleOf' } }))
+}
+
+/** `format`: added narrows, removed widens, replaced is incomparable (the policy may soften all three). */
+export function compareFormat(a: SchemaObject, b: SchemaObject, report: NodeReport): void {
+  const before = typeof a.format === 'string' ? a.format : undefined
+  const after = typeof b.format === 'string' ? b.format : undefined
+  if (before === after) return
+  const relation: Relation = before === undefined ? 'narrowed' : after === undefined ? 'widened' : 'incomparable'
+  report.change(found('schema-format-changed', relation, { before, after }))
+}

@@ -1,0 +1,228 @@
+import type { Relation } from '../diff/change.js'
+import type { Json, Schema } from '../surface/types.js'
+import { NodeReport, type SchemaObject } from './compare-node.js'
+import type { Side, Walker } from './compare.js'
+import { found, type Found, type NodeResult } from './finding.js'
+import { ASSERTION_KEYWORDS, canonicalJson, isAnnotationKeyword } from './keywords.js'
+import { mergeInto } from './merge-schemas.js'
+import { fromInclusions, newWithinOld, oldWithinNew } from './relation.js'
+import { discriminators, disjoint, overlapWitness, typeAtoms } from './satisfiability.js'
+import { all, any, type Verdict } from './value-matches.js'
+
+type Combinator = 'anyOf' | 'oneOf' | 'single'
+
+/** One side of a union: its combinator and its branches with the node's other assertions folded in. */
+interface Union {
+  combinator: Combinator
+  branches: Schema[]
+  pointers: string[]
+}
+
+/**
+ * `anyOf`/`oneOf` on either side (a plain schema is a union of one branch, so wrapping a schema
+ * in a union is one edit). Compatibility is decided by coverage: old ⊆ new iff every old
+ * branch lies inside some new branch and no value of the old schema now matches two `oneOf`
+ * branches; new ⊆ old the mirror. Branches are paired only to report readable findings:
+ * equal `$ref` targets first, then equal discriminator values, then the least difference.
+ */
+export function compareUnion(walker: Walker, a: SchemaObject, b: SchemaObject): NodeResult {
+  const left = unionOf(a)
+  const right = unionOf(b)
+  const matrix = left.branches.map((branch, i) => right.branches.map((other, j) => walker.relation(branch, other, { a: left.pointers[i], b: right.pointers[j] })))
+  const oldCovered = left.branches.map((_, i) => any(right.branches.map((_, j) => oldWithinNew(matrix[i][j]))))
+  const newCovered = right.branches.map((_, j) => any(left.branches.map((_, i) => newWithinOld(matrix[i][j]))))
+  const pairs = pairBranches(walker, left, right, matrix)
+  const pairedEqual = (side: 'left' | 'right', index: number) => pairs.some(([i, j]) => (side === 'left' ? i : j) === index && matrix[i][j] === 'equal')
+  const lost = exclusiveConflict(walker, right, 'new', a, 'old', left.combinator === 'oneOf', (j) => pairedEqual('right', j))
+  const gained = exclusiveConflict(walker, left, 'old', b, 'new', right.combinator === 'oneOf', (i) => pairedEqual('left', i))
+  const oldInNew = all([...oldCovered, negate(lost.verdict)])
+  const newInOld = all([...newCovered, negate(gained.verdict)])
+  const relation = fromInclusions(oldInNew, newInOld)
+
+  const report = new NodeReport()
+  const paired = new Set<string>()
+  for (const [i, j] of pairs) {
+    paired.add(`l${i}`).add(`r${j}`)
+    if (matrix[i][j] !== 'equal') report.add(walker.child(left.branches[i], right.branches[j], { a: left.pointers[i], b: right.pointers[j] }))
+  }
+  left.branches.forEach((branch, i) => {
+    if (paired.has(`l${i}`) || oldCovered[i] === true) return
+    const branchRelation: Relation = oldCovered[i] === undefined ? 'unknown' : 'narrowed'
+    report.change(branchFinding('removed', branch, branchRelation, left.combinator))
+  })
+  right.branches.forEach((branch, j) => {
+    if (paired.has(`r${j}`)) return
+    const overlapping = lost.branches.has(j)
+    if (newCovered[j] === true && !overlapping) return
+    const branchRelation = fromInclusions(overlapping ? false : lost.branches.size === 0 ? true : undefined, newCovered[j] === undefined ? undefined : newCovered[j])
+    report.change(branchFinding('added', branch, branchRelation, right.combinator))
+  })
+  if (left.combinator !== right.combinator && left.combinator !== 'single' && right.combinator !== 'single') {
+    const combinatorRelation = fromInclusions(negate(lost.verdict), negate(gained.verdict))
+    if (combinatorRelation !== 'equal') report.change(found('schema-composition-changed', combinatorRelation, { before: left.combinator, after: right.combinator }))
+  }
+  const detailed = report.result()
+  // Why: pairing is for readable reports only; when the per-branch findings disagree with what
+  // coverage proves (branches regrouped, one branch's loss covered by another), coverage decides.
+  if (detailed.relation === relation) return { relation, findings: detailed.findings }
+  const notes = detailed.findings.filter((f) => f.relation === 'equal')
+  const regrouped = found('schema-composition-changed', relation, { before: toJson(a, left), after: toJson(b, right), details: { regrouped: true } })
+  return { relation, findings: relation === 'equal' ? notes : [regrouped, ...notes] }
+}
+
+function unionOf(schema: SchemaObject): Union {
+  const combinator: Combinator = Array.isArray(schema.anyOf) ? 'anyOf' : Array.isArray(schema.oneOf) ? 'oneOf' : 'single'
+  const siblings: Record<string, Json> = {}
+  for (const [key, value] of Object.entries(schema)) {
+    if (key !== combinator && ASSERTION_KEYWORDS.has(key)) siblings[key] = value
+  }
+  if (combinator === 'single') return { combinator, branches: [Object.keys(siblings).length === 0 ? true : siblings], pointers: [''] }
+  const branches = (schema[combinator] as Schema[]).map((branch) => withSiblings(branch, siblings))
+  return { combinator, branches, pointers: branches.map((_, i) => `/${combinator}/${i}`) }
+}
+
+/** A branch with the assertions beside the union applied to it too. */
+function withSiblings(branch: Schema, siblings: Record<string, Json>): Schema {
+  if (Object.keys(siblings).length === 0 || branch === false) return branch
+  if (branch === true) return siblings
+  const merged: Record<string, unknown> = { ...branch }
+  if (mergeInto(merged, siblings)) return merged as Schema
+  return { allOf: [branch, siblings] }
+}
+
+function pairBranches(walker: Walker, left: Union, right: Union, matrix: Relation[][]): [number, number][] {
+  const pairs: [number, number][] = []
+  const usedLeft = new Set<number>()
+  const usedRight = new Set<number>()
+  const take = (i: number, j: number) => {
+    pairs.push([i, j])
+    usedLeft.add(i)
+    usedRight.add(j)
+  }
+  const refOf = (s: Schema) => (typeof s === 'object' && typeof s.$ref === 'string' && Object.keys(s).length === 1 ? s.$ref : undefined)
+  left.branches.forEach((branch, i) => {
+    const ref = refOf(branch)
+    const j = right.branches.findIndex((other, j) => !usedRight.has(j) && ref !== undefined && refOf(other) === ref)
+    if (j >= 0) take(i, j)
+  })
+  const tags = (s: Schema) => discriminators(s)
+  const forbidden = new Set<string>()
+  left.branches.forEach((branch, i) => {
+    if (usedLeft.has(i)) return
+    const tagsA = tags(branch)
+    right.branches.forEach((other, j) => {
+      const tagsB = tags(other)
+      for (const [key, value] of tagsA) if (tagsB.has(key) && tagsB.get(key) !== value) forbidden.add(`${i}:${j}`)
+    })
+    const j = right.branches.findIndex((other, j) => !usedRight.has(j) && [...tagsA].some(([key, value]) => tags(other).get(key) === value))
+    if (j >= 0) take(i, j)
+  })
+  const candidates: { i: number; j: number; score: number; size: number }[] = []
+  left.branches.forEach((branch, i) => {
+    right.branches.forEach((other, j) => {
+      if (usedLeft.has(i) || usedRight.has(j) || forbidden.has(`${i}:${j}`)) return
+      const relation = matrix[i][j]
+      const score = relation === 'equal' ? 0 : relation === 'widened' || relation === 'narrowed' ? 1 : relation === 'incomparable' ? 2 : 3
+      const typesA = typeAtoms(branch)
+      const sharesType = [...typeAtoms(other)].some((t) => typesA.has(t))
+      if (score >= 2 && !sharesType) return
+      const size = score === 0 ? 0 : walker.child(branch, other, { a: left.pointers[i], b: right.pointers[j] }).findings.length
+      candidates.push({ i, j, score, size })
+    })
+  })
+  candidates.sort((x, y) => x.score - y.score || x.size - y.size || x.i - y.i || x.j - y.j)
+  for (const { i, j } of candidates) if (!usedLeft.has(i) && !usedRight.has(j)) take(i, j)
+  return pairs.sort((x, y) => x[0] - y[0])
+}
+
+interface Conflict {
+  /** Whether some value the other side accepts now matches two `oneOf` branches here. */
+  verdict: Verdict
+  /** Branches (of this side) involved in a proven conflict. */
+  branches: Set<number>
+}
+
+/**
+ * In a `oneOf`, a value matching two branches is rejected. Finds such a value that the other
+ * side accepts: for the new side that is a value callers lose; for the old side, one they gain.
+ * Pairs that were already both present and unchanged in a `oneOf` on the other side are skipped.
+ */
+function exclusiveConflict(
+  walker: Walker,
+  union: Union,
+  side: Side,
+  other: SchemaObject,
+  otherSide: Side,
+  otherIsOneOf: boolean,
+  unchanged: (index: number) => boolean,
+): Conflict {
+  const branches = new Set<number>()
+  if (union.combinator !== 'oneOf') return { verdict: false, branches }
+  let verdict: Verdict = false
+  for (let x = 0; x < union.branches.length; x++) {
+    for (let y = x + 1; y < union.branches.length; y++) {
+      if (otherIsOneOf && unchanged(x) && unchanged(y)) continue
+      const apart = disjoint(union.branches[x], union.branches[y])
+      if (apart === true) continue
+      const witness = overlapWitness(union.branches[x], union.branches[y], (schema, value) => walker.matches(side, schema, value))
+      const acceptedByOther = witness === undefined ? undefined : walker.matches(otherSide, other as Schema, witness.value)
+      if (acceptedByOther === true) {
+        verdict = true
+        branches.add(x).add(y)
+      } else if (verdict === false) verdict = undefined
+    }
+  }
+  return { verdict, branches }
+}
+
+function branchFinding(change: 'added' | 'removed', branch: Schema, relation: Relation, combinator: Combinator): Found {
+  const isNull = typeof branch === 'object' && branch.type === 'null' && Object.keys(branch).every((k) => k === 'type' || isAnnotationKeyword(k))
+  if (isNull) return found('schema-nullable-changed', relation, change === 'added' ? { after: branch } : { before: branch })
+  const keyword = combinator === 'single' ? 'anyOf' : combinator
+  const kind = change === 'added' ? 'schema-branch-added' : 'schema-branch-removed'
+  return found(kind, relation, { [change === 'added' ? 'after' : 'before']: branch, details: { keyword } })
+}
+
+/**
+ * `allOf` members (what canonicalization could not merge): paired by equal text, then by least
+ * difference; a member added narrows, a member removed widens.
+ */
+export function compareAllOf(walker: Walker, a: SchemaObject, b: SchemaObject): NodeResult {
+  const membersA = Array.isArray(a.allOf) ? (a.allOf as Schema[]) : []
+  const membersB = Array.isArray(b.allOf) ? (b.allOf as Schema[]) : []
+  const report = new NodeReport()
+  const usedB = new Set<number>()
+  const unpairedA: number[] = []
+  membersA.forEach((member, i) => {
+    const j = membersB.findIndex((other, j) => !usedB.has(j) && canonicalJson(other) === canonicalJson(member))
+    if (j >= 0) usedB.add(j)
+    else unpairedA.push(i)
+  })
+  for (const i of unpairedA) {
+    let best: { j: number; relation: Relation } | undefined
+    membersB.forEach((other, j) => {
+      if (usedB.has(j)) return
+      const relation = walker.relation(membersA[i], other, { a: `/allOf/${i}`, b: `/allOf/${j}` })
+      if (relation !== 'incomparable' && relation !== 'unknown' && best === undefined) best = { j, relation }
+    })
+    if (best === undefined) {
+      report.change(found('schema-branch-removed', 'widened', { before: membersA[i], details: { keyword: 'allOf' } }))
+      continue
+    }
+    usedB.add(best.j)
+    report.add(walker.child(membersA[i], membersB[best.j], { a: `/allOf/${i}`, b: `/allOf/${best.j}` }))
+  }
+  membersB.forEach((member, j) => {
+    if (!usedB.has(j)) report.change(found('schema-branch-added', 'narrowed', { after: member, details: { keyword: 'allOf' } }))
+  })
+  return report.result()
+}
+
+function negate(verdict: Verdict): Verdict {
+  return verdict === undefined ? undefined : !verdict
+}
+
+function toJson(schema: SchemaObject, union: Union): Json {
+  return union.combinator === 'single' ? schema : (schema[union.combinator] as Json)
+}
+

@@ -1,0 +1,234 @@
+import type { Relation } from '../diff/change.js'
+import type { Json, Schema } from '../surface/types.js'
+import { compareArrays } from './compare-arrays.js'
+import { compareNumberKeywords, compareStringKeywords, compareFormat } from './compare-bounds.js'
+import { compareAllOf, compareUnion } from './compare-composition.js'
+import { compareObjects } from './compare-objects.js'
+import type { Walker } from './compare.js'
+import { EQUAL, found, type Found, type NodeResult } from './finding.js'
+import { ASSERTION_KEYWORDS, canonicalJson, isAnnotationKeyword } from './keywords.js'
+import { conjunction, fromInclusions, invert } from './relation.js'
+import { allowsNumbers, typeAtoms, unsatisfiableReason, type TypeAtom } from './satisfiability.js'
+
+/** A canonical schema object (`true` read as `{}`). */
+export type SchemaObject = Record<string, Json>
+
+/** Collects one node's findings and the relations of its independent constraints. */
+export class NodeReport {
+  readonly relations: Relation[] = []
+  readonly findings: Found[] = []
+
+  /** Adds a child result (its relation counts, its findings are kept). */
+  add(result: NodeResult): void {
+    this.relations.push(result.relation)
+    this.findings.push(...result.findings)
+  }
+
+  /** Adds one finding whose relation also counts for the node. */
+  change(finding: Found): void {
+    this.relations.push(finding.relation)
+    this.findings.push(finding)
+  }
+
+  /**
+   * Adds a finding whose own relation (the set of valid values) differs from what the node
+   * should combine: an added or removed property is judged by the contract, not the set.
+   */
+  changeCounting(finding: Found, counted: Relation): void {
+    this.relations.push(counted)
+    this.findings.push(finding)
+  }
+
+  /** Adds a finding that does not move the valid values (annotations). */
+  note(finding: Found): void {
+    this.findings.push(finding)
+  }
+
+  result(): NodeResult {
+    if (this.findings.length === 0 && this.relations.every((r) => r === 'equal')) return EQUAL
+    return { relation: conjunction(this.relations), findings: this.findings }
+  }
+}
+
+/**
+ * Compares one node pair of two canonical schemas: satisfiability first (a schema that can no
+ * longer match anything is one finding), then composition, `enum`, `type` and the keywords of
+ * each instance type both sides allow, then logic keywords, unknown keywords and annotations.
+ */
+export function compareNode(walker: Walker, a: Schema, b: Schema): NodeResult {
+  const unsatA = unsatisfiableReason(a)
+  const unsatB = unsatisfiableReason(b)
+  if (unsatA !== undefined && unsatB !== undefined) return EQUAL
+  if (unsatB !== undefined) {
+    return { relation: 'narrowed', findings: [found('schema-satisfiability-changed', 'narrowed', { details: { reason: unsatB, satisfiable: false } })] }
+  }
+  if (unsatA !== undefined) {
+    return { relation: 'widened', findings: [found('schema-satisfiability-changed', 'widened', { details: { reason: unsatA, satisfiable: true } })] }
+  }
+  const oa = withRefAsMember(asObject(a))
+  const ob = withRefAsMember(asObject(b))
+  const report = new NodeReport()
+  compareReferences(walker, oa, ob, report)
+  if (oa.anyOf !== undefined || ob.anyOf !== undefined || oa.oneOf !== undefined || ob.oneOf !== undefined) {
+    report.add(compareUnion(walker, oa, ob))
+  } else {
+    if (oa.allOf !== undefined || ob.allOf !== undefined) report.add(compareAllOf(walker, oa, ob))
+    if (oa.enum !== undefined || ob.enum !== undefined) compareEnum(walker, oa, ob, report)
+    else compareTyped(walker, oa, ob, report)
+    compareLogic(walker, oa, ob, report)
+  }
+  compareUnknownKeywords(oa, ob, report)
+  compareAnnotations(oa, ob, report)
+  return report.result()
+}
+
+/** `true` as the empty schema object; `false` never reaches here (it is unsatisfiable). */
+export function asObject(schema: Schema): SchemaObject {
+  return schema === true ? {} : (schema as SchemaObject)
+}
+
+/** A local `$ref` beside other keywords applies with them: read it as one more `allOf` member. */
+function withRefAsMember(schema: SchemaObject): SchemaObject {
+  if (typeof schema.$ref !== 'string' || !schema.$ref.startsWith('#') || Object.keys(schema).length === 1) return schema
+  const { $ref, ...rest } = schema
+  return { ...rest, allOf: [...((rest.allOf as Json[]) ?? []), { $ref }] }
+}
+
+/** External `$ref` and `$dynamicRef` are not followed: any change there is unknown. */
+function compareReferences(walker: Walker, a: SchemaObject, b: SchemaObject, report: NodeReport): void {
+  for (const keyword of ['$ref', '$dynamicRef', '$recursiveRef']) {
+    const before = a[keyword]
+    const after = b[keyword]
+    if (before === undefined && after === undefined) continue
+    if (before === after) {
+      walker.notJudged(`${keyword} ${String(before)} is not followed`)
+      continue
+    }
+    walker.notJudged(`${keyword} changed (${String(before ?? 'none')} → ${String(after ?? 'none')}); its target is not followed`)
+    report.change(found('schema-reference-changed', 'unknown', { before, after, details: { keyword } }))
+  }
+}
+
+/** `type`, then the keywords of every instance type both sides allow. */
+function compareTyped(walker: Walker, a: SchemaObject, b: SchemaObject, report: NodeReport): void {
+  const atomsA = typeAtoms(a)
+  const atomsB = typeAtoms(b)
+  const relation = atomRelation(atomsA, atomsB)
+  if (relation !== 'equal') {
+    const changed = symmetricDifference(atomsA, atomsB)
+    const kind = changed.length === 1 && changed[0] === 'null' ? 'schema-nullable-changed' : 'schema-type-changed'
+    report.change(found(kind, relation, { before: a.type, after: b.type }))
+  }
+  const common = new Set([...atomsA].filter((t) => atomsB.has(t)))
+  if (common.size === 0) return
+  if (common.has('string')) compareStringKeywords(a, b, report)
+  if (allowsNumbers(common)) compareNumberKeywords(a, b, report)
+  if (common.has('object')) report.add(compareObjects(walker, a, b))
+  if (common.has('array')) report.add(compareArrays(walker, a, b))
+  compareFormat(a, b, report)
+}
+
+function atomRelation(a: Set<TypeAtom>, b: Set<TypeAtom>): Relation {
+  const aInB = [...a].every((t) => b.has(t))
+  const bInA = [...b].every((t) => a.has(t))
+  return fromInclusions(aInB, bInA)
+}
+
+function symmetricDifference(a: Set<TypeAtom>, b: Set<TypeAtom>): TypeAtom[] {
+  return [...[...a].filter((t) => !b.has(t)), ...[...b].filter((t) => !a.has(t))]
+}
+
+/**
+ * `enum` on either side: the valid values are (or include) a finite list, so the relation is
+ * decided value by value. Dropping `null` alone from or adding it to the list is a nullability
+ * change; anything else is one enum finding.
+ */
+function compareEnum(walker: Walker, a: SchemaObject, b: SchemaObject, report: NodeReport): void {
+  const valuesA = finiteValues(a)
+  const valuesB = finiteValues(b)
+  if (valuesA !== undefined && valuesB !== undefined) {
+    const textsA = new Map(valuesA.map((v) => [canonicalJson(v), v]))
+    const textsB = new Map(valuesB.map((v) => [canonicalJson(v), v]))
+    const added = [...textsB.keys()].filter((t) => !textsA.has(t)).map((t) => textsB.get(t)!)
+    const removed = [...textsA.keys()].filter((t) => !textsB.has(t)).map((t) => textsA.get(t)!)
+    if (added.length === 0 && removed.length === 0) return
+    const relation = fromInclusions(removed.length === 0, added.length === 0)
+    const onlyNull = [...added, ...removed].length === 1 && [...added, ...removed][0] === null
+    const kind = onlyNull ? 'schema-nullable-changed' : 'schema-enum-changed'
+    report.change(found(kind, relation, { before: a.enum ?? a.type, after: b.enum ?? b.type, details: onlyNull ? undefined : { added, removed } }))
+    return
+  }
+  // One side lists its values, the other does not: the list's values are judged by the other side.
+  const listed = valuesA ?? valuesB!
+  const otherSide = valuesA === undefined ? 'old' : 'new'
+  const verdicts = listed.map((v) => walker.matches(otherSide, valuesA === undefined ? a : b, v))
+  const allAccepted = verdicts.every((v) => v === true) ? true : verdicts.some((v) => v === false) ? false : undefined
+  // Why: a schema without a value list accepts infinitely many values (finite cases were listed above).
+  const relation = valuesA !== undefined ? fromInclusions(allAccepted, false) : fromInclusions(false, allAccepted)
+  const details = valuesA !== undefined ? { dropped: true as const } : { introduced: true as const }
+  report.change(found('schema-enum-changed', relation, { before: a.enum, after: b.enum, details }))
+}
+
+/** The values a schema allows when it is a finite list: its `enum`, or `type` null/boolean alone. */
+function finiteValues(schema: SchemaObject): Json[] | undefined {
+  if (Array.isArray(schema.enum)) return schema.enum
+  const keys = Object.keys(schema).filter((k) => !isAnnotationKeyword(k))
+  if (keys.length !== 1 || keys[0] !== 'type') return undefined
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type]
+  if (!types.every((t) => t === 'null' || t === 'boolean')) return undefined
+  return [...(types.includes('boolean') ? [false, true] : []), ...(types.includes('null') ? [null] : [])]
+}
+
+/** `if`/`then`/`else` and `not`: judged as one constraint each. */
+function compareLogic(walker: Walker, a: SchemaObject, b: SchemaObject, report: NodeReport): void {
+  const hasIfA = a.if !== undefined
+  const hasIfB = b.if !== undefined
+  if (hasIfA || hasIfB) {
+    let relation: Relation
+    if (!hasIfA) relation = 'narrowed'
+    else if (!hasIfB) relation = 'widened'
+    else if (canonicalJson(a.if) === canonicalJson(b.if)) {
+      relation = conjunction([
+        walker.relation((a.then ?? true) as Schema, (b.then ?? true) as Schema, { a: '/then', b: '/then' }),
+        walker.relation((a.else ?? true) as Schema, (b.else ?? true) as Schema, { a: '/else', b: '/else' }),
+      ])
+    } else relation = 'unknown'
+    if (relation !== 'equal') {
+      report.change(found('schema-constraint-changed', relation, { before: pick(a, 'if', 'then', 'else'), after: pick(b, 'if', 'then', 'else'), details: { keyword: 'if' } }))
+    }
+  }
+  if (a.not !== undefined || b.not !== undefined) {
+    const relation =
+      a.not === undefined ? 'narrowed' : b.not === undefined ? 'widened' : invert(walker.relation(a.not as Schema, b.not as Schema, { a: '/not', b: '/not' }))
+    if (relation !== 'equal') report.change(found('schema-constraint-changed', relation, { before: a.not, after: b.not, details: { keyword: 'not' } }))
+  }
+}
+
+function pick(schema: SchemaObject, ...keys: string[]): Json | undefined {
+  const out: Record<string, Json> = {}
+  for (const key of keys) if (schema[key] !== undefined) out[key] = schema[key]
+  return Object.keys(out).length === 0 ? undefined : out
+}
+
+const NOT_KEYWORDS = new Set(['$defs', '$ref', '$dynamicRef', '$recursiveRef'])
+
+/** A keyword the engine does not reason about: any change to it is unknown, never silent. */
+function compareUnknownKeywords(a: SchemaObject, b: SchemaObject, report: NodeReport): void {
+  for (const keyword of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    if (ASSERTION_KEYWORDS.has(keyword) || isAnnotationKeyword(keyword) || NOT_KEYWORDS.has(keyword)) continue
+    if (canonicalJson(a[keyword]) === canonicalJson(b[keyword])) continue
+    report.change(found('schema-keyword-changed', 'unknown', { before: a[keyword], after: b[keyword], details: { keyword } }))
+  }
+}
+
+/** Annotations never move the valid values; each has its own kind for its own severity. */
+export function compareAnnotations(a: SchemaObject, b: SchemaObject, report: NodeReport): void {
+  for (const keyword of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) {
+    if (!isAnnotationKeyword(keyword) || canonicalJson(a[keyword]) === canonicalJson(b[keyword])) continue
+    const fields = { before: a[keyword], after: b[keyword] }
+    if (keyword === 'description') report.note(found('argument-description-changed', 'equal', fields))
+    else if (keyword === 'default') report.note(found('schema-default-changed', 'equal', fields))
+    else if (keyword === 'deprecated') report.note(found('schema-deprecated-changed', 'equal', fields))
+    else report.note(found('schema-annotation-changed', 'equal', { ...fields, details: { keyword } }))
+  }
+}

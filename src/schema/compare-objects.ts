@@ -1,0 +1,203 @@
+import type { Relation } from '../diff/change.js'
+import type { Json, Schema } from '../surface/types.js'
+import { compareCountBound } from './compare-bounds.js'
+import { NodeReport, type SchemaObject } from './compare-node.js'
+import type { Walker } from './compare.js'
+import { found, type NodeResult } from './finding.js'
+import { canonicalJson, compareText, isPlainObject } from './keywords.js'
+import { mergeInto } from './merge-schemas.js'
+import { conjunction } from './relation.js'
+import { patternMatches } from './value-matches.js'
+
+/** What an object schema says about a key it does not declare in `properties`. */
+interface Extras {
+  schema: Schema
+  /** Which keyword decides, when it is a schema (not plain open `true` or closed `false`). */
+  governedBy?: 'additionalProperties' | 'patternProperties'
+  /** Pointer suffix of that schema, for `$ref` cycle keys. */
+  pointer: string
+}
+
+/**
+ * Object keywords: properties (added, removed, now required, now optional, changed at any
+ * depth), `additionalProperties`, `patternProperties`, `propertyNames`, `min/maxProperties`,
+ * `dependentRequired`, `dependentSchemas`.
+ */
+export function compareObjects(walker: Walker, a: SchemaObject, b: SchemaObject): NodeResult {
+  const report = new NodeReport()
+  const propsA = properties(a)
+  const propsB = properties(b)
+  const requiredA = new Set(names(a.required))
+  const requiredB = new Set(names(b.required))
+  const all = new Set([...Object.keys(propsA), ...Object.keys(propsB), ...requiredA, ...requiredB])
+  for (const name of [...all].sort(compareText)) {
+    const inA = name in propsA || requiredA.has(name)
+    const inB = name in propsB || requiredB.has(name)
+    if (inA && inB) {
+      const [schemaA, pointerA] = name in propsA ? [declared(a, name), `/properties/${escape(name)}`] : [extrasFor(a, name).schema, extrasFor(a, name).pointer]
+      const [schemaB, pointerB] = name in propsB ? [declared(b, name), `/properties/${escape(name)}`] : [extrasFor(b, name).schema, extrasFor(b, name).pointer]
+      report.add(walker.child(schemaA, schemaB, { segment: name, a: pointerA, b: pointerB }))
+      if (requiredA.has(name) !== requiredB.has(name)) {
+        const nowRequired = requiredB.has(name)
+        report.change(found(nowRequired ? 'argument-now-required' : 'argument-now-optional', nowRequired ? 'narrowed' : 'widened', { path: [name] }))
+      }
+    } else if (inB) {
+      propertyAdded(walker, a, name, name in propsB ? declared(b, name) : extrasFor(b, name).schema, requiredB.has(name), report)
+    } else {
+      propertyRemoved(walker, b, name, name in propsA ? declared(a, name) : extrasFor(a, name).schema, requiredA.has(name), report)
+    }
+  }
+  compareAdditionalProperties(walker, a, b, report)
+  comparePatternProperties(walker, a, b, report)
+  compareSchemaKeyword(walker, a, b, 'propertyNames', report)
+  compareCountBound(a, b, 'minProperties', 'lower', report)
+  compareCountBound(a, b, 'maxProperties', 'upper', report)
+  compareDependentRequired(a, b, report)
+  compareDependentSchemas(walker, a, b, report)
+  return report.result()
+}
+
+/**
+ * A property the new schema declares and the old one did not. Its set relation depends on what
+ * the old object said about that key (open, closed, or a schema S). Callers' contract view:
+ * an optional addition changes nothing for existing callers, a required one narrows, and under
+ * a schema S it is compatible iff S ⊆ the new property (inputs) or the mirror (outputs).
+ */
+function propertyAdded(walker: Walker, a: SchemaObject, name: string, schema: Schema, required: boolean, report: NodeReport): void {
+  const extras = extrasFor(a, name)
+  let relation: Relation
+  let counted: Relation
+  if (extras.schema === true) {
+    relation = required || schema !== true ? 'narrowed' : 'equal'
+    counted = required ? 'narrowed' : 'equal'
+  } else if (extras.schema === false) {
+    relation = required ? 'incomparable' : 'widened'
+    counted = required ? 'narrowed' : 'equal'
+  } else {
+    const governed = walker.relation(extras.schema, schema, { a: extras.pointer, b: `/properties/${escape(name)}` })
+    relation = required ? conjunction([governed, 'narrowed']) : governed
+    counted = relation
+  }
+  const details = { required, openObject: extras.schema === true, governedBy: extras.governedBy }
+  report.changeCounting(found('argument-added', relation, { path: [name], after: schema, details }), counted)
+}
+
+/** A property the old schema declared and the new one does not: breaks callers both ways. */
+function propertyRemoved(walker: Walker, b: SchemaObject, name: string, schema: Schema, required: boolean, report: NodeReport): void {
+  const extras = extrasFor(b, name)
+  let relation: Relation
+  if (extras.schema === true) relation = required || schema !== true ? 'widened' : 'equal'
+  else if (extras.schema === false) relation = required ? 'incomparable' : 'narrowed'
+  else {
+    const governed = walker.relation(schema, extras.schema, { a: `/properties/${escape(name)}`, b: extras.pointer })
+    relation = required ? conjunction([governed, 'widened']) : governed
+  }
+  const details = { required, openObject: extras.schema === true, governedBy: extras.governedBy }
+  report.changeCounting(found('argument-removed', relation, { path: [name], before: schema, details }), 'incomparable')
+}
+
+/**
+ * The schema a declared property's value must match: its `properties` entry, together with
+ * every `patternProperties` schema whose pattern matches the name.
+ */
+function declared(schema: SchemaObject, name: string): Schema {
+  const own = properties(schema)[name]
+  const patterns = isPlainObject(schema.patternProperties) ? (schema.patternProperties as Record<string, Schema>) : {}
+  const matching = Object.keys(patterns).filter((p) => patternMatches(p, name) === true)
+  if (matching.length === 0) return own
+  let combined: Schema = own
+  for (const pattern of matching) combined = conjoin(combined, patterns[pattern])
+  return combined
+}
+
+/** Two schemas that must both hold, merged into one object when that keeps their meaning. */
+function conjoin(a: Schema, b: Schema): Schema {
+  if (a === true) return b
+  if (b === true) return a
+  if (a === false || b === false) return false
+  const merged: Record<string, unknown> = { ...a }
+  return mergeInto(merged, b) ? (merged as Schema) : { allOf: [a, b] }
+}
+
+/** What governs an undeclared key: matching `patternProperties`, else `additionalProperties`. */
+function extrasFor(schema: SchemaObject, name: string): Extras {
+  const patterns = isPlainObject(schema.patternProperties) ? (schema.patternProperties as Record<string, Schema>) : {}
+  const matching = Object.keys(patterns).filter((p) => patternMatches(p, name) !== false)
+  if (matching.length === 1) return { schema: patterns[matching[0]], governedBy: 'patternProperties', pointer: `/patternProperties/${escape(matching[0])}` }
+  if (matching.length > 1) return { schema: { allOf: matching.map((p) => patterns[p]) as Json[] }, governedBy: 'patternProperties', pointer: '/patternProperties' }
+  const additional = (schema.additionalProperties ?? true) as Schema
+  return { schema: additional, governedBy: typeof additional === 'boolean' ? undefined : 'additionalProperties', pointer: '/additionalProperties' }
+}
+
+function compareAdditionalProperties(walker: Walker, a: SchemaObject, b: SchemaObject, report: NodeReport): void {
+  const before = (a.additionalProperties ?? true) as Schema
+  const after = (b.additionalProperties ?? true) as Schema
+  if (canonicalJson(before) === canonicalJson(after)) return
+  const relation = walker.relation(before, after, { a: '/additionalProperties', b: '/additionalProperties' })
+  if (relation === 'equal') return
+  const details = { openBefore: before === true, openAfter: after === true }
+  report.change(found('schema-additional-properties-changed', relation, { before, after, details }))
+}
+
+function comparePatternProperties(walker: Walker, a: SchemaObject, b: SchemaObject, report: NodeReport): void {
+  const patternsA = isPlainObject(a.patternProperties) ? (a.patternProperties as Record<string, Schema>) : {}
+  const patternsB = isPlainObject(b.patternProperties) ? (b.patternProperties as Record<string, Schema>) : {}
+  for (const pattern of [...new Set([...Object.keys(patternsA), ...Object.keys(patternsB)])].sort(compareText)) {
+    // Why: keys matching a pattern that disappears fall back to `additionalProperties`, and the reverse.
+    const before = patternsA[pattern] ?? ((a.additionalProperties ?? true) as Schema)
+    const after = patternsB[pattern] ?? ((b.additionalProperties ?? true) as Schema)
+    const pointerA = pattern in patternsA ? `/patternProperties/${escape(pattern)}` : '/additionalProperties'
+    const pointerB = pattern in patternsB ? `/patternProperties/${escape(pattern)}` : '/additionalProperties'
+    if (canonicalJson(before) === canonicalJson(after)) continue
+    const relation = walker.relation(before, after, { a: pointerA, b: pointerB })
+    if (relation === 'equal') continue
+    report.change(found('schema-constraint-changed', relation, { before: patternsA[pattern], after: patternsB[pattern], details: { keyword: 'patternProperties', pattern } }))
+  }
+}
+
+/** A keyword holding one schema that applies covariantly (`propertyNames`, `contains`). */
+export function compareSchemaKeyword(walker: Walker, a: SchemaObject, b: SchemaObject, keyword: string, report: NodeReport): void {
+  if (canonicalJson(a[keyword] ?? null) === canonicalJson(b[keyword] ?? null)) return
+  const before = a[keyword] as Schema | undefined
+  const after = b[keyword] as Schema | undefined
+  const relation = walker.relation(before ?? true, after ?? true, { a: `/${keyword}`, b: `/${keyword}` })
+  if (relation !== 'equal') report.change(found('schema-constraint-changed', relation, { before, after, details: { keyword } }))
+}
+
+function compareDependentRequired(a: SchemaObject, b: SchemaObject, report: NodeReport): void {
+  const before = isPlainObject(a.dependentRequired) ? (a.dependentRequired as Record<string, Json>) : {}
+  const after = isPlainObject(b.dependentRequired) ? (b.dependentRequired as Record<string, Json>) : {}
+  for (const property of [...new Set([...Object.keys(before), ...Object.keys(after)])].sort(compareText)) {
+    const listA = new Set(names(before[property]))
+    const listB = new Set(names(after[property]))
+    const added = [...listB].some((n) => !listA.has(n))
+    const removed = [...listA].some((n) => !listB.has(n))
+    if (!added && !removed) continue
+    const relation: Relation = added && removed ? 'incomparable' : added ? 'narrowed' : 'widened'
+    report.change(found('schema-constraint-changed', relation, { before: before[property], after: after[property], details: { keyword: 'dependentRequired', property } }))
+  }
+}
+
+function compareDependentSchemas(walker: Walker, a: SchemaObject, b: SchemaObject, report: NodeReport): void {
+  const before = isPlainObject(a.dependentSchemas) ? (a.dependentSchemas as Record<string, Schema>) : {}
+  const after = isPlainObject(b.dependentSchemas) ? (b.dependentSchemas as Record<string, Schema>) : {}
+  for (const property of [...new Set([...Object.keys(before), ...Object.keys(after)])].sort(compareText)) {
+    if (canonicalJson(before[property] ?? true) === canonicalJson(after[property] ?? true)) continue
+    const pointer = `/dependentSchemas/${escape(property)}`
+    const relation = walker.relation(before[property] ?? true, after[property] ?? true, { a: pointer, b: pointer })
+    if (relation === 'equal') continue
+    report.change(found('schema-constraint-changed', relation, { before: before[property], after: after[property], details: { keyword: 'dependentSchemas', property } }))
+  }
+}
+
+function properties(schema: SchemaObject): Record<string, Schema> {
+  return isPlainObject(schema.properties) ? (schema.properties as Record<string, Schema>) : {}
+}
+
+function names(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((n): n is string => typeof n === 'string') : []
+}
+
+function escape(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1')
+}

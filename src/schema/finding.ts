@@ -1,0 +1,94 @@
+import type { PathSegment, Relation } from '../diff/change.js'
+import type { Json, Schema } from '../surface/types.js'
+import type { SchemaFinding } from './compare.js'
+
+/** Every kind id the schema engine emits; each has its record in `src/diff/kinds/<id>.ts`. */
+export const SCHEMA_KIND_IDS = [
+  'argument-added',
+  'argument-removed',
+  'argument-now-required',
+  'argument-now-optional',
+  'argument-description-changed',
+  'schema-type-changed',
+  'schema-nullable-changed',
+  'schema-enum-changed',
+  'schema-bound-changed',
+  'schema-pattern-changed',
+  'schema-format-changed',
+  'schema-constraint-changed',
+  'schema-additional-properties-changed',
+  'schema-branch-added',
+  'schema-branch-removed',
+  'schema-composition-changed',
+  'schema-default-changed',
+  'schema-deprecated-changed',
+  'schema-annotation-changed',
+  'schema-keyword-changed',
+  'schema-satisfiability-changed',
+  'schema-reference-changed',
+  'schema-comparison-incomplete',
+] as const
+
+/** A kind id the schema engine emits. */
+export type SchemaKindId = (typeof SCHEMA_KIND_IDS)[number]
+
+/**
+ * Where a finding was first computed when it sits inside a subschema that occurs at several
+ * places (a shared definition, or the same model inlined twice): used to report it once.
+ */
+export interface Origin {
+  /** Identifies the (old, new) subschema pair. */
+  id: number
+  /** Position of the finding in that pair's own result. */
+  index: number
+  /** Path length below the subschema, to recover where it is used. */
+  depth: number
+  /** The definition name, when the subschema is a `$defs` entry. */
+  definition?: string
+}
+
+/** A finding while the engine works: its path is relative to the node being compared. */
+export interface Found extends SchemaFinding {
+  kind: SchemaKindId
+  origin?: Origin
+}
+
+/** What a node comparison returns: how the valid values moved, and what changed below. */
+export interface NodeResult {
+  /**
+   * The relation the caller should combine. For property additions and removals this is the
+   * contract reading (an optional argument added changes nothing for existing callers), which
+   * may differ from a finding's own set relation.
+   */
+  relation: Relation
+  findings: Found[]
+}
+
+/** A node pair with no difference. */
+export const EQUAL: NodeResult = Object.freeze({ relation: 'equal', findings: [] }) as NodeResult
+
+/**
+ * Builds a finding at the current node; fields left `undefined` are omitted.
+ * @example found('schema-type-changed', 'incomparable', { before: 'string', after: 'integer' })
+ */
+export function found(
+  kind: SchemaKindId,
+  relation: Relation,
+  fields: { path?: PathSegment[]; before?: Json | Schema; after?: Json | Schema; details?: Record<string, Json | undefined> } = {},
+): Found {
+  const out: Found = { kind, path: fields.path ?? [], relation }
+  if (fields.before !== undefined) out.before = fields.before as Json
+  if (fields.after !== undefined) out.after = fields.after as Json
+  if (fields.details !== undefined) {
+    const details: Record<string, Json> = {}
+    for (const [key, value] of Object.entries(fields.details)) if (value !== undefined) details[key] = value
+    if (Object.keys(details).length > 0) out.details = details
+  }
+  return out
+}
+
+/** The findings of a child, moved under `segment` (none for a step that is not a data path). */
+export function prefixed(findings: Found[], segment: PathSegment | undefined): Found[] {
+  if (segment === undefined || findings.length === 0) return findings
+  return findings.map((f) => ({ ...f, path: [segment, ...f.path] }))
+}

@@ -1,0 +1,185 @@
+/**
+ * The JSON Schema vocabulary the engine reasons about: which keywords hold subschemas, which
+ * belong to one instance type, which are annotations. Canonicalization and comparison both read
+ * it, so a keyword is classified in exactly one place.
+ */
+
+/** Keywords whose value is one subschema. */
+export const SINGLE_SCHEMA_KEYWORDS = [
+  'additionalItems',
+  'additionalProperties',
+  'contains',
+  'contentSchema',
+  'else',
+  'if',
+  'items',
+  'not',
+  'propertyNames',
+  'then',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+] as const
+
+/** Keywords whose value is an array of subschemas (`items` too, in its draft-07 tuple form). */
+export const SCHEMA_ARRAY_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const
+
+/** Keywords whose value maps names to subschemas (`dependencies` only for its schema values). */
+export const SCHEMA_MAP_KEYWORDS = [
+  '$defs',
+  'definitions',
+  'dependencies',
+  'dependentSchemas',
+  'patternProperties',
+  'properties',
+] as const
+
+const SINGLE = new Set<string>(SINGLE_SCHEMA_KEYWORDS)
+const ARRAY = new Set<string>(SCHEMA_ARRAY_KEYWORDS)
+const MAP = new Set<string>(SCHEMA_MAP_KEYWORDS)
+
+/** Where a subschema sits inside its parent, for walkers that need to build data paths. */
+export interface SubschemaPlace {
+  keyword: string
+  /** The property name, pattern, definition name, or array index (as a string). */
+  key?: string
+  index?: number
+}
+
+/**
+ * Calls `visit` for every direct subschema of `node`, never for data (`enum`, `default`, …).
+ * @example forEachSubschema({ properties: { a: { type: 'string' } } }, (s, place) => …) // visits `a`
+ */
+export function forEachSubschema(node: unknown, visit: (schema: unknown, place: SubschemaPlace) => void): void {
+  if (!isPlainObject(node)) return
+  for (const keyword of Object.keys(node)) {
+    const value = node[keyword]
+    if (SINGLE.has(keyword)) {
+      if (keyword === 'items' && Array.isArray(value)) value.forEach((item, index) => visit(item, { keyword, index }))
+      else visit(value, { keyword })
+    } else if (ARRAY.has(keyword)) {
+      if (Array.isArray(value)) value.forEach((item, index) => visit(item, { keyword, index }))
+    } else if (MAP.has(keyword)) {
+      if (!isPlainObject(value)) continue
+      for (const key of Object.keys(value)) {
+        // Why: draft-07 `dependencies` mixes schemas with arrays of names; only schemas are walked.
+        if (keyword === 'dependencies' && Array.isArray(value[key])) continue
+        visit(value[key], { keyword, key })
+      }
+    }
+  }
+}
+
+/** True for a plain JSON object (not an array, not null). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** The instance types JSON Schema names. */
+export const JSON_TYPES = ['array', 'boolean', 'integer', 'null', 'number', 'object', 'string'] as const
+
+/** Keywords that constrain only strings. */
+export const STRING_KEYWORDS = ['maxLength', 'minLength', 'pattern'] as const
+/** Keywords that constrain only numbers. */
+export const NUMBER_KEYWORDS = ['exclusiveMaximum', 'exclusiveMinimum', 'maximum', 'minimum', 'multipleOf'] as const
+/** Keywords that constrain only objects. */
+export const OBJECT_KEYWORDS = [
+  'additionalProperties',
+  'dependentRequired',
+  'dependentSchemas',
+  'maxProperties',
+  'minProperties',
+  'patternProperties',
+  'properties',
+  'propertyNames',
+  'required',
+  'unevaluatedProperties',
+] as const
+/** Keywords that constrain only arrays. */
+export const ARRAY_KEYWORDS = [
+  'contains',
+  'items',
+  'maxContains',
+  'maxItems',
+  'minContains',
+  'minItems',
+  'prefixItems',
+  'unevaluatedItems',
+  'uniqueItems',
+] as const
+
+/** The instance types each type-specific keyword applies to. */
+export const KEYWORD_TYPES: Record<string, readonly string[]> = Object.fromEntries([
+  ...STRING_KEYWORDS.map((k) => [k, ['string']]),
+  ...NUMBER_KEYWORDS.map((k) => [k, ['integer', 'number']]),
+  ...OBJECT_KEYWORDS.map((k) => [k, ['object']]),
+  ...ARRAY_KEYWORDS.map((k) => [k, ['array']]),
+])
+
+/** Annotations compared as text: they never change which values are valid. */
+export const ANNOTATION_KEYWORDS = [
+  'default',
+  'deprecated',
+  'description',
+  'examples',
+  'readOnly',
+  'title',
+  'writeOnly',
+] as const
+
+const ANNOTATIONS = new Set<string>(ANNOTATION_KEYWORDS)
+
+/** True for an annotation keyword, including vendor extensions (`x-*`). */
+export function isAnnotationKeyword(keyword: string): boolean {
+  return ANNOTATIONS.has(keyword) || keyword.startsWith('x-')
+}
+
+/**
+ * Every keyword the comparison engine reasons about (annotations aside). A change to any other
+ * keyword is reported as a change the engine could not judge.
+ */
+export const ASSERTION_KEYWORDS = new Set<string>([
+  '$ref',
+  'allOf',
+  'anyOf',
+  'else',
+  'enum',
+  'format',
+  'if',
+  'not',
+  'oneOf',
+  'then',
+  'type',
+  ...STRING_KEYWORDS,
+  ...NUMBER_KEYWORDS,
+  ...OBJECT_KEYWORDS.filter((k) => k !== 'unevaluatedProperties'),
+  ...ARRAY_KEYWORDS.filter((k) => k !== 'unevaluatedItems'),
+])
+
+/** Identification and comment keywords dropped by canonicalization. */
+export const DROPPED_KEYWORDS = new Set<string>([
+  '$anchor',
+  '$comment',
+  '$dynamicAnchor',
+  '$id',
+  '$schema',
+  '$vocabulary',
+  '$recursiveAnchor',
+])
+
+/**
+ * Serializes JSON with object keys sorted, so equal values give equal text.
+ * @example canonicalJson({ b: 1, a: [2] }) // '{"a":[2],"b":1}'
+ */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
+  if (isPlainObject(value)) {
+    const keys = Object.keys(value).sort()
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`).join(',')}}`
+  }
+  return JSON.stringify(value) ?? 'null'
+}
+
+/** Compares two strings by UTF-16 code units, the order used for every sorted list and key. */
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}

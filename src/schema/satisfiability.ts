@@ -1,0 +1,208 @@
+import type { Schema } from '../surface/types.js'
+import { canonicalJson, isPlainObject } from './keywords.js'
+import { valueMatches, type Verdict } from './value-matches.js'
+
+/**
+ * Instance types split so that set reasoning is exact: `number` is `integer` ∪ `fraction`
+ * (numbers that are not integers), so integer ⊂ number falls out of set inclusion.
+ */
+export type TypeAtom = 'array' | 'boolean' | 'fraction' | 'integer' | 'null' | 'object' | 'string'
+
+const ALL_ATOMS: readonly TypeAtom[] = ['array', 'boolean', 'fraction', 'integer', 'null', 'object', 'string']
+
+/**
+ * The type atoms a schema's `type` allows (all of them when it has no `type`).
+ * @example typeAtoms({ type: ['number', 'null'] }) // Set { 'integer', 'fraction', 'null' }
+ */
+export function typeAtoms(schema: Schema): Set<TypeAtom> {
+  if (schema === false) return new Set()
+  if (schema === true || schema.type === undefined) return new Set(ALL_ATOMS)
+  const out = new Set<TypeAtom>()
+  for (const t of Array.isArray(schema.type) ? schema.type : [schema.type]) {
+    if (t === 'number') out.add('integer').add('fraction')
+    else if (typeof t === 'string' && (ALL_ATOMS as readonly string[]).includes(t)) out.add(t as TypeAtom)
+  }
+  return out
+}
+
+/** Whether the atoms include a number atom. */
+export function allowsNumbers(atoms: Set<TypeAtom>): boolean {
+  return atoms.has('integer') || atoms.has('fraction')
+}
+
+/**
+ * Why a canonical schema can match no value at all, or `undefined` when it can (or the engine
+ * cannot tell). Only reasons that hold whatever `$ref`s resolve to are reported.
+ * @example unsatisfiableReason({ type: 'integer', minimum: 5, maximum: 3 }) // 'minimum 5 > maximum 3'
+ */
+export function unsatisfiableReason(schema: Schema): string | undefined {
+  if (schema === false) return 'false'
+  if (schema === true) return undefined
+  if (Array.isArray(schema.enum) && schema.enum.length === 0) return 'empty enum'
+  const reasons: string[] = []
+  const atoms = typeAtoms(schema)
+  const live = [...atoms].filter((atom) => {
+    const reason = atomUnsatisfiable(schema, atom)
+    if (reason !== undefined) reasons.push(reason)
+    return reason === undefined
+  })
+  if (live.length === 0) return reasons.length > 0 ? [...new Set(reasons)].join('; ') : 'no type allowed'
+  if (Array.isArray(schema.allOf)) {
+    const members = schema.allOf as Schema[]
+    for (const member of members) {
+      const reason = unsatisfiableReason(member)
+      if (reason !== undefined) return `allOf member: ${reason}`
+    }
+    for (let i = 0; i < members.length; i++) {
+      for (let j = i + 1; j < members.length; j++) {
+        if (disjoint(members[i], members[j]) === true) return 'allOf members share no value'
+        if (disjoint(members[i], schema) === true) return 'allOf member shares no value with its schema'
+      }
+    }
+  }
+  return undefined
+}
+
+function atomUnsatisfiable(schema: Record<string, unknown>, atom: TypeAtom): string | undefined {
+  const num = (key: string): number | undefined => (typeof schema[key] === 'number' ? (schema[key] as number) : undefined)
+  if (atom === 'string') {
+    const min = num('minLength')
+    const max = num('maxLength')
+    if (min !== undefined && max !== undefined && min > max) return `minLength ${min} > maxLength ${max}`
+  }
+  if (atom === 'array') {
+    const min = num('minItems')
+    const max = num('maxItems')
+    if (min !== undefined && max !== undefined && min > max) return `minItems ${min} > maxItems ${max}`
+    const minContains = num('minContains')
+    const maxContains = num('maxContains')
+    if (minContains !== undefined && maxContains !== undefined && minContains > maxContains) return `minContains ${minContains} > maxContains ${maxContains}`
+  }
+  if (atom === 'object') {
+    const min = num('minProperties')
+    const max = num('maxProperties')
+    if (min !== undefined && max !== undefined && min > max) return `minProperties ${min} > maxProperties ${max}`
+    const required = Array.isArray(schema.required) ? schema.required : []
+    const properties = isPlainObject(schema.properties) ? schema.properties : {}
+    for (const name of required) {
+      if (typeof name === 'string' && properties[name] === false) return `required property ${name} accepts no value`
+    }
+    if (max !== undefined && required.length > max) return `${required.length} required properties > maxProperties ${max}`
+  }
+  if (atom === 'integer' || atom === 'fraction') {
+    const low = schema.exclusiveMinimum !== undefined ? num('exclusiveMinimum') : num('minimum')
+    const high = schema.exclusiveMaximum !== undefined ? num('exclusiveMaximum') : num('maximum')
+    if (low === undefined || high === undefined) return undefined
+    const exclusive = schema.exclusiveMinimum !== undefined || schema.exclusiveMaximum !== undefined
+    const lowName = schema.exclusiveMinimum !== undefined ? 'exclusiveMinimum' : 'minimum'
+    const highName = schema.exclusiveMaximum !== undefined ? 'exclusiveMaximum' : 'maximum'
+    const empty = low > high || (low === high && exclusive)
+    if (empty) return `${lowName} ${low} ${low === high ? '=' : '>'} ${highName} ${high}`
+    if (atom === 'integer' && Math.ceil(low) > Math.floor(high)) return `no integer between ${low} and ${high}`
+  }
+  return undefined
+}
+
+/**
+ * Whether no value matches both schemas: proved (`true`), refuted with a shared value
+ * (`false`), or undecided. Used for `oneOf` overlap and discriminated unions.
+ */
+export function disjoint(a: Schema, b: Schema): Verdict {
+  if (a === false || b === false) return true
+  if (unsatisfiableReason(a) !== undefined || unsatisfiableReason(b) !== undefined) return true
+  const atomsA = typeAtoms(a)
+  const atomsB = typeAtoms(b)
+  if (![...atomsA].some((t) => atomsB.has(t))) return true
+  if (a === true || b === true) return false
+  const enumA = Array.isArray(a.enum) ? a.enum : undefined
+  const enumB = Array.isArray(b.enum) ? b.enum : undefined
+  if (enumA !== undefined && enumB !== undefined) {
+    const texts = new Set(enumA.map(canonicalJson))
+    return !enumB.some((v) => texts.has(canonicalJson(v)))
+  }
+  if (enumA !== undefined || enumB !== undefined) {
+    const verdicts = (enumA ?? enumB!).map((v) => valueMatches(enumA === undefined ? a : b, v))
+    if (verdicts.every((v) => v === false)) return true
+    return verdicts.some((v) => v === true) ? false : undefined
+  }
+  const tagA = discriminators(a)
+  const tagB = discriminators(b)
+  for (const [key, value] of tagA) if (tagB.has(key) && tagB.get(key) !== value) return true
+  return undefined
+}
+
+/**
+ * The properties an object schema pins to one value and requires (`{kind: {enum: ['a']}}`),
+ * keyed by name with the canonical JSON of the value: how discriminated unions tell branches apart.
+ */
+export function discriminators(schema: Schema): Map<string, string> {
+  const out = new Map<string, string>()
+  if (typeof schema === 'boolean' || !isPlainObject(schema.properties) || !Array.isArray(schema.required)) return out
+  for (const name of schema.required) {
+    if (typeof name !== 'string') continue
+    const property = schema.properties[name]
+    if (isPlainObject(property) && Array.isArray(property.enum) && property.enum.length === 1) out.set(name, canonicalJson(property.enum[0]))
+  }
+  return out
+}
+
+/**
+ * Looks for one value two schemas both accept, from simple examples of each (and, for two
+ * object schemas, one object that fills the required properties of both). A value found proves
+ * the schemas overlap; finding none proves nothing.
+ */
+export function overlapWitness(a: Schema, b: Schema, accepts: (schema: Schema, value: unknown) => Verdict): { value: unknown } | undefined {
+  const candidates = [...examplesOf(a), ...examplesOf(b), ...combinedObjects(a, b)]
+  for (const value of candidates) if (accepts(a, value) === true && accepts(b, value) === true) return { value }
+  return undefined
+}
+
+const MAX_EXAMPLE_DEPTH = 4
+
+/** A few simple values a schema is likely to accept (each is verified before use). */
+export function examplesOf(schema: Schema, depth = 0): unknown[] {
+  if (schema === false || depth > MAX_EXAMPLE_DEPTH) return []
+  if (schema === true) return [null, 0, '', {}]
+  if (Array.isArray(schema.enum)) return schema.enum
+  const out: unknown[] = []
+  for (const atom of typeAtoms(schema)) {
+    if (atom === 'null') out.push(null)
+    else if (atom === 'boolean') out.push(true, false)
+    else if (atom === 'string') out.push('a'.repeat(typeof schema.minLength === 'number' ? schema.minLength : 1), '')
+    else if (atom === 'integer' || atom === 'fraction') out.push(...numberExamples(schema, atom))
+    else if (atom === 'array') out.push(arrayExample(schema, depth))
+    else if (atom === 'object') out.push(objectExample(schema, depth))
+  }
+  return out
+}
+
+function numberExamples(schema: Record<string, unknown>, atom: TypeAtom): number[] {
+  const low = typeof schema.minimum === 'number' ? schema.minimum : typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + 1 : undefined
+  const high = typeof schema.maximum === 'number' ? schema.maximum : typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum - 1 : undefined
+  const step = typeof schema.multipleOf === 'number' ? schema.multipleOf : undefined
+  const values = [low, high, 0, step, low === undefined ? undefined : Math.ceil(low)].filter((v): v is number => v !== undefined)
+  return atom === 'fraction' ? values.map((v) => v + 0.5).concat(values) : values.map(Math.ceil)
+}
+
+function arrayExample(schema: Record<string, unknown>, depth: number): unknown[] {
+  const count = typeof schema.minItems === 'number' ? schema.minItems : 0
+  const slots = Array.isArray(schema.prefixItems) ? (schema.prefixItems as Schema[]) : []
+  const out: unknown[] = []
+  for (let i = 0; i < count; i++) out.push(examplesOf(slots[i] ?? ((schema.items ?? true) as Schema), depth + 1)[0] ?? null)
+  return out
+}
+
+function objectExample(schema: Record<string, unknown>, depth: number): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  const properties = isPlainObject(schema.properties) ? (schema.properties as Record<string, Schema>) : {}
+  for (const name of Array.isArray(schema.required) ? schema.required : []) {
+    if (typeof name === 'string') out[name] = examplesOf(properties[name] ?? true, depth + 1)[0] ?? null
+  }
+  return out
+}
+
+function combinedObjects(a: Schema, b: Schema): unknown[] {
+  if (typeof a === 'boolean' || typeof b === 'boolean') return []
+  if (!typeAtoms(a).has('object') || !typeAtoms(b).has('object')) return []
+  return [{ ...objectExample(b, 0), ...objectExample(a, 0) }, { ...objectExample(a, 0), ...objectExample(b, 0) }]
+}

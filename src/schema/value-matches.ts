@@ -1,0 +1,197 @@
+import { isMultipleOf } from './exact-decimal.js'
+import { canonicalJson, isPlainObject } from './keywords.js'
+
+/** Resolves a `$ref` of a canonical schema to its target, or `undefined` when it cannot. */
+export type RefResolver = (ref: string) => unknown
+
+/** `true` valid, `false` invalid, `undefined` the engine cannot tell (format, external `$ref`, …). */
+export type Verdict = boolean | undefined
+
+const MAX_DEPTH = 64
+
+/**
+ * Decides whether one JSON value is valid under a canonical (2020-12 shaped) schema, in
+ * three-valued logic: what it cannot judge (a `format`, an external `$ref`, a regex the engine
+ * cannot compile) is `undefined`, never a guess.
+ * @example valueMatches({ type: 'string', minLength: 2 }, 'ab') // true
+ */
+export function valueMatches(schema: unknown, value: unknown, resolveRef?: RefResolver, depth = 0): Verdict {
+  if (schema === true) return true
+  if (schema === false) return false
+  if (!isPlainObject(schema)) return undefined
+  if (depth > MAX_DEPTH) return undefined
+  const verdicts: Verdict[] = []
+  const sub = (s: unknown, v: unknown): Verdict => valueMatches(s, v, resolveRef, depth + 1)
+
+  if (typeof schema.$ref === 'string') {
+    const target = resolveRef?.(schema.$ref)
+    verdicts.push(target === undefined ? undefined : sub(target, value))
+  }
+  if (schema.$dynamicRef !== undefined) verdicts.push(undefined)
+  if (schema.type !== undefined) verdicts.push(matchesType(schema.type, value))
+  if (Array.isArray(schema.enum)) {
+    const text = canonicalJson(value)
+    verdicts.push(schema.enum.some((e) => canonicalJson(e) === text))
+  }
+  if ('const' in schema) verdicts.push(canonicalJson(schema.const) === canonicalJson(value))
+  if (typeof value === 'number') verdicts.push(...numberVerdicts(schema, value))
+  if (typeof value === 'string') verdicts.push(...stringVerdicts(schema, value))
+  if (Array.isArray(value)) verdicts.push(...arrayVerdicts(schema, value, sub))
+  if (isPlainObject(value)) verdicts.push(...objectVerdicts(schema, value, sub))
+
+  if (Array.isArray(schema.allOf)) verdicts.push(all(schema.allOf.map((s) => sub(s, value))))
+  if (Array.isArray(schema.anyOf)) verdicts.push(any(schema.anyOf.map((s) => sub(s, value))))
+  if (Array.isArray(schema.oneOf)) verdicts.push(exactlyOne(schema.oneOf.map((s) => sub(s, value))))
+  if (schema.not !== undefined) verdicts.push(negate(sub(schema.not, value)))
+  if (schema.if !== undefined) {
+    const condition = sub(schema.if, value)
+    const thenVerdict = schema.then === undefined ? true : sub(schema.then, value)
+    const elseVerdict = schema.else === undefined ? true : sub(schema.else, value)
+    verdicts.push(condition === undefined ? (thenVerdict === elseVerdict ? thenVerdict : undefined) : condition ? thenVerdict : elseVerdict)
+  }
+  return all(verdicts)
+}
+
+function matchesType(type: unknown, value: unknown): Verdict {
+  const types = Array.isArray(type) ? type : [type]
+  return types.some((t) => typeOfValueIs(t, value))
+}
+
+function typeOfValueIs(type: unknown, value: unknown): boolean {
+  switch (type) {
+    case 'null':
+      return value === null
+    case 'boolean':
+      return typeof value === 'boolean'
+    case 'string':
+      return typeof value === 'string'
+    case 'number':
+      return typeof value === 'number'
+    case 'integer':
+      return typeof value === 'number' && Number.isInteger(value)
+    case 'array':
+      return Array.isArray(value)
+    case 'object':
+      return isPlainObject(value)
+    default:
+      return false
+  }
+}
+
+function numberVerdicts(schema: Record<string, unknown>, value: number): Verdict[] {
+  const out: Verdict[] = []
+  if (typeof schema.minimum === 'number') out.push(value >= schema.minimum)
+  if (typeof schema.maximum === 'number') out.push(value <= schema.maximum)
+  if (typeof schema.exclusiveMinimum === 'number') out.push(value > schema.exclusiveMinimum)
+  if (typeof schema.exclusiveMaximum === 'number') out.push(value < schema.exclusiveMaximum)
+  if (typeof schema.multipleOf === 'number') out.push(isMultipleOf(value, schema.multipleOf))
+  return out
+}
+
+function stringVerdicts(schema: Record<string, unknown>, value: string): Verdict[] {
+  const out: Verdict[] = []
+  const length = [...value].length
+  if (typeof schema.minLength === 'number') out.push(length >= schema.minLength)
+  if (typeof schema.maxLength === 'number') out.push(length <= schema.maxLength)
+  if (typeof schema.pattern === 'string') out.push(patternMatches(schema.pattern, value))
+  if (schema.format !== undefined) out.push(undefined)
+  return out
+}
+
+/** Tests an ECMA-262 `pattern` (unicode mode, unanchored); `undefined` when it does not compile. */
+export function patternMatches(pattern: string, value: string): Verdict {
+  try {
+    return new RegExp(pattern, 'u').test(value)
+  } catch {
+    return undefined
+  }
+}
+
+function arrayVerdicts(schema: Record<string, unknown>, value: unknown[], sub: (s: unknown, v: unknown) => Verdict): Verdict[] {
+  const out: Verdict[] = []
+  if (typeof schema.minItems === 'number') out.push(value.length >= schema.minItems)
+  if (typeof schema.maxItems === 'number') out.push(value.length <= schema.maxItems)
+  if (schema.uniqueItems === true) out.push(new Set(value.map(canonicalJson)).size === value.length)
+  const prefix = Array.isArray(schema.prefixItems) ? schema.prefixItems : []
+  value.forEach((item, index) => {
+    const itemSchema = index < prefix.length ? prefix[index] : schema.items
+    if (itemSchema !== undefined) out.push(sub(itemSchema, item))
+  })
+  if (schema.contains !== undefined) {
+    const matches = value.map((item) => sub(schema.contains, item))
+    if (matches.includes(undefined)) out.push(undefined)
+    else {
+      const count = matches.filter(Boolean).length
+      const min = typeof schema.minContains === 'number' ? schema.minContains : 1
+      const max = typeof schema.maxContains === 'number' ? schema.maxContains : Infinity
+      out.push(count >= min && count <= max)
+    }
+  }
+  return out
+}
+
+function objectVerdicts(
+  schema: Record<string, unknown>,
+  value: Record<string, unknown>,
+  sub: (s: unknown, v: unknown) => Verdict,
+): Verdict[] {
+  const out: Verdict[] = []
+  const keys = Object.keys(value)
+  if (typeof schema.minProperties === 'number') out.push(keys.length >= schema.minProperties)
+  if (typeof schema.maxProperties === 'number') out.push(keys.length <= schema.maxProperties)
+  if (Array.isArray(schema.required)) out.push(schema.required.every((k) => typeof k === 'string' && k in value))
+  const properties = isPlainObject(schema.properties) ? schema.properties : {}
+  const patterns = isPlainObject(schema.patternProperties) ? schema.patternProperties : {}
+  for (const key of keys) {
+    let evaluated = false
+    if (key in properties) {
+      evaluated = true
+      out.push(sub(properties[key], value[key]))
+    }
+    for (const pattern of Object.keys(patterns)) {
+      const hit = patternMatches(pattern, key)
+      if (hit === undefined) out.push(undefined)
+      if (hit) {
+        evaluated = true
+        out.push(sub(patterns[pattern], value[key]))
+      }
+    }
+    if (!evaluated && schema.additionalProperties !== undefined) out.push(sub(schema.additionalProperties, value[key]))
+    if (schema.propertyNames !== undefined) out.push(sub(schema.propertyNames, key))
+  }
+  if (isPlainObject(schema.dependentRequired)) {
+    for (const [key, names] of Object.entries(schema.dependentRequired)) {
+      if (key in value && Array.isArray(names)) out.push(names.every((n) => typeof n === 'string' && n in value))
+    }
+  }
+  if (isPlainObject(schema.dependentSchemas)) {
+    for (const [key, dependent] of Object.entries(schema.dependentSchemas)) {
+      if (key in value) out.push(sub(dependent, value))
+    }
+  }
+  return out
+}
+
+/** Three-valued AND: any `false` wins, then any `undefined`. */
+export function all(verdicts: Verdict[]): Verdict {
+  if (verdicts.includes(false)) return false
+  return verdicts.includes(undefined) ? undefined : true
+}
+
+/** Three-valued OR: any `true` wins, then any `undefined`. */
+export function any(verdicts: Verdict[]): Verdict {
+  if (verdicts.includes(true)) return true
+  return verdicts.includes(undefined) ? undefined : false
+}
+
+function exactlyOne(verdicts: Verdict[]): Verdict {
+  const yes = verdicts.filter((v) => v === true).length
+  const unsure = verdicts.filter((v) => v === undefined).length
+  if (yes > 1) return false
+  if (unsure === 0) return yes === 1
+  return undefined
+}
+
+function negate(verdict: Verdict): Verdict {
+  return verdict === undefined ? undefined : !verdict
+}

@@ -1,0 +1,577 @@
+import { integerStepOf } from '../schema/exact-decimal.js'
+import {
+  canonicalJson,
+  compareText,
+  DROPPED_KEYWORDS,
+  isAnnotationKeyword,
+  isPlainObject,
+  KEYWORD_TYPES,
+  SCHEMA_ARRAY_KEYWORDS,
+  SINGLE_SCHEMA_KEYWORDS,
+} from '../schema/keywords.js'
+import { mergeInto } from '../schema/merge-schemas.js'
+import { isUniversalPattern } from '../schema/pattern-inclusion.js'
+import { valueMatches } from '../schema/value-matches.js'
+import { resolveLocalRefs, type SchemaNotRecorded } from './local-refs.js'
+import type { PathSegment } from '../diff/change.js'
+import type { Json, Schema } from './types.js'
+
+/** A canonical schema and the places canonicalization could not judge. */
+export interface CanonicalSchema {
+  schema: Schema
+  notRecorded: SchemaNotRecorded[]
+}
+
+/**
+ * Rewrites a JSON Schema into the one spelling mcp-contract stores and compares, so that
+ * equivalent schemas become equal JSON (CLASSIFICATION.md, "Normalize first"). Pure,
+ * deterministic and idempotent. Local `$ref`s are inlined (recursive definitions stay under a
+ * root `$defs`); external `$ref`s are never fetched or read and are listed in `notRecorded`.
+ * @example canonicalizeSchema({ type: ['string'], const: 'a' }).schema // { enum: ['a'] }
+ */
+export function canonicalizeSchema(schema: unknown): CanonicalSchema {
+  // Why: most tool schemas have no `$ref` at all; they are normalized in one walk and never
+  // reach the resolver. A walk that meets a reference starts over from the resolved schema.
+  const direct = new Normalizer([], false)
+  const first = direct.schema(schema, undefined)
+  if (!direct.sawReference) return { schema: first, notRecorded: sortedPlaces(direct.notRecorded) }
+  const resolved = resolveLocalRefs(schema)
+  const notRecorded = [...resolved.notRecorded]
+  const defs = resolved.defs
+  const normalizer = new Normalizer(notRecorded, true)
+  let out = normalizer.schema(resolved.schema, undefined)
+  const names = Object.keys(defs).sort(compareText)
+  if (names.length > 0 && isPlainObject(out)) {
+    const canonicalDefs: Record<string, Json> = {}
+    for (const name of names) canonicalDefs[name] = normalizer.schema(defs[name], undefined) as Json
+    out = sortKeys({ ...out, $defs: canonicalDefs }) as Schema
+  }
+  return { schema: out, notRecorded: sortedPlaces(notRecorded) }
+}
+
+/** Not-recorded places in path order, so the list does not depend on the input's key order. */
+function sortedPlaces(places: SchemaNotRecorded[]): SchemaNotRecorded[] {
+  const key = (p: SchemaNotRecorded) => `${p.path.join('\u0000')}\u0001${p.reason}`
+  return [...places].sort((x, y) => compareText(key(x), key(y)))
+}
+
+/** A data path kept as a parent chain and turned into segments only when something is reported. */
+type LazyPath = { readonly parent: LazyPath; readonly segment: PathSegment } | undefined
+
+function materialize(path: LazyPath): PathSegment[] {
+  const out: PathSegment[] = []
+  for (let p = path; p !== undefined; p = p.parent) out.unshift(p.segment)
+  return out
+}
+
+const SINGLE = new Set<string>(SINGLE_SCHEMA_KEYWORDS)
+const SCHEMA_ARRAYS = new Set<string>(SCHEMA_ARRAY_KEYWORDS)
+const MAX_SAFE = Number.MAX_SAFE_INTEGER
+const SINGLE_TYPES = new Set(['array', 'boolean', 'integer', 'null', 'number', 'object', 'string'])
+const ALL_TYPES = ['array', 'boolean', 'null', 'number', 'object', 'string']
+
+class Normalizer {
+  // Why: only the resolver's output shares subtrees (an inlined definition used twice); a
+  // schema read from JSON never does, and a WeakMap entry per node costs more than it saves.
+  private readonly done: WeakMap<object, Schema> | undefined
+  /** Set when a `$ref`, `$dynamicRef` or `$recursiveRef` keyword was met. */
+  sawReference = false
+
+  constructor(
+    readonly notRecorded: SchemaNotRecorded[],
+    sharesSubtrees: boolean,
+  ) {
+    this.done = sharesSubtrees ? new WeakMap() : undefined
+  }
+
+  /** Canonicalizes one schema position; `path` is the data path, for not-recorded entries. */
+  schema(value: unknown, path: LazyPath): Schema {
+    if (value === true || value === false) return value
+    if (!isPlainObject(value)) {
+      this.notRecorded.push({ path: materialize(path), reason: `not a JSON Schema (${value === null ? 'null' : typeof value}); read as accepting anything` })
+      return true
+    }
+    const cached = this.done?.get(value)
+    if (cached !== undefined) return cached
+    const result = this.simplify(this.rewriteKeywords(value, path))
+    this.done?.set(value, result)
+    return result
+  }
+
+  /** Copies keywords with children canonicalized and older dialect spellings rewritten to 2020-12. */
+  private rewriteKeywords(node: Record<string, unknown>, path: LazyPath): Record<string, unknown> {
+    const out: Record<string, unknown> = {}
+    const itemsIsTuple = Array.isArray(node.items)
+    for (const key of Object.keys(node)) {
+      if (DROPPED_KEYWORDS.has(key) || key === '$defs' || key === 'definitions') continue
+      const value = node[key]
+      if (key === '$ref' || key === '$dynamicRef' || key === '$recursiveRef') this.sawReference = true
+      if (key === 'items' && itemsIsTuple) {
+        if (node.prefixItems === undefined) out.prefixItems = (value as unknown[]).map((s, i) => this.schema(s, { parent: path, segment: `[${i}]` }))
+      } else if (key === 'additionalItems') {
+        // Why: draft-07 `additionalItems` only means something beside a tuple `items`.
+        if (itemsIsTuple) out.items = this.schema(value, { parent: path, segment: '[]' })
+      } else if (SINGLE.has(key)) {
+        out[key] = this.schema(value, key === 'items' || key === 'additionalItems' ? { parent: path, segment: '[]' } : path)
+      } else if (SCHEMA_ARRAYS.has(key)) {
+        if (Array.isArray(value)) out[key] = value.map((s, index) => this.schema(s, key === 'prefixItems' ? { parent: path, segment: `[${index}]` } : path))
+        else out[key] = sortKeys(value)
+      } else if (key === 'properties' || key === 'patternProperties' || key === 'dependentSchemas') {
+        if (isPlainObject(value)) mergeMap(out, key, this.schemaMap(value, path, key))
+        else out[key] = sortKeys(value)
+      } else if (key === 'dependencies' && isPlainObject(value)) {
+        for (const name of Object.keys(value)) {
+          const dependency = value[name]
+          if (Array.isArray(dependency)) mergeMap(out, 'dependentRequired', { [name.normalize('NFC')]: dependency })
+          else mergeMap(out, 'dependentSchemas', { [name.normalize('NFC')]: this.schema(dependency, path) })
+        }
+      } else if (key === 'dependentRequired' && isPlainObject(value)) {
+        mergeMap(out, 'dependentRequired', Object.fromEntries(Object.entries(value).map(([k, v]) => [k.normalize('NFC'), v])))
+      } else if (key === 'const') {
+        out.enum = Array.isArray(out.enum) ? [...out.enum, value] : [value]
+      } else if (key === 'enum' && Array.isArray(value)) {
+        out.enum = Array.isArray(out.enum) ? [...out.enum, ...value] : [...value]
+      } else {
+        out[key] = sortKeys(value)
+      }
+    }
+    if (Array.isArray(out.enum) && 'const' in node && Array.isArray(node.enum)) {
+      // Why: `const` beside `enum` means both hold: keep the const only if the enum lists it.
+      const constText = canonicalJson(node.const)
+      out.enum = node.enum.some((e) => canonicalJson(e) === constText) ? [node.const] : []
+    }
+    rewriteBooleanExclusiveBounds(out)
+    rewriteNullable(out)
+    return out
+  }
+
+  private schemaMap(map: Record<string, unknown>, path: LazyPath, keyword: string): Record<string, Schema> {
+    const out: Record<string, Schema> = {}
+    for (const key of Object.keys(map).sort(compareText)) {
+      const name = keyword === 'patternProperties' ? key : key.normalize('NFC')
+      if (name in out) {
+        this.notRecorded.push({ path: materialize(path), reason: `two ${keyword} keys are the same name after Unicode normalization (${name}); the first is kept` })
+        continue
+      }
+      out[name] = this.schema(map[key], keyword === 'properties' ? { parent: path, segment: name } : path)
+    }
+    return out
+  }
+
+  /** Applies the equivalences; a second round only when folding a composition brought in new keywords. */
+  private simplify(input: Record<string, unknown>): Schema {
+    // Why: `input` is the fresh copy `rewriteKeywords` made, so it is edited in place.
+    const s = input
+    for (let round = 0; round < 8; round++) {
+      if (!normalizeType(s) || !normalizeEnum(s)) return false
+      dropIrrelevantKeywords(s)
+      dropDefaults(s)
+      normalizeNames(s)
+      normalizeNumbers(s)
+      if (s.not === true) return false
+      if (s.not === false) delete s.not
+      const composed = this.normalizeComposition(s)
+      if (composed === false) return false
+      if (composed === 'unchanged') break
+    }
+    return Object.keys(s).length === 0 ? true : (shallowSorted(s) as Schema)
+  }
+
+  /** Flattens and folds `allOf`/`anyOf`/`oneOf`; says whether the schema object changed. */
+  private normalizeComposition(s: Record<string, unknown>): false | 'changed' | 'unchanged' {
+    if (!Array.isArray(s.allOf) && !Array.isArray(s.anyOf) && !Array.isArray(s.oneOf)) return 'unchanged'
+    const before = canonicalJson(s)
+    if (Array.isArray(s.allOf)) {
+      const members: Schema[] = []
+      for (const member of s.allOf as Schema[]) {
+        if (member === false) return false
+        if (member === true) continue
+        if (Object.keys(member).length === 1 && Array.isArray(member.allOf)) members.push(...(member.allOf as Schema[]))
+        else members.push(member)
+      }
+      delete s.allOf
+      const rest: Schema[] = []
+      for (const member of uniqueSorted(members)) {
+        if (member === false) return false
+        if (member === true) continue
+        if (!mergeInto(s, member)) rest.push(member)
+      }
+      if (rest.length > 0) s.allOf = rest
+    }
+    for (const keyword of ['anyOf', 'oneOf'] as const) {
+      if (!Array.isArray(s[keyword])) continue
+      let branches: Schema[] = (s[keyword] as Schema[]).filter((b) => b !== false)
+      if (keyword === 'anyOf') {
+        if (branches.includes(true)) {
+          delete s.anyOf
+          continue
+        }
+        branches = uniqueSorted(branches)
+      }
+      branches = mergeDisjointBranches(branches, keyword === 'oneOf')
+      if (branches.length === 0) return false
+      delete s[keyword]
+      if (branches.length === 1) {
+        const only = branches[0]
+        if (only === true) continue
+        if (!mergeInto(s, only)) s.allOf = uniqueSorted([...((s.allOf as Schema[]) ?? []), only])
+      } else {
+        s[keyword] = sortBranches(branches)
+      }
+    }
+    return canonicalJson(s) === before ? 'unchanged' : 'changed'
+  }
+}
+
+/** Draft-04 boolean `exclusiveMinimum`/`exclusiveMaximum` become the 2020-12 numeric form. */
+function rewriteBooleanExclusiveBounds(s: Record<string, unknown>): void {
+  for (const [exclusive, inclusive] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
+    if (typeof s[exclusive] !== 'boolean') continue
+    if (s[exclusive] === true && typeof s[inclusive] === 'number') {
+      s[exclusive] = s[inclusive]
+      delete s[inclusive]
+    } else delete s[exclusive]
+  }
+}
+
+/** OpenAPI `nullable: true` becomes `null` in `type` (and in `enum`, when there is one). */
+function rewriteNullable(s: Record<string, unknown>): void {
+  if (!('nullable' in s) || typeof s.nullable !== 'boolean') return
+  if (s.nullable) {
+    if (s.type !== undefined) s.type = [...(Array.isArray(s.type) ? s.type : [s.type]), 'null']
+    if (Array.isArray(s.enum)) s.enum = [...s.enum, null]
+  }
+  delete s.nullable
+}
+
+/** Sorts and dedupes `type`; `number` absorbs `integer`; every type at once means no `type`. False when no type is left. */
+function normalizeType(s: Record<string, unknown>): boolean {
+  if (s.type === undefined || (typeof s.type === 'string' && SINGLE_TYPES.has(s.type))) return true
+  const listed = (Array.isArray(s.type) ? s.type : [s.type]).filter((t): t is string => typeof t === 'string')
+  const types = new Set(listed)
+  if (types.has('number')) types.delete('integer')
+  if (types.size === 0) return false
+  if (ALL_TYPES.every((t) => types.has(t))) {
+    delete s.type
+    return true
+  }
+  const sorted = [...types].sort(compareText)
+  s.type = sorted.length === 1 ? sorted[0] : sorted
+  return true
+}
+
+/** Sorts and dedupes `enum`, keeps only values the rest of the schema accepts. False when none is left. */
+function normalizeEnum(s: Record<string, unknown>): boolean {
+  if (!Array.isArray(s.enum)) {
+    if (s.enum !== undefined) s.enum = sortKeys(s.enum)
+    return true
+  }
+  let values = uniqueSorted(s.enum.map(sortKeys))
+  const judgeable = !Object.keys(s).some((k) => k === '$ref' || k === '$dynamicRef' || k === 'format' || isUnknownAssertion(k))
+  const rest = { ...s, enum: undefined }
+  const verdicts = values.map((v) => valueMatches(rest, v))
+  if (judgeable && verdicts.every((v) => v !== undefined)) {
+    // Why: with every value judged, the other assertions only filtered the list; dropping
+    // them makes `{type: string, enum: [a]}` and `{enum: [a]}` the same schema.
+    values = values.filter((_, i) => verdicts[i])
+    for (const key of Object.keys(s)) if (key !== 'enum' && !isAnnotationKeyword(key)) delete s[key]
+  } else if (s.type !== undefined) {
+    const typeOnly = { type: s.type }
+    values = values.filter((v) => valueMatches(typeOnly, v) !== false)
+    if (values.every((v) => valueMatches(typeOnly, v) === true)) delete s.type
+  }
+  if (values.length === 0) return false
+  if (values.length === 1 && values[0] === null && s.type === undefined) {
+    delete s.enum
+    s.type = 'null'
+    return true
+  }
+  s.enum = values
+  return true
+}
+
+function isUnknownAssertion(keyword: string): boolean {
+  return !isAnnotationKeyword(keyword) && !KNOWN_FOR_ENUM.has(keyword)
+}
+
+const KNOWN_FOR_ENUM = new Set<string>([
+  'type',
+  'enum',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  ...Object.keys(KEYWORD_TYPES).filter((k) => k !== 'unevaluatedItems' && k !== 'unevaluatedProperties'),
+])
+
+/** Drops keywords that constrain only types the schema does not allow (`maximum` on a string). */
+function dropIrrelevantKeywords(s: Record<string, unknown>): void {
+  if (s.type === undefined) return
+  const allowed = new Set(Array.isArray(s.type) ? (s.type as string[]) : [s.type as string])
+  if (allowed.has('number')) allowed.add('integer')
+  for (const key of Object.keys(s)) {
+    const types = KEYWORD_TYPES[key]
+    if (types !== undefined && !types.some((t) => allowed.has(t))) delete s[key]
+  }
+}
+
+/** Drops keywords spelled at their default: `minLength: 0`, `uniqueItems: false`, `items: true`, `{}` maps, … */
+function dropDefaults(s: Record<string, unknown>): void {
+  // Why: one pass over the keys with a switch; this runs on every node of every tool schema.
+  for (const key of Object.keys(s)) {
+    const value = s[key]
+    switch (key) {
+      case 'minLength':
+      case 'minItems':
+      case 'minProperties':
+        if (typeof value === 'number' && value <= 0) delete s[key]
+        break
+      case 'deprecated':
+      case 'readOnly':
+      case 'uniqueItems':
+      case 'writeOnly':
+        if (value === false) delete s[key]
+        break
+      case 'additionalProperties':
+      case 'items':
+      case 'propertyNames':
+      case 'unevaluatedItems':
+      case 'unevaluatedProperties':
+      case 'then':
+      case 'else':
+        if (value === true) delete s[key]
+        break
+      case 'required':
+        if (Array.isArray(value) && value.length === 0) delete s[key]
+        break
+      case 'dependentRequired':
+      case 'dependentSchemas':
+      case 'patternProperties':
+      case 'properties':
+        if (isPlainObject(value)) dropEmptyEntries(s, key, value)
+        break
+      case 'pattern':
+        if (typeof value === 'string' && isUniversalPattern(value)) delete s[key]
+        break
+      case 'minContains':
+        if (value === 1) delete s[key]
+        break
+    }
+  }
+  if (Array.isArray(s.prefixItems)) {
+    // Why: with no `items`, trailing `true` tuple slots accept what the tail accepts anyway.
+    const slots = [...s.prefixItems]
+    if (s.items === undefined) while (slots.length > 0 && slots[slots.length - 1] === true) slots.pop()
+    if (slots.length === 0) delete s.prefixItems
+    else s.prefixItems = slots
+  }
+  if (s.contains === undefined) {
+    delete s.minContains
+    delete s.maxContains
+  }
+  if (s.if !== undefined && s.then === undefined && s.else === undefined) delete s.if
+  if (s.if === undefined) {
+    delete s.then
+    delete s.else
+  }
+}
+
+function dropEmptyEntries(s: Record<string, unknown>, key: string, map: Record<string, unknown>): void {
+  if (key === 'dependentRequired' || key === 'dependentSchemas') {
+    const keep: Record<string, unknown> = {}
+    for (const [name, value] of Object.entries(map)) {
+      if ((Array.isArray(value) && value.length === 0) || value === true) continue
+      keep[name] = value
+    }
+    map = keep
+    s[key] = keep
+  }
+  if (Object.keys(map).length === 0) delete s[key]
+}
+
+/** Sorts, dedupes and NFC-normalizes property names in `required` and `dependentRequired`. */
+function normalizeNames(s: Record<string, unknown>): void {
+  const names = (list: unknown[]): string[] =>
+    [...new Set(list.filter((n): n is string => typeof n === 'string').map((n) => n.normalize('NFC')))].sort(compareText)
+  if (Array.isArray(s.required)) s.required = names(s.required)
+  if (isPlainObject(s.dependentRequired)) {
+    const out: Record<string, string[]> = {}
+    for (const key of Object.keys(s.dependentRequired).sort(compareText)) {
+      const list = s.dependentRequired[key]
+      if (Array.isArray(list) && list.length > 0) out[key] = names(list)
+    }
+    s.dependentRequired = out
+  }
+}
+
+/**
+ * Keeps one lower and one upper numeric bound. On an integer-only schema bounds are rounded
+ * inward to inclusive integers, a bound at ±9007199254740991 (zod's `.int()`) is dropped, and
+ * `multipleOf` becomes the smallest integer step it allows.
+ */
+function normalizeNumbers(s: Record<string, unknown>): void {
+  const types = s.type === undefined ? [] : Array.isArray(s.type) ? (s.type as string[]) : [s.type as string]
+  const integerOnly = types.includes('integer') && !types.includes('number')
+  const num = (key: string): number | undefined => (typeof s[key] === 'number' && Number.isFinite(s[key]) ? (s[key] as number) : undefined)
+  if (integerOnly) {
+    const lows = [num('minimum') === undefined ? undefined : Math.ceil(num('minimum')!), num('exclusiveMinimum') === undefined ? undefined : Math.floor(num('exclusiveMinimum')!) + 1]
+    const highs = [num('maximum') === undefined ? undefined : Math.floor(num('maximum')!), num('exclusiveMaximum') === undefined ? undefined : Math.ceil(num('exclusiveMaximum')!) - 1]
+    const low = Math.max(...lows.filter((v): v is number => v !== undefined))
+    const high = Math.min(...highs.filter((v): v is number => v !== undefined))
+    delete s.minimum
+    delete s.exclusiveMinimum
+    delete s.maximum
+    delete s.exclusiveMaximum
+    if (Number.isFinite(low) && low > -MAX_SAFE) s.minimum = low
+    if (Number.isFinite(high) && high < MAX_SAFE) s.maximum = high
+    const step = num('multipleOf')
+    if (step !== undefined && step > 0) {
+      const integerStep = integerStepOf(step)
+      if (integerStep === 1) delete s.multipleOf
+      else s.multipleOf = integerStep
+    }
+    return
+  }
+  const min = num('minimum')
+  const exclusiveMin = num('exclusiveMinimum')
+  if (min !== undefined && exclusiveMin !== undefined) delete s[exclusiveMin >= min ? 'minimum' : 'exclusiveMinimum']
+  const max = num('maximum')
+  const exclusiveMax = num('exclusiveMaximum')
+  if (max !== undefined && exclusiveMax !== undefined) delete s[exclusiveMax <= max ? 'maximum' : 'exclusiveMaximum']
+}
+
+/** The instance types a typed branch accepts, with `number` split so `integer` overlaps it. */
+function branchTypes(branch: Record<string, unknown>): Set<string> | undefined {
+  if (branch.type === undefined) return undefined
+  const out = new Set<string>()
+  for (const t of Array.isArray(branch.type) ? (branch.type as string[]) : [branch.type as string]) {
+    if (t === 'number') out.add('integer').add('fraction')
+    else out.add(t)
+  }
+  return out
+}
+
+const TYPED_BRANCH_KEYWORDS = new Set<string>(['type', 'format', ...Object.keys(KEYWORD_TYPES).filter((k) => !k.startsWith('unevaluated'))])
+
+/**
+ * Folds `anyOf`/`oneOf` branches that accept disjoint types into one schema with a `type`
+ * list (`[{type: string}, {type: null}]` ≡ `{type: [null, string]}`), and pure `enum` branches
+ * into one `enum`. In a `oneOf` only branches that cannot both match a value are folded.
+ */
+function mergeDisjointBranches(branches: Schema[], exclusive: boolean): Schema[] {
+  const typed: Record<string, unknown>[] = []
+  const enums: unknown[][] = []
+  const rest: Schema[] = []
+  for (const branch of branches) {
+    if (typeof branch === 'boolean') rest.push(branch)
+    else if (isPureEnum(branch)) enums.push(branch.type === 'null' ? [null] : (branch.enum as unknown[]))
+    else if (isTypedBranch(branch)) typed.push(branch)
+    else rest.push(branch)
+  }
+  let enumValues: unknown[] = []
+  if (enums.length > 0) {
+    const all = enums.flat()
+    const distinct = uniqueSorted(all)
+    if (exclusive && distinct.length !== all.length) enums.forEach((values) => rest.push(enumSchema(values)))
+    else enumValues = distinct
+  }
+  if (exclusive) {
+    // Why: in a oneOf only branches that share no type with any other branch can be folded
+    // without changing how many branches a value matches.
+    const others = (branch: Record<string, unknown>) => branches.filter((b) => b !== branch)
+    const shareType = (branch: Record<string, unknown>) =>
+      others(branch).some((other) => typeof other === 'boolean' || branchTypes(other) === undefined || !disjoint(branchTypes(branch)!, branchTypes(other)!))
+    for (const branch of typed.filter(shareType)) rest.push(branch as Schema)
+    typed.splice(0, typed.length, ...typed.filter((branch) => !shareType(branch)))
+  }
+  const groups: Record<string, unknown>[] = []
+  for (const branch of typed) {
+    const types = branchTypes(branch)!
+    const group = groups.find((g) => disjoint(branchTypes(g)!, types) && annotationsAgree(g, branch) && !(g.format !== undefined && branch.format !== undefined))
+    if (group === undefined) groups.push({ ...branch })
+    else {
+      for (const key of Object.keys(branch)) if (key !== 'type') group[key] = branch[key]
+      group.type = [...(Array.isArray(group.type) ? group.type : [group.type]), ...(Array.isArray(branch.type) ? branch.type : [branch.type])]
+      normalizeType(group)
+    }
+  }
+  if (enumValues.some((v) => v === null)) {
+    // Why: `null` is the one type with a single value, so "or null" folds into a `type` list.
+    const host = groups.find((g) => !branchTypes(g)!.has('null'))
+    if (host !== undefined) {
+      host.type = [...(Array.isArray(host.type) ? host.type : [host.type]), 'null']
+      normalizeType(host)
+      enumValues = enumValues.filter((v) => v !== null)
+    }
+  }
+  const out: Schema[] = [...(groups as Schema[]), ...rest]
+  if (enumValues.length > 0) out.push(enumSchema(enumValues))
+  return out
+}
+
+function enumSchema(values: unknown[]): Schema {
+  return values.length === 1 && values[0] === null ? { type: 'null' } : ({ enum: uniqueSorted(values) } as Schema)
+}
+
+function isPureEnum(branch: Record<string, unknown>): boolean {
+  const keys = Object.keys(branch)
+  return (keys.length === 1 && Array.isArray(branch.enum)) || (keys.length === 1 && branch.type === 'null')
+}
+
+function isTypedBranch(branch: Record<string, unknown>): boolean {
+  if (branch.type === undefined) return false
+  return Object.keys(branch).every((k) => TYPED_BRANCH_KEYWORDS.has(k) || isAnnotationKeyword(k))
+}
+
+function annotationsAgree(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  return Object.keys(b).every((k) => !isAnnotationKeyword(k) || !(k in a) || canonicalJson(a[k]) === canonicalJson(b[k]))
+}
+
+function disjoint(a: Set<string>, b: Set<string>): boolean {
+  for (const t of a) if (b.has(t)) return false
+  return true
+}
+
+function mergeMap(out: Record<string, unknown>, key: string, map: Record<string, unknown>): void {
+  out[key] = isPlainObject(out[key]) ? { ...(out[key] as object), ...map } : map
+}
+
+/** Dedupes by canonical JSON and sorts by it. */
+function uniqueSorted<T>(values: T[]): T[] {
+  const byText = new Map<string, T>()
+  for (const v of values) byText.set(canonicalJson(v), v)
+  return [...byText.keys()].sort(compareText).map((k) => byText.get(k)!)
+}
+
+// Why: a `oneOf` with the same branch twice rejects every value that branch accepts, so
+// duplicates are sorted but kept.
+function sortBranches(branches: Schema[]): Schema[] {
+  return branches
+    .map((b) => [canonicalJson(b), b] as const)
+    .sort((x, y) => compareText(x[0], y[0]))
+    .map(([, b]) => b)
+}
+
+/** The same object with its own keys in sorted order (children are already canonical). */
+function shallowSorted(value: Record<string, unknown>): Record<string, unknown> {
+  const keys = Object.keys(value)
+  if (keys.every((key, i) => i === 0 || keys[i - 1] < key)) return value
+  const out: Record<string, unknown> = {}
+  for (const key of Object.keys(value).sort(compareText)) out[key] = value[key]
+  return out
+}
+
+/** A deep copy with object keys in sorted order (data values keep their exact content). */
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys)
+  if (!isPlainObject(value)) return value
+  const out: Record<string, unknown> = {}
+  for (const key of Object.keys(value).sort(compareText)) out[key] = sortKeys(value[key])
+  return out
+}
