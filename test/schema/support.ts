@@ -1,5 +1,5 @@
 import { Ajv2020 } from 'ajv/dist/2020.js'
-import addFormatsModule from 'ajv-formats'
+import * as ajvFormats from 'ajv-formats'
 import { expect } from 'vitest'
 import type { Direction, PathSegment, Relation, Severity } from '../../src/diff/change.js'
 import { resolvePolicy, type Policy } from '../../src/diff/policy.js'
@@ -31,7 +31,8 @@ export function messageOf(finding: SchemaFinding, direction: Direction = 'input'
   return kindById(finding.kind).message(change)
 }
 
-const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule
+// Why: ajv-formats is CommonJS; under NodeNext its default export sits one level down.
+const addFormats = ((ajvFormats as unknown as { default: unknown }).default ?? ajvFormats) as (ajv: Ajv2020) => Ajv2020
 const ajv = new Ajv2020({ strict: false, allowUnionTypes: true })
 addFormats(ajv)
 const compiled = new Map<string, (value: unknown) => boolean>()
