@@ -29,7 +29,11 @@ export interface Connection {
   close(failed: boolean): Promise<void>
 }
 
-/** Who capture says it is in `initialize`. */
+/**
+ * Who capture says it is in `initialize`.
+ * Why a literal version: reading package.json at run time costs import time and its path differs
+ * between `src/` and `dist/`; servers only log it. Keep it in step with package.json.
+ */
 export const CLIENT_INFO = { name: 'mcp-contract', version: '0.1.0' }
 
 /** Capture's own SDK client on a transport it opened, not yet initialized. */
