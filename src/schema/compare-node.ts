@@ -30,15 +30,6 @@ export class NodeReport {
     this.findings.push(finding)
   }
 
-  /**
-   * Adds a finding whose own relation (the set of valid values) differs from what the node
-   * should combine: an added or removed property is judged by the contract, not the set.
-   */
-  changeCounting(finding: Found, counted: Relation): void {
-    this.relations.push(counted)
-    this.findings.push(finding)
-  }
-
   /** Adds a finding that does not move the valid values (annotations). */
   note(finding: Found): void {
     this.findings.push(finding)

@@ -58,31 +58,25 @@ export function compareObjects(walker: Walker, a: SchemaObject, b: SchemaObject)
 }
 
 /**
- * A property the new schema declares and the old one did not. Its set relation depends on what
- * the old object said about that key (open, closed, or a schema S). Callers' contract view:
- * an optional addition changes nothing for existing callers, a required one narrows, and under
- * a schema S it is compatible iff S ⊆ the new property (inputs) or the mirror (outputs).
+ * A property the new schema declares and the old one did not. Its relation is how the values
+ * at that key moved: from what the old object said about undeclared keys (open `true`, closed
+ * `false`, or a schema S) to the new property's schema; required adds a narrowing. The kind's
+ * severity rule reads the details (required, open object, governed by S) for the contract view.
  */
 function propertyAdded(walker: Walker, a: SchemaObject, name: string, schema: Schema, required: boolean, report: NodeReport): void {
   const extras = extrasFor(a, name)
   let relation: Relation
-  let counted: Relation
-  if (extras.schema === true) {
-    relation = required || schema !== true ? 'narrowed' : 'equal'
-    counted = required ? 'narrowed' : 'equal'
-  } else if (extras.schema === false) {
-    relation = required ? 'incomparable' : 'widened'
-    counted = required ? 'narrowed' : 'equal'
-  } else {
+  if (extras.schema === true) relation = required || schema !== true ? 'narrowed' : 'equal'
+  else if (extras.schema === false) relation = required ? 'incomparable' : 'widened'
+  else {
     const governed = walker.relation(extras.schema, schema, { a: extras.pointer, b: `/properties/${escape(name)}` })
     relation = required ? conjunction([governed, 'narrowed']) : governed
-    counted = relation
   }
   const details = { required, openObject: extras.schema === true, governedBy: extras.governedBy }
-  report.changeCounting(found('argument-added', relation, { path: [name], after: schema, details }), counted)
+  report.change(found('argument-added', relation, { path: [name], after: schema, details }))
 }
 
-/** A property the old schema declared and the new one does not: breaks callers both ways. */
+/** A property the old schema declared and the new one does not (the mirror of `propertyAdded`). */
 function propertyRemoved(walker: Walker, b: SchemaObject, name: string, schema: Schema, required: boolean, report: NodeReport): void {
   const extras = extrasFor(b, name)
   let relation: Relation
@@ -93,7 +87,7 @@ function propertyRemoved(walker: Walker, b: SchemaObject, name: string, schema: 
     relation = required ? conjunction([governed, 'widened']) : governed
   }
   const details = { required, openObject: extras.schema === true, governedBy: extras.governedBy }
-  report.changeCounting(found('argument-removed', relation, { path: [name], before: schema, details }), 'incomparable')
+  report.change(found('argument-removed', relation, { path: [name], before: schema, details }))
 }
 
 /**

@@ -55,11 +55,7 @@ export interface Found extends SchemaFinding {
 
 /** What a node comparison returns: how the valid values moved, and what changed below. */
 export interface NodeResult {
-  /**
-   * The relation the caller should combine. For property additions and removals this is the
-   * contract reading (an optional argument added changes nothing for existing callers), which
-   * may differ from a finding's own set relation.
-   */
+  /** How the set of valid values at this node moved (all its constraints together). */
   relation: Relation
   findings: Found[]
 }

@@ -33,7 +33,8 @@ export function messageOf(finding: SchemaFinding, direction: Direction = 'input'
 
 // Why: ajv-formats is CommonJS; under NodeNext its default export sits one level down.
 const addFormats = ((ajvFormats as unknown as { default: unknown }).default ?? ajvFormats) as (ajv: Ajv2020) => Ajv2020
-const ajv = new Ajv2020({ strict: false, allowUnionTypes: true })
+// Why: Ajv divides floats for multipleOf (0.3 / 0.1 ≠ 3); a precision makes it read decimals as written.
+const ajv = new Ajv2020({ strict: false, allowUnionTypes: true, multipleOfPrecision: 9 })
 addFormats(ajv)
 const compiled = new Map<string, (value: unknown) => boolean>()
 
