@@ -82,7 +82,7 @@ describe('snapshot and check', () => {
     expect(markdown.stdout).toMatchSnapshot()
     const junit = await runCliProcess(['check', '--format', 'junit', '--contract', contract, '--', 'node', catalog], { env: { CATALOG_VARIANT: 'v2' } })
     expect(junit.code).toBe(1)
-    expect(junit.stdout).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites name="mcp-contract" tests="\d+" failures="4">/)
+    expect(junit.stdout).toMatchSnapshot()
   })
 })
 
@@ -209,5 +209,41 @@ describe('expected failures: exit 2, one clear message, contract untouched', () 
     expect(run.code).toBe(2)
     expect(run.stderr.split('\n\nUsage:')[0]).toMatchSnapshot()
     expect(await readFile(contract, 'utf8')).toBe(recorded)
+  })
+})
+
+describe('external $ref is never fetched or read', () => {
+  test('http, file:// and relative references are listed under not recorded; the rest is recorded', async () => {
+    const { createServer } = await import('node:http')
+    let requests = 0
+    const listener = createServer((_, res) => {
+      requests += 1
+      res.end(JSON.stringify({ type: 'string', description: 'FETCHED-OVER-HTTP' }))
+    })
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve))
+    const port = (listener.address() as { port: number }).port
+    const refFile = join(dir, 'order.json')
+    await writeFile(refFile, JSON.stringify({ type: 'string', description: 'READ-FROM-FILE' }))
+    const { mkdir } = await import('node:fs/promises')
+    await mkdir(join(dir, 'schemas'))
+    await writeFile(join(dir, 'schemas', 'order.json'), JSON.stringify({ definitions: { Order: { type: 'string', description: 'READ-RELATIVE' } } }))
+    const env = { REF_URL: `http://127.0.0.1:${port}/order.json`, REF_FILE: refFile }
+    try {
+      const snapshot = await runCliProcess(['snapshot', '--contract', contract, '--', 'node', fixture('external-refs.js')], { env, cwd: dir })
+      expect(snapshot, snapshot.stderr).toMatchObject({ code: 0 })
+      const text = await readFile(contract, 'utf8')
+      expect(text).not.toMatch(/FETCHED-OVER-HTTP|READ-FROM-FILE|READ-RELATIVE/)
+      const recorded = JSON.parse(text)
+      expect(recorded.tools.map((tool: { name: string }) => tool.name)).toEqual(['local_file', 'plain', 'relative', 'remote'])
+      const check = await runCliProcess(['check', '--contract', contract, '--', 'node', fixture('external-refs.js')], { env, cwd: dir })
+      expect(check.code).toBe(0)
+      expect(scrub(check.stdout, { [String(port)]: '<port>', [dir]: '<dir>' })).toMatchSnapshot()
+      const json = await runCliProcess(['check', '--format', 'json', '--contract', contract, '--', 'node', fixture('external-refs.js')], { env, cwd: dir })
+      const places = JSON.parse(json.stdout).notRecorded as { name: string; path: string }[]
+      expect(places.map((place) => `${place.name} ${place.path}`).sort()).toEqual(['local_file order', 'relative order', 'remote order'])
+      expect(requests).toBe(0)
+    } finally {
+      listener.close()
+    }
   })
 })
