@@ -10,19 +10,18 @@ const root = fileURLToPath(new URL('../..', import.meta.url))
 const cli = join(root, 'dist/cli.js')
 const server = join(root, 'test/fixtures/servers/catalog.js')
 const folder = mkdtempSync(join(tmpdir(), 'mcp-contract-demo-'))
-const contract = join(folder, 'mcp-contract.json')
 
 function run(title, args, variant) {
-  console.log(`\n$ CATALOG_VARIANT=${variant} mcp-contract ${args.join(' ').replace(root, '')}`)
-  const result = spawnSync(process.execPath, [cli, ...args], { env: { ...process.env, CATALOG_VARIANT: variant }, stdio: 'inherit' })
+  console.log(`\n$ CATALOG_VARIANT=${variant} mcp-contract ${args.join(' ').replace(server, 'catalog.js')}`)
+  const result = spawnSync(process.execPath, [cli, ...args], { cwd: folder, env: { ...process.env, CATALOG_VARIANT: variant }, stdio: 'inherit' })
   console.log(`(${title}: exit code ${result.status})`)
   return result.status
 }
 
 try {
-  run('recorded', ['snapshot', '--contract', contract, '--', 'node', server], 'v1')
-  run('unchanged server', ['check', '--contract', contract, '--', 'node', server], 'v1')
-  const status = run('drifted server', ['check', '--contract', contract, '--', 'node', server], 'v2')
+  run('recorded', ['snapshot', '--', 'node', server], 'v1')
+  run('unchanged server', ['check', '--', 'node', server], 'v1')
+  const status = run('drifted server', ['check', '--', 'node', server], 'v2')
   console.log(status === 1 ? '\nThe drifted release fails the check: exit code 1, as a CI job would see it.' : '\nUnexpected: the drifted release did not fail the check.')
   process.exitCode = status === 1 ? 0 : 1
 } finally {
