@@ -20,11 +20,12 @@ export function compareArrays(walker: Walker, a: SchemaObject, b: SchemaObject):
   for (let i = 0; i < Math.max(slotsA.length, slotsB.length); i++) {
     const itemA = slotsA[i] ?? tailA
     const itemB = slotsB[i] ?? tailB
-    if (canonicalJson(itemA) === canonicalJson(itemB)) continue
     const place = { segment: `[${i}]`, a: i < slotsA.length ? `/prefixItems/${i}` : '/items', b: i < slotsB.length ? `/prefixItems/${i}` : '/items' }
     report.add(walker.child(itemA, itemB, place))
   }
-  if (canonicalJson(tailA) !== canonicalJson(tailB)) report.add(walker.child(tailA, tailB, { segment: '[]', a: '/items', b: '/items' }))
+  // Why: equal text is not equal meaning when a `$ref` inside points into definitions that
+  // changed; the walker decides equality, cheaply, for every pair.
+  report.add(walker.child(tailA, tailB, { segment: '[]', a: '/items', b: '/items' }))
   compareCountBound(a, b, 'minItems', 'lower', report)
   compareCountBound(a, b, 'maxItems', 'upper', report)
   if ((a.uniqueItems === true) !== (b.uniqueItems === true)) {
@@ -41,7 +42,7 @@ function compareContains(walker: Walker, a: SchemaObject, b: SchemaObject, repor
   const before = a.contains as Schema | undefined
   const after = b.contains as Schema | undefined
   if (before !== undefined || after !== undefined) {
-    if (canonicalJson(before ?? null) !== canonicalJson(after ?? null)) {
+    {
       let relation: Relation
       if (before === undefined) relation = 'narrowed'
       else if (after === undefined) relation = 'widened'

@@ -46,8 +46,11 @@ export function compareUnion(walker: Walker, a: SchemaObject, b: SchemaObject): 
     if (matrix[i][j] !== 'equal') report.add(walker.child(left.branches[i], right.branches[j], { a: left.pointers[i], b: right.pointers[j] }))
   }
   left.branches.forEach((branch, i) => {
-    if (paired.has(`l${i}`) || oldCovered[i] === true) return
-    const branchRelation: Relation = oldCovered[i] === undefined ? 'unknown' : 'narrowed'
+    if (paired.has(`l${i}`)) return
+    // Why: a removed oneOf branch that overlapped another releases the values both matched.
+    const overlapping = gained.branches.has(i)
+    if (oldCovered[i] === true && !overlapping) return
+    const branchRelation = fromInclusions(oldCovered[i], overlapping ? false : gained.branches.size === 0 ? true : undefined)
     report.change(branchFinding('removed', branch, branchRelation, left.combinator))
   })
   right.branches.forEach((branch, j) => {

@@ -126,7 +126,6 @@ function extrasFor(schema: SchemaObject, name: string): Extras {
 function compareAdditionalProperties(walker: Walker, a: SchemaObject, b: SchemaObject, report: NodeReport): void {
   const before = (a.additionalProperties ?? true) as Schema
   const after = (b.additionalProperties ?? true) as Schema
-  if (canonicalJson(before) === canonicalJson(after)) return
   const relation = walker.relation(before, after, { a: '/additionalProperties', b: '/additionalProperties' })
   if (relation === 'equal') return
   const details = { openBefore: before === true, openAfter: after === true }
@@ -142,7 +141,6 @@ function comparePatternProperties(walker: Walker, a: SchemaObject, b: SchemaObje
     const after = patternsB[pattern] ?? ((b.additionalProperties ?? true) as Schema)
     const pointerA = pattern in patternsA ? `/patternProperties/${escape(pattern)}` : '/additionalProperties'
     const pointerB = pattern in patternsB ? `/patternProperties/${escape(pattern)}` : '/additionalProperties'
-    if (canonicalJson(before) === canonicalJson(after)) continue
     const relation = walker.relation(before, after, { a: pointerA, b: pointerB })
     if (relation === 'equal') continue
     report.change(found('schema-constraint-changed', relation, { before: patternsA[pattern], after: patternsB[pattern], details: { keyword: 'patternProperties', pattern } }))
@@ -151,7 +149,7 @@ function comparePatternProperties(walker: Walker, a: SchemaObject, b: SchemaObje
 
 /** A keyword holding one schema that applies covariantly (`propertyNames`, `contains`). */
 export function compareSchemaKeyword(walker: Walker, a: SchemaObject, b: SchemaObject, keyword: string, report: NodeReport): void {
-  if (canonicalJson(a[keyword] ?? null) === canonicalJson(b[keyword] ?? null)) return
+  if (a[keyword] === undefined && b[keyword] === undefined) return
   const before = a[keyword] as Schema | undefined
   const after = b[keyword] as Schema | undefined
   const relation = walker.relation(before ?? true, after ?? true, { a: `/${keyword}`, b: `/${keyword}` })
@@ -176,7 +174,6 @@ function compareDependentSchemas(walker: Walker, a: SchemaObject, b: SchemaObjec
   const before = isPlainObject(a.dependentSchemas) ? (a.dependentSchemas as Record<string, Schema>) : {}
   const after = isPlainObject(b.dependentSchemas) ? (b.dependentSchemas as Record<string, Schema>) : {}
   for (const property of [...new Set([...Object.keys(before), ...Object.keys(after)])].sort(compareText)) {
-    if (canonicalJson(before[property] ?? true) === canonicalJson(after[property] ?? true)) continue
     const pointer = `/dependentSchemas/${escape(property)}`
     const relation = walker.relation(before[property] ?? true, after[property] ?? true, { a: pointer, b: pointer })
     if (relation === 'equal') continue

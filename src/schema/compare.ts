@@ -84,8 +84,11 @@ export function compareSchemas(before: Schema, after: Schema, options: CompareOp
 
 interface Memo {
   result: NodeResult
-  /** The assumption epoch it was computed under; `undefined` when it relied on no assumption. */
-  epoch: number | undefined
+  /**
+   * The generation it was computed in when it relied on a `$ref` pair still in progress (whose
+   * findings are reported where that pair started, not here); `undefined` when it did not.
+   */
+  generation: number | undefined
 }
 
 /**
@@ -103,8 +106,12 @@ class Comparison implements Walker {
   private readonly memo = new Map<string, Memo>()
   private readonly origins = new Map<string, number>()
   private readonly inProgress = new Map<string, { relation: Relation; used: boolean }>()
+  /** Keys of in-progress pairs each open `$ref` computation relied on. */
+  private readonly reliedOn: Set<string>[] = []
   private readonly sameDefinitions: boolean
-  private epoch = 0
+  // Why: a result that relied on an assumption is only valid while that assumption is: the
+  // generation moves whenever an assumption changes or a pair in progress closes.
+  private generation = 0
   private assumptionHits = 0
   private steps = 0
   private depth = 0
@@ -121,7 +128,10 @@ class Comparison implements Walker {
   }
 
   run(): SchemaComparison {
-    const result = this.compare(this.before, this.after, '#', '#')
+    // Why: a root that refers to itself is a definition like any other; entering it as the
+    // pair (#, #) lets its inner `$ref: '#'` close the cycle instead of comparing it twice.
+    const selfReferring = (this.refFlagsOf(this.before) | this.refFlagsOf(this.after)) & ROOT_REF
+    const result = selfReferring ? this.compareReferences(this.before, this.after, '#', '#', '#', '#') : this.compare(this.before, this.after, '#', '#')
     return { findings: reportOnce(result.findings), notRecorded: this.notRecorded }
   }
 
@@ -153,16 +163,16 @@ class Comparison implements Walker {
 
   private compare(a: Schema, b: Schema, la: string, lb: string): NodeResult {
     if (a === b && this.before === this.after) return EQUAL
-    if (this.exhausted) return UNKNOWN
     const ja = this.textOf(a)
     const jb = this.textOf(b)
     if (ja === jb && this.equalByText(a)) return EQUAL
+    if (this.exhausted) return UNKNOWN
     const refA = this.localRef(a)
     const refB = this.localRef(b)
     if (refA !== undefined || refB !== undefined) return this.compareReferences(a, b, la, lb, refA, refB)
     const key = `${ja}\u0000${jb}`
     const cached = this.memo.get(key)
-    if (cached !== undefined && (cached.epoch === undefined || cached.epoch === this.epoch)) return cached.result
+    if (cached !== undefined && (cached.generation === undefined || cached.generation === this.generation)) return cached.result
     const limit = this.overBudget()
     if (limit !== undefined) return limit
     const hitsBefore = this.assumptionHits
@@ -176,7 +186,7 @@ class Comparison implements Walker {
       this.location.pop()
     }
     if (isModel(a) || isModel(b)) result = this.tagOrigin(result, key, undefined)
-    this.memo.set(key, { result, epoch: this.assumptionHits === hitsBefore ? undefined : this.epoch })
+    this.memo.set(key, { result, generation: this.assumptionHits === hitsBefore ? undefined : this.generation })
     return result
   }
 
@@ -195,15 +205,17 @@ class Comparison implements Walker {
     if (open !== undefined) {
       open.used = true
       this.assumptionHits++
+      this.reliedOn[this.reliedOn.length - 1]?.add(key)
       return { relation: open.relation, findings: [] }
     }
     const cached = this.memo.get(`ref:${key}`)
-    if (cached !== undefined && (cached.epoch === undefined || cached.epoch === this.epoch)) return cached.result
+    if (cached !== undefined && (cached.generation === undefined || cached.generation === this.generation)) return cached.result
     const limit = this.overBudget()
     if (limit !== undefined) return limit
-    const hitsBefore = this.assumptionHits
     const state = { relation: 'equal' as Relation, used: false }
+    const relied = new Set<string>()
     this.inProgress.set(key, state)
+    this.reliedOn.push(relied)
     this.depth++
     let result: NodeResult
     try {
@@ -215,16 +227,20 @@ class Comparison implements Walker {
         // Why: the pair was assumed `state.relation` where the cycle closed; the body came out
         // differently, so climb the assumption and recompute everything that relied on it.
         state.relation = next
-        this.epoch++
+        this.generation++
       }
     } finally {
       this.depth--
       this.inProgress.delete(key)
+      this.reliedOn.pop()
+      this.generation++
     }
+    relied.delete(key)
+    for (const outer of relied) this.reliedOn[this.reliedOn.length - 1]?.add(outer)
     const definition = definitionName(refA ?? refB!)
     result = this.tagOrigin(result, `ref:${key}`, definition)
-    const selfOnly = this.assumptionHits === hitsBefore || [...this.inProgress.values()].every((s) => !s.used)
-    this.memo.set(`ref:${key}`, { result, epoch: selfOnly ? undefined : this.epoch })
+    this.memo.set(`ref:${key}`, { result, generation: relied.size === 0 ? undefined : this.generation })
+    if (relied.size > 0) this.assumptionHits++
     return result
   }
 
@@ -236,9 +252,9 @@ class Comparison implements Walker {
       id = this.origins.size
       this.origins.set(key, id)
     }
-    const findings = result.findings.map((f, index): Found => {
+    const findings = result.findings.map((f): Found => {
       if (f.origin !== undefined && (definition === undefined || f.path.length !== f.origin.depth)) return f
-      const origin: Origin = { id: id!, index, depth: f.path.length }
+      const origin: Origin = { id: id!, depth: f.path.length }
       if (definition !== undefined) origin.definition = definition
       return { ...f, origin }
     })
@@ -346,8 +362,10 @@ function reportOnce(findings: Found[]): SchemaFinding[] {
       ordered.push(f)
       continue
     }
-    const key = `${f.origin.id}:${f.origin.index}`
     const site = f.path.slice(0, f.path.length - f.origin.depth)
+    // Why: the same finding inside the same subschema pair, wherever that pair is used.
+    const { origin, path, ...rest } = f
+    const key = `${origin.id}:${canonicalJson({ ...rest, below: path.slice(site.length) })}`
     const group = groups.get(key)
     if (group === undefined) {
       groups.set(key, { first: f, sites: [site] })

@@ -39,8 +39,6 @@ export type SchemaKindId = (typeof SCHEMA_KIND_IDS)[number]
 export interface Origin {
   /** Identifies the (old, new) subschema pair. */
   id: number
-  /** Position of the finding in that pair's own result. */
-  index: number
   /** Path length below the subschema, to recover where it is used. */
   depth: number
   /** The definition name, when the subschema is a `$defs` entry. */

@@ -1,0 +1,51 @@
+import { describe, expect, test } from 'vitest'
+import { bothWays, checkRow, findingsOf, object, type Row } from './support.js'
+
+const str = { type: 'string' }
+const num = { type: 'number' }
+/** Discriminated branches: `kind` pins each to one value. */
+const A = object({ kind: { const: 'a' }, x: str }, ['kind'])
+const B = object({ kind: { const: 'b' }, y: num }, ['kind'])
+const C = object({ kind: { const: 'c' } }, ['kind'])
+/** A branch with no discriminator: overlaps A and B. */
+const D = object({ x: str })
+
+const rows: Row[] = [
+  { title: 'anyOf branch added', before: { anyOf: [A, B] }, after: { anyOf: [A, B, C] }, kind: 'schema-branch-added', reverseKind: 'schema-branch-removed', relation: 'widened', newOnly: [{ kind: 'c' }], both: [{ kind: 'a' }] },
+  { title: 'oneOf branch added, disjoint by discriminator', before: { oneOf: [A, B] }, after: { oneOf: [A, B, C] }, kind: 'schema-branch-added', reverseKind: 'schema-branch-removed', relation: 'widened', newOnly: [{ kind: 'c' }], both: [{ kind: 'b', y: 1 }] },
+  { title: 'oneOf branch added that overlaps an existing branch', before: { oneOf: [A, B] }, after: { oneOf: [A, B, D] }, kind: 'schema-branch-added', reverseKind: 'schema-branch-removed', relation: 'incomparable', oldOnly: [{ kind: 'a' }], newOnly: [{ x: 's' }] },
+  { title: 'oneOf → anyOf with overlapping branches', before: { oneOf: [A, D] }, after: { anyOf: [A, D] }, kind: 'schema-composition-changed', relation: 'widened', newOnly: [{ kind: 'a' }], both: [{ x: 's' }] },
+  { title: 'oneOf → anyOf with disjoint branches: nothing', before: { oneOf: [A, B] }, after: { anyOf: [A, B] }, kind: null, both: [{ kind: 'a' }] },
+  { title: 'a schema wrapped in anyOf with a new branch', before: A, after: { anyOf: [A, B] }, kind: 'schema-branch-added', reverseKind: 'schema-branch-removed', relation: 'widened', newOnly: [{ kind: 'b' }], both: [{ kind: 'a' }] },
+  { title: 'a schema wrapped in oneOf with a disjoint branch', before: B, after: { oneOf: [B, C] }, kind: 'schema-branch-added', reverseKind: 'schema-branch-removed', relation: 'widened', newOnly: [{ kind: 'c' }] },
+  { title: 'a field of one branch now required', before: { anyOf: [A, B] }, after: { anyOf: [A, object({ kind: { const: 'b' }, y: num }, ['kind', 'y'])] }, kind: 'argument-now-required', reverseKind: 'argument-now-optional', relation: 'narrowed', path: ['y'], oldOnly: [{ kind: 'b' }], both: [{ kind: 'b', y: 1 }] },
+  { title: 'a field of one branch widened', before: { oneOf: [A, B] }, after: { oneOf: [A, object({ kind: { const: 'b' }, y: { type: ['number', 'string'] } }, ['kind'])] }, kind: 'schema-type-changed', relation: 'widened', path: ['y'], newOnly: [{ kind: 'b', y: 's' }] },
+  { title: 'branches reordered and one retyped', before: { oneOf: [A, B] }, after: { oneOf: [object({ kind: { const: 'b' }, y: str }, ['kind']), A] }, kind: 'schema-type-changed', relation: 'incomparable', path: ['y'], oldOnly: [{ kind: 'b', y: 1 }], newOnly: [{ kind: 'b', y: 's' }] },
+  { title: 'branch removed that another branch covers: nothing', before: { anyOf: [{ type: 'string', minLength: 1 }, { const: 'x' }] }, after: { type: 'string', minLength: 1 }, kind: null, both: ['x', 'abc'] },
+  { title: 'anyOf → oneOf with overlapping branches', before: { anyOf: [A, D] }, after: { oneOf: [A, D] }, kind: 'schema-composition-changed', relation: 'narrowed', oldOnly: [{ kind: 'a' }] },
+  { title: 'allOf member added', before: object({ a: str }), after: object({ a: str }, [], { allOf: [{ additionalProperties: false }] }), kind: 'schema-branch-added', reverseKind: 'schema-branch-removed', relation: 'narrowed', oldOnly: [{ a: 'x' }], both: [{}] },
+  { title: 'string or object: object branch gains a required field', before: { anyOf: [{ type: 'string', pattern: '^x' }, object({ a: str })] }, after: { anyOf: [{ type: 'string', pattern: '^x' }, object({ a: str }, ['a'])] }, kind: 'argument-now-required', reverseKind: 'argument-now-optional', relation: 'narrowed', path: ['a'], oldOnly: [{}], both: ['xa'] },
+  { title: 'nested union under a property', before: object({ target: { anyOf: [A, B] } }), after: object({ target: { anyOf: [A, B, C] } }), kind: 'schema-branch-added', reverseKind: 'schema-branch-removed', relation: 'widened', path: ['target'], newOnly: [{ target: { kind: 'c' } }] },
+]
+
+describe('anyOf, oneOf, allOf: compatibility by coverage, one finding per edit', () => {
+  test.each(bothWays(rows))('%s', (_, row, reverse) => checkRow(row, reverse))
+
+  test('a discriminator that changed value is reported as one branch removed and one added', () => {
+    const findings = findingsOf({ anyOf: [A, B] }, { anyOf: [A, C] })
+    expect(findings.map((f) => f.kind).sort()).toEqual(['schema-branch-added', 'schema-branch-removed'])
+  })
+
+  test('a oneOf branch added over an existing one breaks both directions', () => {
+    const [finding] = findingsOf({ oneOf: [A, B] }, { oneOf: [A, B, D] })
+    expect(finding).toMatchObject({ kind: 'schema-branch-added', relation: 'incomparable', details: { keyword: 'oneOf' } })
+  })
+
+  test('a branch regrouping that per-branch pairing cannot explain is judged by coverage', () => {
+    const before = { anyOf: [object({ a: str }, ['a']), object({ b: str }, ['b'])] }
+    const after = { anyOf: [object({ a: str, b: str }, ['a']), object({ b: str }, ['b'])] }
+    const findings = findingsOf(before, after)
+    expect(findings.every((f) => f.relation !== 'equal')).toBe(true)
+    expect(findings.length).toBeGreaterThan(0)
+  })
+})

@@ -1,0 +1,140 @@
+import { describe, expect, test } from 'vitest'
+import { compareSchemas } from '../../src/schema/compare.js'
+import { canon, findingsOf, object, severityOf } from './support.js'
+
+const str = { type: 'string' }
+
+/** A recursive expression union: 12 branches, each referring back to the union several times. */
+function expressionSchema(name: string, change?: { branch: number; add: Record<string, unknown> }): Record<string, unknown> {
+  const ref = { $ref: `#/$defs/${name}` }
+  const branches = Array.from({ length: 12 }, (_, i) =>
+    object(
+      {
+        op: { const: `op${i}` },
+        left: ref,
+        right: ref,
+        args: { type: 'array', items: ref },
+        ...(change?.branch === i ? change.add : {}),
+      },
+      ['op'],
+      { additionalProperties: false },
+    ),
+  )
+  return object({ expr: ref, history: { type: 'array', items: ref } }, ['expr'], { $defs: { [name]: { oneOf: branches } } })
+}
+
+describe('recursive schemas', () => {
+  test('a 12-branch recursive oneOf compared with itself: no findings', () => {
+    const schema = canon(expressionSchema('Expr'))
+    expect(compareSchemas(schema, schema, { direction: 'input' })).toEqual({ findings: [], notRecorded: [] })
+  })
+
+  test('the same union under another definition name: followed through the cycle, no findings', () => {
+    const result = compareSchemas(canon(expressionSchema('Expr')), canon(expressionSchema('Node')), { direction: 'output' })
+    expect(result).toEqual({ findings: [], notRecorded: [] })
+  })
+
+  test('a field added to one branch deep in the cycle is found once, at the definition', () => {
+    const before = canon(expressionSchema('Expr'))
+    const after = canon(expressionSchema('Expr', { branch: 7, add: { note: str } }))
+    const { findings, notRecorded } = compareSchemas(before, after, { direction: 'input' })
+    expect(notRecorded).toEqual([])
+    expect(findings).toEqual([
+      {
+        kind: 'argument-added',
+        path: ['expr', 'note'],
+        relation: 'widened',
+        after: str,
+        details: { required: false, openObject: false, definition: 'Expr', useSites: [['expr'], ['history', '[]']] },
+      },
+    ])
+  })
+
+  test('a type change in one definition of a mutual cycle is found once, at the definition, with its use sites', () => {
+    const defs = (countType: string) => ({
+      A: object({ name: str, b: { $ref: '#/$defs/B' } }),
+      B: object({ count: { type: countType }, a: { $ref: '#/$defs/A' } }),
+    })
+    const schema = (countType: string) => object({ first: { $ref: '#/$defs/A' }, second: { $ref: '#/$defs/B' } }, [], { $defs: defs(countType) })
+    const findings = findingsOf(schema('integer'), schema('string'))
+    expect(findings).toEqual([
+      {
+        kind: 'schema-type-changed',
+        path: ['first', 'b', 'count'],
+        relation: 'incomparable',
+        before: 'integer',
+        after: 'string',
+        details: { definition: 'B', useSites: [['first', 'b'], ['second', 'a', 'b'], ['second']] },
+      },
+    ])
+  })
+
+  test('a change that reaches back through the cycle climbs to a fixed point', () => {
+    const tree = (leaf: unknown) => object({ root: { $ref: '#/$defs/T' } }, [], { $defs: { T: object({ value: leaf, kids: { type: 'array', items: { $ref: '#/$defs/T' } } }) } })
+    const findings = findingsOf(tree({ type: 'integer' }), tree({ type: 'number' }))
+    expect(findings).toMatchObject([{ kind: 'schema-type-changed', path: ['root', 'value'], relation: 'widened', details: { definition: 'T' } }])
+  })
+
+  test('zod 4 recursive output compared across a rename of its definition', () => {
+    const zodStyle = (name: string, leaf: string) => ({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      ...object({ root: { $ref: `#/definitions/${name}` } }, ['root'], {
+        additionalProperties: false,
+        definitions: { [name]: object({ name: { type: leaf }, children: { type: 'array', items: { $ref: `#/definitions/${name}` } } }, ['name', 'children'], { additionalProperties: false }) },
+      }),
+    })
+    expect(findingsOf(zodStyle('__schema0', 'string'), zodStyle('Category', 'string'))).toEqual([])
+    expect(findingsOf(zodStyle('__schema0', 'string'), zodStyle('Category', 'integer'))).toMatchObject([{ kind: 'schema-type-changed', path: ['root', 'name'] }])
+  })
+
+  test('a root that refers to itself', () => {
+    const list = (value: string) => object({ value: { type: value }, next: { $ref: '#' } })
+    expect(findingsOf(list('string'), list('string'))).toEqual([])
+    expect(findingsOf(list('string'), list('number'))).toMatchObject([{ kind: 'schema-type-changed', path: ['value'], relation: 'incomparable', details: { definition: '#' } }])
+  })
+
+  test('a shared definition inlined at two places is reported once with both use sites', () => {
+    const address = (zip: string) => object({ zip: { type: zip } })
+    const schema = (zip: string) => object({ billing: { $ref: '#/$defs/Address' }, shipping: { $ref: '#/$defs/Address' } }, [], { $defs: { Address: address(zip) } })
+    expect(findingsOf(schema('string'), schema('integer'))).toEqual([
+      { kind: 'schema-type-changed', path: ['billing', 'zip'], relation: 'incomparable', before: 'string', after: 'integer', details: { useSites: [['billing'], ['shipping']] } },
+    ])
+  })
+
+  test('two unrelated fields with the same edit stay two findings', () => {
+    expect(findingsOf(object({ a: str, b: str }), object({ a: { type: 'integer' }, b: { type: 'integer' } })).map((f) => f.path)).toEqual([['a'], ['b']])
+  })
+})
+
+describe('the work budget', () => {
+  const deep = (leaf: string) => {
+    let schema: Record<string, unknown> = { type: leaf }
+    for (let i = 0; i < 6; i++) schema = object({ [`l${i}`]: schema })
+    return schema
+  }
+
+  test('past the step budget the place is not recorded and the verdict is risky, never additive', () => {
+    const result = compareSchemas(canon(deep('string')), canon(deep('number')), { direction: 'input', budget: { maxSteps: 3 } })
+    expect(result.notRecorded).toEqual([{ path: ['l5', 'l4', 'l3'], reason: 'comparison stopped after 3 steps (work budget)' }])
+    expect(result.findings).toEqual([
+      { kind: 'schema-comparison-incomplete', path: ['l5', 'l4', 'l3'], relation: 'unknown', details: { reason: 'comparison stopped after 3 steps (work budget)' } },
+    ])
+    for (const direction of ['input', 'output'] as const) expect(severityOf(result.findings[0], direction)).toBe('risky')
+  })
+
+  test('past the depth budget likewise', () => {
+    const result = compareSchemas(canon(deep('string')), canon(deep('number')), { direction: 'output', budget: { maxDepth: 4 } })
+    expect(result.notRecorded).toEqual([{ path: ['l5', 'l4', 'l3', 'l2'], reason: 'comparison stopped at depth 4 (work budget)' }])
+    expect(result.findings.map((f) => f.kind)).toEqual(['schema-comparison-incomplete'])
+  })
+
+  test('a widening past the budget is not reported as additive', () => {
+    const result = compareSchemas(canon(deep('integer')), canon(deep('number')), { direction: 'input', budget: { maxSteps: 2 } })
+    expect(result.findings.every((f) => severityOf(f, 'input') !== 'additive')).toBe(true)
+    expect(result.findings.length).toBeGreaterThan(0)
+  })
+
+  test('within the default budget the same comparison is complete', () => {
+    expect(findingsOf(deep('integer'), deep('number'))).toMatchObject([{ kind: 'schema-type-changed', path: ['l5', 'l4', 'l3', 'l2', 'l1', 'l0'], relation: 'widened' }])
+  })
+})
