@@ -29,7 +29,7 @@ describe.each(EXAMPLES)('examples/$example, copied as a user would', ({ example,
     await Promise.all(projects.map((project) => project.remove()))
   })
 
-  test('passes as shipped, fails classified on the drift its README describes, and -u accepts it', async () => {
+  test('passes as shipped, fails classified on the drift its README describes, and -u accepts it', { timeout: 300_000 }, async () => {
     const copied: Record<string, string> = {}
     for (const file of files) copied[file] = await readFile(join(ROOT, 'examples', example, file), 'utf8')
     const project = await E2eProject.create(runner, copied)
