@@ -3,7 +3,7 @@ import type { Json, Schema } from '../surface/types.js'
 import { NodeReport, type SchemaObject } from './compare-node.js'
 import type { Side, Walker } from './compare.js'
 import { found, type Found, type NodeResult } from './finding.js'
-import { ASSERTION_KEYWORDS, canonicalJson, isAnnotationKeyword } from './keywords.js'
+import { ASSERTION_KEYWORDS, canonicalJson, isAnnotationKeyword, KEYWORD_TYPES } from './keywords.js'
 import { mergeInto } from './merge-schemas.js'
 import { fromInclusions, newWithinOld, oldWithinNew } from './relation.js'
 import { discriminators, disjoint, overlapWitness, typeAtoms } from './satisfiability.js'
@@ -79,9 +79,32 @@ function unionOf(schema: SchemaObject): Union {
   for (const [key, value] of Object.entries(schema)) {
     if (key !== combinator && ASSERTION_KEYWORDS.has(key)) siblings[key] = value
   }
-  if (combinator === 'single') return { combinator, branches: [Object.keys(siblings).length === 0 ? true : siblings], pointers: [''] }
+  if (combinator === 'single') {
+    const branches = splitByType(siblings)
+    return { combinator, branches, pointers: branches.map(() => '') }
+  }
   const branches = (schema[combinator] as Schema[]).map((branch) => withSiblings(branch, siblings))
   return { combinator, branches, pointers: branches.map((_, i) => `/${combinator}/${i}`) }
+}
+
+/**
+ * A plain schema with several types, read as a union of one branch per type (each with the
+ * keywords that apply to it), so it pairs with the branches of a union on the other side:
+ * `{type: [object, string], properties}` ≡ `anyOf [{type: object, properties}, {type: string}]`.
+ */
+function splitByType(schema: Record<string, Json>): Schema[] {
+  if (Object.keys(schema).length === 0) return [true]
+  const types = Array.isArray(schema.type) ? (schema.type as string[]) : []
+  if (types.length < 2 || schema.enum !== undefined) return [schema]
+  return types.map((type) => {
+    const branch: Record<string, Json> = { type }
+    for (const [key, value] of Object.entries(schema)) {
+      if (key === 'type') continue
+      const applies = KEYWORD_TYPES[key]
+      if (applies === undefined || applies.includes(type) || (type === 'number' && applies.includes('integer'))) branch[key] = value
+    }
+    return branch
+  })
 }
 
 /** A branch with the assertions beside the union applied to it too. */

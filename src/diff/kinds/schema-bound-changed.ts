@@ -12,10 +12,11 @@ export const schemaBoundChanged = defineKind({
   },
   message: (change) => {
     const keyword = String(change.details?.keyword ?? 'bound')
-    const beforeKeyword = String(change.details?.beforeKeyword ?? keyword)
     if (change.before === undefined) return `${keyword} ${String(change.after)} added`
     if (change.after === undefined) return `${keyword} ${String(change.before)} removed`
-    return `${beforeKeyword} ${String(change.before)} → ${keyword} ${String(change.after)}`
+    const beforeKeyword = change.details?.beforeKeyword
+    if (beforeKeyword === undefined) return `${keyword} ${String(change.before)} → ${String(change.after)}`
+    return `${String(beforeKeyword)} ${String(change.before)} → ${keyword} ${String(change.after)}`
   },
   example: '`limit` maximum 100 → 50',
 })
