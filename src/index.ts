@@ -6,7 +6,7 @@
  * console.log(formatReport(report))
  */
 export { captureSurface, isSurface } from './capture/capture-surface.js'
-export { CaptureError, describeTarget, isCaptureTarget, type CaptureOptions, type Target } from './capture/capture-raw.js'
+export { CaptureError, captureRaw, describeTarget, isCaptureTarget, type CaptureOptions, type Target } from './capture/capture-raw.js'
 export { normalizeSurface } from './surface/normalize.js'
 export { diffSurfaces, type DiffReport } from './diff/diff-surfaces.js'
 export { SEVERITIES, type Change, type Direction, type Relation, type Severity } from './diff/change.js'

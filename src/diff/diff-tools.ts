@@ -1,4 +1,5 @@
 import { compareSchemas } from '../schema/compare.js'
+import { jsonEqual } from '../surface/json-equal.js'
 import { stableStringify } from '../surface/stable-json.js'
 import type { NotRecorded, SurfaceTool, ToolHints } from '../surface/types.js'
 import { renderPath } from '../report/render-path.js'
@@ -55,6 +56,8 @@ function schemasKey(tool: SurfaceTool): string {
 
 /** Finds every change within one tool that kept its name. */
 export function diffTool(before: SurfaceTool, after: SurfaceTool, notRecorded: NotRecorded[]): Detected[] {
+  // Why: most tools of a checked server are unchanged; one structural comparison settles them.
+  if (jsonEqual(before, after)) return []
   const name = before.name
   const changes: Detected[] = []
   const text = (kind: string, field: 'title' | 'description') => {
@@ -84,6 +87,7 @@ function compareSide(
   direction: Direction,
   notRecorded: NotRecorded[],
 ): Detected[] {
+  if (jsonEqual(before, after)) return []
   const comparison = compareSchemas(before, after, { direction })
   for (const place of comparison.notRecorded) {
     notRecorded.push({ entity: 'tool', name, path: sidePath(direction, renderPath(place.path)), reason: place.reason })
