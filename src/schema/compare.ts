@@ -102,7 +102,6 @@ class Comparison implements Walker {
   private readonly path: PathSegment[] = []
   private readonly location: [string, string][] = []
   private readonly json = new WeakMap<object, string>()
-  private readonly refFlags = new WeakMap<object, number>()
   private readonly memo = new Map<string, Memo>()
   private readonly origins = new Map<string, number>()
   private readonly inProgress = new Map<string, { relation: Relation; used: boolean }>()
@@ -130,7 +129,7 @@ class Comparison implements Walker {
   run(): SchemaComparison {
     // Why: a root that refers to itself is a definition like any other; entering it as the
     // pair (#, #) lets its inner `$ref: '#'` close the cycle instead of comparing it twice.
-    const selfReferring = (this.refFlagsOf(this.before) | this.refFlagsOf(this.after)) & ROOT_REF
+    const selfReferring = this.textOf(this.before).includes('"$ref":"#"') || this.textOf(this.after).includes('"$ref":"#"')
     const result = selfReferring ? this.compareReferences(this.before, this.after, '#', '#', '#', '#') : this.compare(this.before, this.after, '#', '#')
     return { findings: reportOnce(result.findings), notRecorded: this.notRecorded }
   }
@@ -165,7 +164,7 @@ class Comparison implements Walker {
     if (a === b && this.before === this.after) return EQUAL
     const ja = this.textOf(a)
     const jb = this.textOf(b)
-    if (ja === jb && this.equalByText(a)) return EQUAL
+    if (ja === jb && this.equalByText(ja)) return EQUAL
     if (this.exhausted) return UNKNOWN
     const refA = this.localRef(a)
     const refB = this.localRef(b)
@@ -279,32 +278,19 @@ class Comparison implements Walker {
     if (typeof schema === 'boolean') return String(schema)
     let text = this.json.get(schema)
     if (text === undefined) {
-      text = canonicalJson(schema)
+      // Why: canonical schemas already have sorted keys, so native JSON text is canonical; an
+      // object the engine assembled in another key order only misses a shortcut, never a change.
+      text = JSON.stringify(schema)
       this.json.set(schema, text)
     }
     return text
   }
 
   /** Equal text means equal values unless a `$ref` inside points into definitions that differ. */
-  private equalByText(schema: Schema): boolean {
-    const flags = this.refFlagsOf(schema)
-    if (flags === 0) return true
-    if (flags & ROOT_REF) return false
+  private equalByText(text: string): boolean {
+    if (!text.includes('"$ref":')) return true
+    if (text.includes('"$ref":"#"')) return false
     return this.sameDefinitions
-  }
-
-  private refFlagsOf(schema: unknown): number {
-    if (Array.isArray(schema)) return schema.reduce((acc: number, s) => acc | this.refFlagsOf(s), 0)
-    if (!isPlainObject(schema)) return 0
-    let flags = this.refFlags.get(schema)
-    if (flags !== undefined) return flags
-    flags = 0
-    for (const [key, value] of Object.entries(schema)) {
-      if (key === '$ref' && typeof value === 'string') flags |= value === '#' ? ROOT_REF : LOCAL_REF
-      else if (key !== 'enum' && key !== 'default' && key !== 'examples' && key !== '$defs') flags |= this.refFlagsOf(value)
-    }
-    this.refFlags.set(schema, flags)
-    return flags
   }
 
   /** The target pointer of a node that is only a local `$ref`. */
@@ -328,9 +314,6 @@ class Comparison implements Walker {
     return node === true || node === false || isPlainObject(node) ? (node as Schema) : undefined
   }
 }
-
-const LOCAL_REF = 1
-const ROOT_REF = 2
 
 function decodeFragment(fragment: string): string | undefined {
   try {

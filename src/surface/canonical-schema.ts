@@ -55,6 +55,13 @@ function sortedPlaces(places: SchemaNotRecorded[]): SchemaNotRecorded[] {
   return [...places].sort((x, y) => compareText(key(x), key(y)))
 }
 
+const NON_ASCII = /[^\u0000-\u007f]/
+
+/** A property name in Unicode NFC (ASCII names, nearly all of them, are NFC already). */
+function nfc(name: string): string {
+  return NON_ASCII.test(name) ? name.normalize('NFC') : name
+}
+
 /** A data path kept as a parent chain and turned into segments only when something is reported. */
 type LazyPath = { readonly parent: LazyPath; readonly segment: PathSegment } | undefined
 
@@ -102,10 +109,15 @@ class Normalizer {
   private rewriteKeywords(node: Record<string, unknown>, path: LazyPath): Record<string, unknown> {
     const out: Record<string, unknown> = {}
     const itemsIsTuple = Array.isArray(node.items)
-    for (const key of Object.keys(node)) {
+    // Why: walking keys in sorted order builds `out` already sorted, so most nodes skip a copy.
+    for (const key of Object.keys(node).sort()) {
       if (DROPPED_KEYWORDS.has(key) || key === '$defs' || key === 'definitions') continue
       const value = node[key]
       if (key === '$ref' || key === '$dynamicRef' || key === '$recursiveRef') this.sawReference = true
+      if ((typeof value !== 'object' || value === null) && key !== 'const' && key !== 'additionalItems' && key !== 'items') {
+        out[key] = value
+        continue
+      }
       if (key === 'items' && itemsIsTuple) {
         if (node.prefixItems === undefined) out.prefixItems = (value as unknown[]).map((s, i) => this.schema(s, { parent: path, segment: `[${i}]` }))
       } else if (key === 'additionalItems') {
@@ -122,11 +134,11 @@ class Normalizer {
       } else if (key === 'dependencies' && isPlainObject(value)) {
         for (const name of Object.keys(value)) {
           const dependency = value[name]
-          if (Array.isArray(dependency)) mergeMap(out, 'dependentRequired', { [name.normalize('NFC')]: dependency })
-          else mergeMap(out, 'dependentSchemas', { [name.normalize('NFC')]: this.schema(dependency, path) })
+          if (Array.isArray(dependency)) mergeMap(out, 'dependentRequired', { [nfc(name)]: dependency })
+          else mergeMap(out, 'dependentSchemas', { [nfc(name)]: this.schema(dependency, path) })
         }
       } else if (key === 'dependentRequired' && isPlainObject(value)) {
-        mergeMap(out, 'dependentRequired', Object.fromEntries(Object.entries(value).map(([k, v]) => [k.normalize('NFC'), v])))
+        mergeMap(out, 'dependentRequired', Object.fromEntries(Object.entries(value).map(([k, v]) => [nfc(k), v])))
       } else if (key === 'const') {
         out.enum = Array.isArray(out.enum) ? [...out.enum, value] : [value]
       } else if (key === 'enum' && Array.isArray(value)) {
@@ -147,8 +159,8 @@ class Normalizer {
 
   private schemaMap(map: Record<string, unknown>, path: LazyPath, keyword: string): Record<string, Schema> {
     const out: Record<string, Schema> = {}
-    for (const key of Object.keys(map).sort(compareText)) {
-      const name = keyword === 'patternProperties' ? key : key.normalize('NFC')
+    for (const key of Object.keys(map).sort()) {
+      const name = keyword === 'patternProperties' ? key : nfc(key)
       if (name in out) {
         this.notRecorded.push({ path: materialize(path), reason: `two ${keyword} keys are the same name after Unicode normalization (${name}); the first is kept` })
         continue
@@ -398,7 +410,7 @@ function dropEmptyEntries(s: Record<string, unknown>, key: string, map: Record<s
 /** Sorts, dedupes and NFC-normalizes property names in `required` and `dependentRequired`. */
 function normalizeNames(s: Record<string, unknown>): void {
   const names = (list: unknown[]): string[] =>
-    [...new Set(list.filter((n): n is string => typeof n === 'string').map((n) => n.normalize('NFC')))].sort(compareText)
+    [...new Set(list.filter((n): n is string => typeof n === 'string').map(nfc))].sort(compareText)
   if (Array.isArray(s.required)) s.required = names(s.required)
   if (isPlainObject(s.dependentRequired)) {
     const out: Record<string, string[]> = {}
