@@ -63,29 +63,32 @@ export function unsatisfiableReason(schema: Schema): string | undefined {
   return undefined
 }
 
+/** The count pairs (lower, upper) per type whose crossing leaves no value. */
+const COUNT_RANGES: Partial<Record<TypeAtom, [string, string][]>> = {
+  string: [['minLength', 'maxLength']],
+  array: [
+    ['minItems', 'maxItems'],
+    ['minContains', 'maxContains'],
+  ],
+  object: [['minProperties', 'maxProperties']],
+}
+
 function atomUnsatisfiable(schema: Record<string, unknown>, atom: TypeAtom): string | undefined {
   const num = (key: string): number | undefined => (typeof schema[key] === 'number' ? (schema[key] as number) : undefined)
-  if (atom === 'string') {
-    const min = num('minLength')
-    const max = num('maxLength')
-    if (min !== undefined && max !== undefined && min > max) return `minLength ${min} > maxLength ${max}`
-  }
-  if (atom === 'array') {
-    const min = num('minItems')
-    const max = num('maxItems')
-    if (min !== undefined && max !== undefined && min > max) return `minItems ${min} > maxItems ${max}`
-    const minContains = num('minContains')
-    const maxContains = num('maxContains')
-    if (minContains !== undefined && maxContains !== undefined && minContains > maxContains) return `minContains ${minContains} > maxContains ${maxContains}`
+  for (const [lower, upper] of COUNT_RANGES[atom] ?? []) {
+    const min = num(lower)
+    const max = num(upper)
+    if (min !== undefined && max !== undefined && min > max) return `${lower} ${min} > ${upper} ${max}`
   }
   if (atom === 'object') {
-    const min = num('minProperties')
     const max = num('maxProperties')
-    if (min !== undefined && max !== undefined && min > max) return `minProperties ${min} > maxProperties ${max}`
     const required = Array.isArray(schema.required) ? schema.required : []
     const properties = isPlainObject(schema.properties) ? schema.properties : {}
+    const closed = schema.additionalProperties === false && schema.patternProperties === undefined
     for (const name of required) {
-      if (typeof name === 'string' && properties[name] === false) return `required property ${name} accepts no value`
+      if (typeof name !== 'string') continue
+      if (properties[name] === false) return `required property ${name} accepts no value`
+      if (closed && !(name in properties)) return `required property ${name} is not allowed (additionalProperties false)`
     }
     if (max !== undefined && required.length > max) return `${required.length} required properties > maxProperties ${max}`
   }

@@ -16,3 +16,14 @@ export function shortJson(value: unknown, max = 60): string {
 export function listJson(values: unknown): string {
   return Array.isArray(values) ? values.map((v) => shortJson(v, 30)).join(', ') : shortJson(values)
 }
+
+/**
+ * The words for a keyword value that appeared, disappeared or changed.
+ * @example editWords('pattern', undefined, '^a') // 'pattern ^a added'
+ * @example editWords('format', 'email', 'uri') // 'format email → uri'
+ */
+export function editWords(subject: string, before: unknown, after: unknown): string {
+  if (before === undefined) return `${subject} ${shortJson(after)} added`
+  if (after === undefined) return `${subject} ${shortJson(before)} removed`
+  return `${subject} ${shortJson(before)} → ${shortJson(after)}`
+}

@@ -35,6 +35,7 @@ const unsatisfiableRows: Row[] = [
   { title: 'disjoint allOf', before: { allOf: [str, { minLength: 1 }] }, after: { allOf: [str, { type: 'number' }] }, kind: 'schema-satisfiability-changed', relation: 'narrowed', oldOnly: ['a'] },
   { title: 'a required property that accepts nothing', before: object({ a: str }, ['a']), after: object({ a: false }, ['a']), kind: 'schema-satisfiability-changed', relation: 'narrowed', oldOnly: [{ a: 'x' }] },
   { title: 'a property that accepts nothing', before: object({ a: str }), after: object({ a: false }), kind: 'schema-satisfiability-changed', relation: 'narrowed', path: ['a'], oldOnly: [{ a: 'x' }], both: [{}] },
+  { title: 'a required name a closed object does not allow', before: object({ a: str }, [], { additionalProperties: false }), after: object({ a: str }, ['b'], { additionalProperties: false }), kind: 'schema-satisfiability-changed', relation: 'narrowed', oldOnly: [{ a: 'x' }] },
   { title: 'unsatisfiable both sides: nothing', before: { type: 'integer', minimum: 5, maximum: 1 }, after: { type: 'integer', minimum: 9, maximum: 2 }, kind: null },
   { title: 'one type unsatisfiable, another still fine', before: { type: ['integer', 'string'], maximum: 5 }, after: { type: ['integer', 'string'], minimum: 6, maximum: 5 }, kind: 'schema-bound-changed', relation: 'narrowed', oldOnly: [3], both: ['x'] },
 ]

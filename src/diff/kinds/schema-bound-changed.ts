@@ -1,4 +1,5 @@
 import { byRelation, defineKind } from '../define-kind.js'
+import { editWords } from '../../schema/short-json.js'
 
 /** A numeric, length, item-count, property-count or contains-count bound changed. */
 export const schemaBoundChanged = defineKind({
@@ -12,10 +13,8 @@ export const schemaBoundChanged = defineKind({
   },
   message: (change) => {
     const keyword = String(change.details?.keyword ?? 'bound')
-    if (change.before === undefined) return `${keyword} ${String(change.after)} added`
-    if (change.after === undefined) return `${keyword} ${String(change.before)} removed`
     const beforeKeyword = change.details?.beforeKeyword
-    if (beforeKeyword === undefined) return `${keyword} ${String(change.before)} → ${String(change.after)}`
+    if (beforeKeyword === undefined || change.before === undefined || change.after === undefined) return editWords(keyword, change.before, change.after)
     return `${String(beforeKeyword)} ${String(change.before)} → ${keyword} ${String(change.after)}`
   },
   example: '`limit` maximum 100 → 50',

@@ -1,4 +1,5 @@
 import { defineKind, relationSeverity } from '../define-kind.js'
+import { editWords } from '../../schema/short-json.js'
 
 /** A string `format` was added, removed or replaced. */
 export const schemaFormatChanged = defineKind({
@@ -13,10 +14,6 @@ export const schemaFormatChanged = defineKind({
     additive: 'every value accepted before is still accepted',
     risky: 'the format is only an annotation under this policy, so whether values change is not known',
   },
-  message: (change) => {
-    if (change.before === undefined) return `format ${String(change.after)} added`
-    if (change.after === undefined) return `format ${String(change.before)} removed`
-    return `format ${String(change.before)} → ${String(change.after)}`
-  },
+  message: (change) => editWords('format', change.before, change.after),
   example: '`homepage` format uri → email',
 })

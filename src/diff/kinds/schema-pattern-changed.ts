@@ -1,5 +1,5 @@
 import { byRelation, defineKind } from '../define-kind.js'
-import { shortJson } from '../../schema/short-json.js'
+import { editWords } from '../../schema/short-json.js'
 
 /** A string `pattern` was added, removed or changed. */
 export const schemaPatternChanged = defineKind({
@@ -12,10 +12,6 @@ export const schemaPatternChanged = defineKind({
     additive: 'every string accepted before is still accepted',
     risky: 'the engine cannot prove which strings the new pattern gained or lost',
   },
-  message: (change) => {
-    if (change.before === undefined) return `pattern ${shortJson(change.after)} added`
-    if (change.after === undefined) return `pattern ${shortJson(change.before)} removed`
-    return `pattern ${shortJson(change.before)} → ${shortJson(change.after)}`
-  },
+  message: (change) => editWords('pattern', change.before, change.after),
   example: '`sku` pattern ^[A-Z]+$ → ^[A-Z0-9]+$',
 })
