@@ -6,7 +6,7 @@ import { found, type Found, type NodeResult } from './finding.js'
 import { ASSERTION_KEYWORDS, canonicalJson, isAnnotationKeyword, KEYWORD_TYPES } from './keywords.js'
 import { mergeInto } from './merge-schemas.js'
 import { fromInclusions, newWithinOld, oldWithinNew } from './relation.js'
-import { discriminators, disjoint, overlapWitness, typeAtoms } from './satisfiability.js'
+import { discriminators, disjoint, examplesOf, overlapWitness, typeAtoms } from './satisfiability.js'
 import { all, any, type Verdict } from './value-matches.js'
 
 type Combinator = 'anyOf' | 'oneOf' | 'single'
@@ -29,8 +29,8 @@ export function compareUnion(walker: Walker, a: SchemaObject, b: SchemaObject): 
   const left = unionOf(a)
   const right = unionOf(b)
   const matrix = left.branches.map((branch, i) => right.branches.map((other, j) => walker.relation(branch, other, { a: left.pointers[i], b: right.pointers[j] })))
-  const oldCovered = left.branches.map((_, i) => any(right.branches.map((_, j) => oldWithinNew(matrix[i][j]))))
-  const newCovered = right.branches.map((_, j) => any(left.branches.map((_, i) => newWithinOld(matrix[i][j]))))
+  const oldCovered = left.branches.map((branch, i) => covered(walker, branch, 'old', b, 'new', right.branches.map((_, j) => oldWithinNew(matrix[i][j]))))
+  const newCovered = right.branches.map((branch, j) => covered(walker, branch, 'new', a, 'old', left.branches.map((_, i) => newWithinOld(matrix[i][j]))))
   const pairs = pairBranches(walker, left, right, matrix)
   const pairedEqual = (side: 'left' | 'right', index: number) => pairs.some(([i, j]) => (side === 'left' ? i : j) === index && matrix[i][j] === 'equal')
   const lost = exclusiveConflict(walker, right, 'new', a, 'old', left.combinator === 'oneOf', (j) => pairedEqual('right', j))
@@ -71,6 +71,18 @@ export function compareUnion(walker: Walker, a: SchemaObject, b: SchemaObject): 
   const notes = detailed.findings.filter((f) => f.relation === 'equal')
   const regrouped = found('schema-composition-changed', relation, { before: toJson(a, left), after: toJson(b, right), details: { regrouped: true } })
   return { relation, findings: relation === 'equal' ? notes : [regrouped, ...notes] }
+}
+
+/**
+ * Whether a branch lies inside the other side's union. Inside one branch proves it; outside
+ * every single branch does not (the union of two may cover it), so "not covered" also needs a
+ * value the branch accepts and the other side rejects.
+ */
+function covered(walker: Walker, branch: Schema, side: Side, other: SchemaObject, otherSide: Side, inEach: Verdict[]): Verdict {
+  const verdict = any(inEach)
+  if (verdict !== false) return verdict
+  const witness = examplesOf(branch).some((value) => walker.matches(side, branch, value) === true && walker.matches(otherSide, other as Schema, value) === false)
+  return witness ? false : undefined
 }
 
 function unionOf(schema: SchemaObject): Union {

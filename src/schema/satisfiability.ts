@@ -174,7 +174,7 @@ export function examplesOf(schema: Schema, depth = 0): unknown[] {
     else if (atom === 'string') out.push('a'.repeat(typeof schema.minLength === 'number' ? schema.minLength : 1), '')
     else if (atom === 'integer' || atom === 'fraction') out.push(...numberExamples(schema, atom))
     else if (atom === 'array') out.push(arrayExample(schema, depth))
-    else if (atom === 'object') out.push(objectExample(schema, depth))
+    else if (atom === 'object') out.push(...objectExamples(schema, depth))
   }
   return out
 }
@@ -195,11 +195,25 @@ function arrayExample(schema: Record<string, unknown>, depth: number): unknown[]
   return out
 }
 
+/** An object with its required properties filled. */
 function objectExample(schema: Record<string, unknown>, depth: number): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   const properties = isPlainObject(schema.properties) ? (schema.properties as Record<string, Schema>) : {}
   for (const name of Array.isArray(schema.required) ? schema.required : []) {
     if (typeof name === 'string') out[name] = examplesOf(properties[name] ?? true, depth + 1)[0] ?? null
+  }
+  return out
+}
+
+const EXAMPLES_PER_PROPERTY = 4
+
+/** The required-only object, then that object with one property set to each of a few example values. */
+function objectExamples(schema: Record<string, unknown>, depth: number): Record<string, unknown>[] {
+  const base = objectExample(schema, depth)
+  const out = [base]
+  const properties = isPlainObject(schema.properties) ? (schema.properties as Record<string, Schema>) : {}
+  for (const [name, property] of Object.entries(properties)) {
+    for (const value of examplesOf(property, depth + 1).slice(0, EXAMPLES_PER_PROPERTY)) out.push({ ...base, [name]: value })
   }
   return out
 }

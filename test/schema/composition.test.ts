@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { bothWays, checkRow, findingsOf, object, type Row } from './support.js'
+import { bothWays, checkRow, findingsOf, object, severityOf, type Row } from './support.js'
 
 const str = { type: 'string' }
 const num = { type: 'number' }
@@ -39,6 +39,23 @@ describe('anyOf, oneOf, allOf: compatibility by coverage, one finding per edit',
   test('a oneOf branch added over an existing one breaks both directions', () => {
     const [finding] = findingsOf({ oneOf: [A, B] }, { oneOf: [A, B, D] })
     expect(finding).toMatchObject({ kind: 'schema-branch-added', relation: 'incomparable', details: { keyword: 'oneOf' } })
+  })
+
+  test('a schema split over two branches is never claimed to break: covered by the union, not by one branch', () => {
+    const whole = { type: 'string' }
+    const split = { anyOf: [{ type: 'string', maxLength: 3 }, { type: 'string', minLength: 4 }] }
+    for (const [before, after] of [
+      [whole, split],
+      [split, whole],
+    ]) {
+      const findings = findingsOf(before, after)
+      expect(findings.length).toBeGreaterThan(0)
+      for (const finding of findings) {
+        expect(finding.relation).toBe('unknown')
+        expect(severityOf(finding, 'input')).toBe('risky')
+        expect(severityOf(finding, 'output')).toBe('risky')
+      }
+    }
   })
 
   test('a branch regrouping that per-branch pairing cannot explain is judged by coverage', () => {
