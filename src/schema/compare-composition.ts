@@ -7,7 +7,7 @@ import { ASSERTION_KEYWORDS, canonicalJson, isAnnotationKeyword, KEYWORD_TYPES }
 import { mergeInto } from './merge-schemas.js'
 import { fromInclusions, newWithinOld, oldWithinNew } from './relation.js'
 import { discriminators, disjoint, examplesOf, overlapWitness, typeAtoms } from './satisfiability.js'
-import { all, any, type Verdict } from './value-matches.js'
+import { all, any, negate, type Verdict } from './value-matches.js'
 
 type Combinator = 'anyOf' | 'oneOf' | 'single'
 
@@ -254,10 +254,6 @@ export function compareAllOf(walker: Walker, a: SchemaObject, b: SchemaObject): 
     if (!usedB.has(j)) report.change(found('schema-branch-added', 'narrowed', { after: member, details: { keyword: 'allOf' } }))
   })
   return report.result()
-}
-
-function negate(verdict: Verdict): Verdict {
-  return verdict === undefined ? undefined : !verdict
 }
 
 function toJson(schema: SchemaObject, union: Union): Json {

@@ -8,7 +8,8 @@ import type { Walker } from './compare.js'
 import { EQUAL, found, type Found, type NodeResult } from './finding.js'
 import { ASSERTION_KEYWORDS, canonicalJson, isAnnotationKeyword } from './keywords.js'
 import { conjunction, fromInclusions, invert } from './relation.js'
-import { allowsNumbers, typeAtoms, unsatisfiableReason, type TypeAtom } from './satisfiability.js'
+import { allowsNumbers, examplesOf, typeAtoms, unsatisfiableReason, type TypeAtom } from './satisfiability.js'
+import { negate } from './value-matches.js'
 
 /** A canonical schema object (`true` read as `{}`). */
 export type SchemaObject = Record<string, Json>
@@ -152,10 +153,14 @@ function compareEnum(walker: Walker, a: SchemaObject, b: SchemaObject, report: N
   // One side lists its values, the other does not: the list's values are judged by the other side.
   const listed = valuesA ?? valuesB!
   const otherSide = valuesA === undefined ? 'old' : 'new'
-  const verdicts = listed.map((v) => walker.matches(otherSide, valuesA === undefined ? a : b, v))
+  const other = valuesA === undefined ? a : b
+  const verdicts = listed.map((v) => walker.matches(otherSide, other, v))
   const allAccepted = verdicts.every((v) => v === true) ? true : verdicts.some((v) => v === false) ? false : undefined
-  // Why: a schema without a value list accepts infinitely many values (finite cases were listed above).
-  const relation = valuesA !== undefined ? fromInclusions(allAccepted, false) : fromInclusions(false, allAccepted)
+  // Why: the side without a list usually accepts more, but that is claimed only with a value
+  // that proves it (an integer range can list exactly the enum's values).
+  const texts = new Set(listed.map(canonicalJson))
+  const more = examplesOf(other).some((v) => !texts.has(canonicalJson(v)) && walker.matches(otherSide, other, v) === true) ? true : undefined
+  const relation = valuesA !== undefined ? fromInclusions(allAccepted, negate(more)) : fromInclusions(negate(more), allAccepted)
   const details = valuesA !== undefined ? { dropped: true as const } : { introduced: true as const }
   report.change(found('schema-enum-changed', relation, { before: a.enum, after: b.enum, details }))
 }

@@ -192,6 +192,7 @@ function exactlyOne(verdicts: Verdict[]): Verdict {
   return undefined
 }
 
-function negate(verdict: Verdict): Verdict {
+/** Three-valued NOT. */
+export function negate(verdict: Verdict): Verdict {
   return verdict === undefined ? undefined : !verdict
 }

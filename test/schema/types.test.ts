@@ -49,6 +49,7 @@ const enumRows: Row[] = [
   { title: 'enum of objects, keys reordered: nothing', before: { enum: [{ a: 1, b: 2 }] }, after: { enum: [{ b: 2, a: 1 }] }, kind: null },
   { title: 'enum filtered by its own constraints', before: { type: 'string', enum: ['a', 'bb'], minLength: 2 }, after: { enum: ['bb'] }, kind: null, both: ['bb'] },
   { title: 'enum inside items: tags[]', before: object({ tags: { type: 'array', items: { enum: ['x', 'y'] } } }), after: object({ tags: { type: 'array', items: { enum: ['x'] } } }), kind: 'schema-enum-changed', relation: 'narrowed', path: ['tags', '[]'], oldOnly: [{ tags: ['y'] }] },
+  { title: 'enum vs an integer range listing the same values: not claimed either way', before: { enum: [1, 2, 3] }, after: { type: 'integer', minimum: 1, maximum: 3 }, kind: 'schema-enum-changed', relation: 'unknown', both: [1, 2, 3] },
   { title: 'enum value and null added is one edit', before: { enum: ['a'] }, after: { enum: ['a', 'b', null] }, kind: 'schema-enum-changed', relation: 'widened', newOnly: ['b', null] },
 ]
 
