@@ -325,11 +325,11 @@ const KNOWN_FOR_ENUM = new Set<string>([
 /** Drops keywords that constrain only types the schema does not allow (`maximum` on a string). */
 function dropIrrelevantKeywords(s: Record<string, unknown>): void {
   if (s.type === undefined) return
-  const allowed = new Set(Array.isArray(s.type) ? (s.type as string[]) : [s.type as string])
-  if (allowed.has('number')) allowed.add('integer')
-  for (const key of Object.keys(s)) {
+  const listed = Array.isArray(s.type) ? (s.type as string[]) : [s.type as string]
+  const allows = (t: string) => listed.includes(t) || (t === 'integer' && listed.includes('number'))
+  for (const key in s) {
     const types = KEYWORD_TYPES[key]
-    if (types !== undefined && !types.some((t) => allowed.has(t))) delete s[key]
+    if (types !== undefined && !types.some(allows)) delete s[key]
   }
 }
 
@@ -409,8 +409,12 @@ function dropEmptyEntries(s: Record<string, unknown>, key: string, map: Record<s
 
 /** Sorts, dedupes and NFC-normalizes property names in `required` and `dependentRequired`. */
 function normalizeNames(s: Record<string, unknown>): void {
-  const names = (list: unknown[]): string[] =>
-    [...new Set(list.filter((n): n is string => typeof n === 'string').map(nfc))].sort(compareText)
+  if (s.required === undefined && s.dependentRequired === undefined) return
+  const names = (list: unknown[]): string[] => {
+    // Why: zod lists are short, ASCII and often already in order; those are kept as they are.
+    if (list.every((n, i) => typeof n === 'string' && !NON_ASCII.test(n) && (i === 0 || (list[i - 1] as string) < n))) return list as string[]
+    return [...new Set(list.filter((n): n is string => typeof n === 'string').map(nfc))].sort(compareText)
+  }
   if (Array.isArray(s.required)) s.required = names(s.required)
   if (isPlainObject(s.dependentRequired)) {
     const out: Record<string, string[]> = {}
@@ -428,6 +432,7 @@ function normalizeNames(s: Record<string, unknown>): void {
  * `multipleOf` becomes the smallest integer step it allows.
  */
 function normalizeNumbers(s: Record<string, unknown>): void {
+  if (s.minimum === undefined && s.maximum === undefined && s.exclusiveMinimum === undefined && s.exclusiveMaximum === undefined && s.multipleOf === undefined) return
   const types = s.type === undefined ? [] : Array.isArray(s.type) ? (s.type as string[]) : [s.type as string]
   const integerOnly = types.includes('integer') && !types.includes('number')
   const num = (key: string): number | undefined => (typeof s[key] === 'number' && Number.isFinite(s[key]) ? (s[key] as number) : undefined)
