@@ -1,10 +1,8 @@
 import type { Relation } from '../diff/change.js'
 import type { Schema } from '../surface/types.js'
 import { compareCountBound } from './compare-bounds.js'
-import { NodeReport, type SchemaObject } from './compare-node.js'
 import type { Walker } from './compare.js'
-import { found, type NodeResult } from './finding.js'
-import { canonicalJson } from './keywords.js'
+import { found, NodeReport, type NodeResult, type SchemaObject } from './finding.js'
 
 /**
  * Array keywords: item schemas (the tail `items` at `[]`, tuple slots `prefixItems` at `[i]`,

@@ -1,7 +1,6 @@
 import type { Relation } from '../diff/change.js'
-import type { NodeReport, SchemaObject } from './compare-node.js'
 import { isMultipleOf } from './exact-decimal.js'
-import { found } from './finding.js'
+import { found, type NodeReport, type SchemaObject } from './finding.js'
 import { patternRelation } from './pattern-inclusion.js'
 
 /**

@@ -5,42 +5,11 @@ import { compareNumberKeywords, compareStringKeywords, compareFormat } from './c
 import { compareAllOf, compareUnion } from './compare-composition.js'
 import { compareObjects } from './compare-objects.js'
 import type { Walker } from './compare.js'
-import { EQUAL, found, type Found, type NodeResult } from './finding.js'
+import { EQUAL, found, NodeReport, type NodeResult, type SchemaObject } from './finding.js'
 import { ASSERTION_KEYWORDS, canonicalJson, isAnnotationKeyword } from './keywords.js'
 import { conjunction, fromInclusions, invert } from './relation.js'
 import { allowsNumbers, examplesOf, typeAtoms, unsatisfiableReason, type TypeAtom } from './satisfiability.js'
 import { negate } from './value-matches.js'
-
-/** A canonical schema object (`true` read as `{}`). */
-export type SchemaObject = Record<string, Json>
-
-/** Collects one node's findings and the relations of its independent constraints. */
-export class NodeReport {
-  readonly relations: Relation[] = []
-  readonly findings: Found[] = []
-
-  /** Adds a child result (its relation counts, its findings are kept). */
-  add(result: NodeResult): void {
-    this.relations.push(result.relation)
-    this.findings.push(...result.findings)
-  }
-
-  /** Adds one finding whose relation also counts for the node. */
-  change(finding: Found): void {
-    this.relations.push(finding.relation)
-    this.findings.push(finding)
-  }
-
-  /** Adds a finding that does not move the valid values (annotations). */
-  note(finding: Found): void {
-    this.findings.push(finding)
-  }
-
-  result(): NodeResult {
-    if (this.findings.length === 0 && this.relations.every((r) => r === 'equal')) return EQUAL
-    return { relation: conjunction(this.relations), findings: this.findings }
-  }
-}
 
 /**
  * Compares one node pair of two canonical schemas: satisfiability first (a schema that can no
@@ -75,7 +44,7 @@ export function compareNode(walker: Walker, a: Schema, b: Schema): NodeResult {
 }
 
 /** `true` as the empty schema object; `false` never reaches here (it is unsatisfiable). */
-export function asObject(schema: Schema): SchemaObject {
+function asObject(schema: Schema): SchemaObject {
   return schema === true ? {} : (schema as SchemaObject)
 }
 
@@ -218,7 +187,7 @@ function compareUnknownKeywords(a: SchemaObject, b: SchemaObject, report: NodeRe
 }
 
 /** Annotations never move the valid values; each has its own kind for its own severity. */
-export function compareAnnotations(a: SchemaObject, b: SchemaObject, report: NodeReport): void {
+function compareAnnotations(a: SchemaObject, b: SchemaObject, report: NodeReport): void {
   for (const keyword of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) {
     if (!isAnnotationKeyword(keyword) || canonicalJson(a[keyword]) === canonicalJson(b[keyword])) continue
     const fields = { before: a[keyword], after: b[keyword] }

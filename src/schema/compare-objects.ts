@@ -1,10 +1,9 @@
 import type { Relation } from '../diff/change.js'
 import type { Json, Schema } from '../surface/types.js'
 import { compareCountBound } from './compare-bounds.js'
-import { NodeReport, type SchemaObject } from './compare-node.js'
 import type { Walker } from './compare.js'
-import { found, type NodeResult } from './finding.js'
-import { canonicalJson, compareText, isPlainObject } from './keywords.js'
+import { found, NodeReport, type NodeResult, type SchemaObject } from './finding.js'
+import { compareText, isPlainObject } from './keywords.js'
 import { mergeInto } from './merge-schemas.js'
 import { conjunction } from './relation.js'
 import { patternMatches } from './value-matches.js'
@@ -148,7 +147,7 @@ function comparePatternProperties(walker: Walker, a: SchemaObject, b: SchemaObje
 }
 
 /** A keyword holding one schema that applies covariantly (`propertyNames`, `contains`). */
-export function compareSchemaKeyword(walker: Walker, a: SchemaObject, b: SchemaObject, keyword: string, report: NodeReport): void {
+function compareSchemaKeyword(walker: Walker, a: SchemaObject, b: SchemaObject, keyword: string, report: NodeReport): void {
   if (a[keyword] === undefined && b[keyword] === undefined) return
   const before = a[keyword] as Schema | undefined
   const after = b[keyword] as Schema | undefined

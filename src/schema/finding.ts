@@ -1,6 +1,7 @@
 import type { PathSegment, Relation } from '../diff/change.js'
 import type { Json, Schema } from '../surface/types.js'
 import type { SchemaFinding } from './compare.js'
+import { conjunction } from './relation.js'
 
 /** Every kind id the schema engine emits; each has its record in `src/diff/kinds/<id>.ts`. */
 export const SCHEMA_KIND_IDS = [
@@ -85,4 +86,35 @@ export function found(
 export function prefixed(findings: Found[], segment: PathSegment | undefined): Found[] {
   if (segment === undefined || findings.length === 0) return findings
   return findings.map((f) => ({ ...f, path: [segment, ...f.path] }))
+}
+
+/** A canonical schema object (`true` read as `{}`). */
+export type SchemaObject = Record<string, Json>
+
+/** Collects one node's findings and the relations of its independent constraints. */
+export class NodeReport {
+  readonly relations: Relation[] = []
+  readonly findings: Found[] = []
+
+  /** Adds a child result (its relation counts, its findings are kept). */
+  add(result: NodeResult): void {
+    this.relations.push(result.relation)
+    this.findings.push(...result.findings)
+  }
+
+  /** Adds one finding whose relation also counts for the node. */
+  change(finding: Found): void {
+    this.relations.push(finding.relation)
+    this.findings.push(finding)
+  }
+
+  /** Adds a finding that does not move the valid values (annotations). */
+  note(finding: Found): void {
+    this.findings.push(finding)
+  }
+
+  result(): NodeResult {
+    if (this.findings.length === 0 && this.relations.every((r) => r === 'equal')) return EQUAL
+    return { relation: conjunction(this.relations), findings: this.findings }
+  }
 }
