@@ -13,9 +13,10 @@ expect.extend({ toHonorContract, toMatchMcpContract })
 expect.addSnapshotSerializer(surfaceSerializer)
 trackUnawaited(chai, recordAsyncExpect, ['toHonorContract', 'toMatchMcpContract'])
 
+// Why `Matchers`, not `Assertion`: vitest re-exports `Assertion`, and an interface merged through a re-export is not seen.
 declare module 'vitest' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unused-vars
-  interface Assertion<T = any> extends McpContractMatchers<void> {}
+  interface Matchers<T = any> extends McpContractMatchers<void> {}
 }
 
 export type { McpContractMatchers } from '../matchers/matcher-types.js'

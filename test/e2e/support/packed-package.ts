@@ -27,6 +27,7 @@ export async function packedTarball(): Promise<string> {
     if (existing) return existing
     try {
       await mkdir(lock, { recursive: false })
+      await writeFile(join(lock, 'pid'), String(process.pid))
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
       await stealIfStale(lock)
@@ -34,7 +35,10 @@ export async function packedTarball(): Promise<string> {
       continue
     }
     try {
-      if (!(await readText(done))) await writeFile(done, await buildAndPack(stage))
+      if (!(await readText(done))) {
+        await writeFile(done, await buildAndPack(stage))
+        await removeOldStages(stage)
+      }
     } finally {
       await rm(lock, { recursive: true, force: true })
     }
@@ -46,10 +50,14 @@ async function buildAndPack(stage: string): Promise<string> {
   const packageDir = join(stage, 'package')
   await mkdir(packageDir, { recursive: true })
   // Why: build into a staging copy, so the shared dist/ other work relies on is never cleaned under it.
-  await run(process.execPath, [join(ROOT, 'node_modules', 'tsup', 'dist', 'cli-default.js'), '--out-dir', join(packageDir, 'dist')], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 })
+  await run(process.execPath, [join(ROOT, 'node_modules', 'tsup', 'dist', 'cli-default.js'), '--out-dir', join(packageDir, 'dist')], {
+    cwd: ROOT,
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: 240_000,
+  })
   await cp(join(ROOT, 'package.json'), join(packageDir, 'package.json'))
   await cp(join(ROOT, 'README.md'), join(packageDir, 'README.md')).catch(() => undefined)
-  const { stdout } = await run('npm', ['pack', '--silent', '--pack-destination', stage], { cwd: packageDir })
+  const { stdout } = await run('npm', ['pack', '--silent', '--pack-destination', stage], { cwd: packageDir, timeout: 120_000 })
   return join(stage, stdout.trim().split('\n').pop()!)
 }
 
@@ -76,8 +84,32 @@ async function readText(path: string): Promise<string | undefined> {
   return (await readFile(path, 'utf8').catch(() => undefined))?.trim() || undefined
 }
 
-/** A lock left behind by a killed run would block every later one: take it over after ten minutes. */
+/** A lock left behind by a killed run would block every later one: take it over when its holder is gone. */
 async function stealIfStale(lock: string): Promise<void> {
+  const holder = Number(await readText(join(lock, 'pid')))
   const info = await stat(lock).catch(() => undefined)
-  if (info && Date.now() - info.mtimeMs > 10 * 60_000) await rm(lock, { recursive: true, force: true })
+  if (!info) return
+  const alive = Number.isInteger(holder) && holder > 0 && isRunning(holder)
+  // Why the grace period: between mkdir and writing the pid, a live holder has no pid file yet.
+  if (!alive && Date.now() - info.mtimeMs > 5_000) await rm(lock, { recursive: true, force: true })
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/** Stages for sources that changed more than an hour ago are never used again. */
+async function removeOldStages(current: string): Promise<void> {
+  const parent = join(current, '..')
+  for (const entry of await readdir(parent, { withFileTypes: true })) {
+    const path = join(parent, entry.name)
+    if (!entry.isDirectory() || entry.name === 'lock' || path === current) continue
+    const info = await stat(path).catch(() => undefined)
+    if (info && Date.now() - info.mtimeMs > 60 * 60_000) await rm(path, { recursive: true, force: true })
+  }
 }

@@ -1,0 +1,89 @@
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import { afterAll, describe, expect, test } from 'vitest'
+import { E2eProject, type Runner } from './support/e2e-project.js'
+import { ROOT } from './support/packed-package.js'
+
+const run = promisify(execFile)
+
+const TSCONFIG = JSON.stringify(
+  { compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: false, types: ['node'] }, include: ['*.ts'] },
+  null,
+  2,
+)
+
+/** What a user writes, checked against the shipped declarations; every `@ts-expect-error` must be an error. */
+const USER_TEST_FILES: Record<Runner, string> = {
+  vitest: `import 'mcp-contract/vitest'
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { expect, test } from 'vitest'
+import type { Policy, Surface } from 'mcp-contract/vitest'
+
+const server = new McpServer({ name: 'demo', version: '1.0.0' })
+const policy: Policy = { failOn: 'breaking', used: ['search_*'] }
+declare const surface: Surface
+
+test('matchers', async () => {
+  await expect(server).toMatchMcpContract()
+  await expect(server).toMatchMcpContract('hint')
+  await expect(server).toMatchMcpContract('hint', { failOn: 'risky' })
+  await expect(server).toMatchMcpContract(policy)
+  await expect({ command: 'node', args: ['server.js'] }).toHonorContract('mcp-contract.json')
+  await expect(surface).toHonorContract('mcp-contract.json', { strict: true })
+  await expect.soft(server).toMatchMcpContract()
+  const done: Promise<void> = expect(server).toMatchMcpContract()
+  await done
+  // @ts-expect-error failOn is a severity
+  await expect(server).toHonorContract('mcp-contract.json', { failOn: 'fatal' })
+  // @ts-expect-error the contract file is required
+  await expect(server).toHonorContract()
+  // @ts-expect-error a hint is a string
+  await expect(server).toMatchMcpContract(42)
+})
+
+test.concurrent('with the test context', async ({ expect }) => {
+  await expect(server).toMatchMcpContract()
+})
+`,
+  jest: `import 'mcp-contract/jest'
+import { expect, test } from '@jest/globals'
+import type { Policy } from 'mcp-contract/jest'
+
+const server = { command: process.execPath, args: ['server.mjs'] }
+const policy: Policy = { failOn: 'breaking' }
+
+test('matchers', async () => {
+  await expect(server).toMatchMcpContract()
+  await expect(server).toMatchMcpContract('hint', policy)
+  await expect(server).toMatchMcpContract({ strict: true })
+  await expect(server).toHonorContract('mcp-contract.json')
+  await expect(server).toHonorContract('mcp-contract.json', { failOn: 'risky', ignore: ['tool-added'] })
+  // @ts-expect-error failOn is a severity
+  await expect(server).toHonorContract('mcp-contract.json', { failOn: 'fatal' })
+  // @ts-expect-error the contract file is a path
+  await expect(server).toHonorContract(42)
+})
+`,
+}
+
+describe.each(['vitest', 'jest'] as const)('types: a %s user test file compiles against the shipped declarations', (runner) => {
+  let project: E2eProject | undefined
+  afterAll(async () => {
+    await project?.remove()
+  })
+
+  test('with TypeScript 5.9, strict, NodeNext', { timeout: 300_000 }, async () => {
+    project = await E2eProject.create(runner, {
+      'package.json': JSON.stringify({ name: `types-${runner}`, private: true, type: 'module' }),
+      'tsconfig.json': TSCONFIG,
+      'user.test.ts': USER_TEST_FILES[runner],
+    })
+    const tsc = `${ROOT}/node_modules/typescript/bin/tsc`
+    const result = await run(process.execPath, [tsc, '-p', project.dir], { cwd: project.dir }).then(
+      () => ({ code: 0, output: '' }),
+      (error: { code?: number; stdout?: string }) => ({ code: error.code ?? 1, output: error.stdout ?? '' }),
+    )
+    expect(result.output).toBe('')
+    expect(result.code).toBe(0)
+  })
+})
