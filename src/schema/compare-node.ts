@@ -105,8 +105,10 @@ function symmetricDifference(a: Set<TypeAtom>, b: Set<TypeAtom>): TypeAtom[] {
  * change; anything else is one enum finding.
  */
 function compareEnum(walker: Walker, a: SchemaObject, b: SchemaObject, report: NodeReport): void {
-  const valuesA = finiteValues(a)
-  const valuesB = finiteValues(b)
+  // Why: canonical lists hold only values the rest of their schema accepts, but a union branch
+  // with the union's siblings folded in may list values its `type` now excludes.
+  const valuesA = finiteValues(a)?.filter((v) => walker.matches('old', a, v) !== false)
+  const valuesB = finiteValues(b)?.filter((v) => walker.matches('new', b, v) !== false)
   if (valuesA !== undefined && valuesB !== undefined) {
     const textsA = new Map(valuesA.map((v) => [canonicalJson(v), v]))
     const textsB = new Map(valuesB.map((v) => [canonicalJson(v), v]))

@@ -146,7 +146,7 @@ function comparePatternProperties(walker: Walker, a: SchemaObject, b: SchemaObje
   }
 }
 
-/** A keyword holding one schema that applies covariantly (`propertyNames`, `contains`). */
+/** A keyword holding one schema that applies covariantly (`propertyNames`); absent reads as `true`. */
 function compareSchemaKeyword(walker: Walker, a: SchemaObject, b: SchemaObject, keyword: string, report: NodeReport): void {
   if (a[keyword] === undefined && b[keyword] === undefined) return
   const before = a[keyword] as Schema | undefined

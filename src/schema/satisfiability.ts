@@ -39,6 +39,7 @@ export function unsatisfiableReason(schema: Schema): string | undefined {
   if (schema === false) return 'false'
   if (schema === true) return undefined
   if (Array.isArray(schema.enum) && schema.enum.length === 0) return 'empty enum'
+  if (Array.isArray(schema.enum) && schema.enum.every((v) => valueMatches(schema, v) === false)) return 'no listed value fits the rest of the schema'
   const reasons: string[] = []
   const atoms = typeAtoms(schema)
   const live = [...atoms].filter((atom) => {
@@ -53,10 +54,11 @@ export function unsatisfiableReason(schema: Schema): string | undefined {
       const reason = unsatisfiableReason(member)
       if (reason !== undefined) return `allOf member: ${reason}`
     }
+    const { allOf: _members, ...base } = schema
     for (let i = 0; i < members.length; i++) {
+      if (disjoint(members[i], base) === true) return 'allOf member shares no value with its schema'
       for (let j = i + 1; j < members.length; j++) {
         if (disjoint(members[i], members[j]) === true) return 'allOf members share no value'
-        if (disjoint(members[i], schema) === true) return 'allOf member shares no value with its schema'
       }
     }
   }
