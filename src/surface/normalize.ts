@@ -1,5 +1,6 @@
 import type { PathSegment } from '../diff/change.js'
 import { renderPath } from '../report/render-path.js'
+import { compareText } from '../schema/keywords.js'
 import { canonicalizeSchema } from './canonical-schema.js'
 import type {
   Entity,
@@ -170,9 +171,4 @@ function isRecord(value: unknown): value is Raw {
 
 function nfc(text: string): string {
   return text.normalize('NFC')
-}
-
-/** Code-point order, independent of the machine's locale. */
-export function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0
 }

@@ -1,3 +1,5 @@
+import { compareText } from '../schema/keywords.js'
+
 /**
  * Serializes JSON with keys sorted (code-point order, NFC-normalized) so equal values always
  * give equal text. `undefined` members are left out, as `JSON.stringify` does.
@@ -14,7 +16,7 @@ export function sortKeys(value: unknown): unknown {
   const entries = Object.entries(value)
     .filter(([, member]) => member !== undefined)
     .map(([key, member]) => [key.normalize('NFC'), member] as const)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .sort(([a], [b]) => compareText(a, b))
   const out: Record<string, unknown> = {}
   for (const [key, member] of entries) out[key] = sortKeys(member)
   return out
