@@ -1,14 +1,13 @@
-import type { Schema, Surface, SurfacePrompt, SurfaceTool } from '../../src/surface/types.js'
+import type { Schema, Surface, SurfacePrompt, SurfaceTool, ToolHints } from '../../src/surface/types.js'
 
 /** A tool with the spec defaults, overridable field by field. */
-export function tool(name: string, fields: Partial<SurfaceTool> = {}): SurfaceTool {
+export function tool(name: string, { hints, ...fields }: Partial<Omit<SurfaceTool, 'hints'>> & { hints?: Partial<ToolHints> } = {}): SurfaceTool {
   return {
     name,
     inputSchema: { type: 'object' },
-    hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
     taskSupport: 'forbidden',
     ...fields,
-    ...(fields.hints ? { hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true, ...fields.hints } } : {}),
+    hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true, ...hints },
   }
 }
 
