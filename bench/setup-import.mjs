@@ -1,14 +1,16 @@
 // Budget (ARCHITECTURE.md): loading `mcp-contract/vitest` as a setup file adds at most 15 ms
-// to a Vitest run. Measures a trivial one-test Vitest project run as a real `vitest run`
-// process, with and without the setup file, interleaved, and compares the medians.
-// Run: npm run build && node bench/setup-import.mjs [runs=15]
+// to a Vitest run. Runs a trivial one-test Vitest project as real `vitest run` processes,
+// interleaved: without a setup file, with an empty setup file (what any setup file costs), and
+// with mcp-contract/vitest. Prints the medians of the paired differences (wall clock) and the
+// mean extra CPU time of the process tree (less disturbed by other load on the machine).
+// Run: npm run build && node bench/setup-import.mjs [runs=21]
 import { execFileSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 
 const BUDGET_MS = 15
-const runs = Number(process.argv[2] ?? 15)
+const runs = Number(process.argv[2] ?? 21)
 const root = join(import.meta.dirname, '..')
 if (!existsSync(join(root, 'dist', 'vitest.js'))) {
   console.error('dist/vitest.js is missing: run `npm run build` first.')
@@ -24,38 +26,59 @@ cpSync(join(root, 'dist'), join(installed, 'dist'), { recursive: true })
 cpSync(join(root, 'package.json'), join(installed, 'package.json'))
 writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'bench-setup-import', private: true, type: 'module' }))
 writeFileSync(join(project, 'trivial.test.js'), "import { expect, test } from 'vitest'\n\ntest('trivial', () => {\n  expect(1 + 1).toBe(2)\n})\n")
-writeFileSync(join(project, 'without.config.js'), "export default { test: { include: ['trivial.test.js'] } }\n")
-writeFileSync(join(project, 'with.config.js'), "export default { test: { include: ['trivial.test.js'], setupFiles: ['mcp-contract/vitest'] } }\n")
+writeFileSync(join(project, 'empty-setup.js'), '\n')
+const variants = {
+  none: "export default { test: { include: ['trivial.test.js'] } }\n",
+  emptySetup: "export default { test: { include: ['trivial.test.js'], setupFiles: ['./empty-setup.js'] } }\n",
+  mcpContract: "export default { test: { include: ['trivial.test.js'], setupFiles: ['mcp-contract/vitest'] } }\n",
+}
+for (const [name, config] of Object.entries(variants)) writeFileSync(join(project, `${name}.config.js`), config)
+// Why a third measure: whole-run timings carry tens of ms of noise on a busy machine; this times our module alone.
+writeFileSync(
+  join(project, 'import-cost.mjs'),
+  "await import('vitest')\nawait import('@vitest/expect')\nconst start = performance.now()\nawait import('mcp-contract/vitest')\nconsole.log(performance.now() - start)\n",
+)
 
 const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs')
 const env = { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1' }
 
-function timeRun(config) {
-  const start = performance.now()
-  execFileSync(process.execPath, [vitest, 'run', '--config', config, '--reporter=dot'], { cwd: project, env, stdio: 'pipe' })
-  return performance.now() - start
+/** CPU ms used by finished children of this process (Linux; 0 elsewhere). */
+function childrenCpuMs() {
+  if (!existsSync('/proc/self/stat')) return 0
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ')
+  return (Number(fields[13]) + Number(fields[14])) * 10
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
-for (let i = 0; i < 2; i++) {
-  timeRun('without.config.js')
-  timeRun('with.config.js')
+function measure(variant) {
+  const cpuBefore = childrenCpuMs()
+  const start = performance.now()
+  execFileSync(process.execPath, [vitest, 'run', '--config', `${variant}.config.js`, '--reporter=dot'], { cwd: project, env, stdio: 'pipe' })
+  return { wall: performance.now() - start, cpu: childrenCpuMs() - cpuBefore }
 }
-const without = []
-const withSetup = []
+
+function importCost() {
+  return Number(execFileSync(process.execPath, ['import-cost.mjs'], { cwd: project, env, encoding: 'utf8' }).trim())
+}
+
+const names = Object.keys(variants)
+const results = Object.fromEntries(names.map((name) => [name, []]))
+for (let i = 0; i < 2; i++) for (const name of names) measure(name)
 for (let i = 0; i < runs; i++) {
-  // Why alternate the order: whichever runs second in a pair profits from warm caches.
-  if (i % 2 === 0) {
-    without.push(timeRun('without.config.js'))
-    withSetup.push(timeRun('with.config.js'))
-  } else {
-    withSetup.push(timeRun('with.config.js'))
-    without.push(timeRun('without.config.js'))
-  }
+  // Why alternate the order: whichever runs later in a round profits from warm caches.
+  for (const name of i % 2 === 0 ? names : [...names].reverse()) results[name].push(measure(name))
 }
+const imports = Array.from({ length: runs }, importCost)
 rmSync(project, { recursive: true, force: true })
 
-const added = median(withSetup) - median(without)
-console.log(`vitest run, trivial test (median of ${runs}): ${median(without).toFixed(0)} ms without the setup file, ${median(withSetup).toFixed(0)} ms with it`)
-console.log(`mcp-contract/vitest adds ${added.toFixed(1)} ms (budget ${BUDGET_MS} ms): ${added <= BUDGET_MS ? 'within budget' : 'OVER BUDGET'}`)
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length
+const pairedWall = (name, base) => median(results[name].map((run, index) => run.wall - results[base][index].wall))
+const extraCpu = (name, base) => mean(results[name].map((run) => run.cpu)) - mean(results[base].map((run) => run.cpu))
+
+const added = pairedWall('mcpContract', 'none')
+console.log(`vitest run, trivial test, ${runs} interleaved rounds; median wall: ${names.map((name) => `${name} ${median(results[name].map((run) => run.wall)).toFixed(0)} ms`).join(', ')}`)
+console.log(`any setup file (empty) adds ${pairedWall('emptySetup', 'none').toFixed(1)} ms wall, ${extraCpu('emptySetup', 'none').toFixed(1)} ms CPU`)
+console.log(`mcp-contract/vitest over an empty setup file: ${pairedWall('mcpContract', 'emptySetup').toFixed(1)} ms wall, ${extraCpu('mcpContract', 'emptySetup').toFixed(1)} ms CPU`)
+console.log(`importing mcp-contract/vitest once vitest is loaded (module evaluation and registration alone): ${median(imports).toFixed(1)} ms median`)
+console.log(`mcp-contract/vitest adds ${added.toFixed(1)} ms wall (${extraCpu('mcpContract', 'none').toFixed(1)} ms CPU) to the run (budget ${BUDGET_MS} ms): ${added <= BUDGET_MS ? 'within budget' : 'OVER BUDGET'}`)
 process.exitCode = added <= BUDGET_MS ? 0 : 1
