@@ -3,6 +3,7 @@
  * written (bare when unambiguous, JSON-quoted otherwise), how a JSON value is found inside a
  * line, and the words the format reserves.
  */
+import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_MAP_KEYWORDS as SCHEMA_MAP, SINGLE_SCHEMA_KEYWORDS as SINGLE_SCHEMA } from '../schema/keywords.js'
 import { stableStringify } from '../surface/stable-json.js'
 import type { Json } from '../surface/types.js'
 
@@ -19,26 +20,13 @@ export const TYPE_NAMES: ReadonlySet<string> = new Set(['array', 'boolean', 'int
 export const ANY_TYPE = 'any'
 
 /** Keywords whose value is one schema: an object value is printed as a child line (`@not: …`). */
-export const SINGLE_SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
-  'additionalItems',
-  'additionalProperties',
-  'contains',
-  'contentSchema',
-  'else',
-  'if',
-  'items',
-  'not',
-  'propertyNames',
-  'then',
-  'unevaluatedItems',
-  'unevaluatedProperties',
-])
+export const SINGLE_SCHEMA_KEYWORDS: ReadonlySet<string> = new Set(SINGLE_SCHEMA)
 
-/** Keywords whose value is a list of schemas, printed as `@anyOf[0]: …`. */
-export const SCHEMA_LIST_KEYWORDS: ReadonlySet<string> = new Set(['allOf', 'anyOf', 'items', 'oneOf', 'prefixItems'])
+/** Keywords whose value is a list of schemas, printed as `@anyOf[0]: …` (`items` too, in its tuple form). */
+export const SCHEMA_LIST_KEYWORDS: ReadonlySet<string> = new Set([...SCHEMA_ARRAY_KEYWORDS, 'items'])
 
 /** Keywords whose value maps names to schemas, printed as `@$defs.Node: …` (`properties` prints as plain names). */
-export const SCHEMA_MAP_KEYWORDS: ReadonlySet<string> = new Set(['$defs', 'definitions', 'dependentSchemas', 'patternProperties'])
+export const SCHEMA_MAP_KEYWORDS: ReadonlySet<string> = new Set(SCHEMA_MAP)
 
 // Why: letters, digits and a few punctuation marks read as a name; anything else (spaces, colons,
 // quotes, a leading `@` or `[`) is quoted so the parser never has to guess where a name ends.

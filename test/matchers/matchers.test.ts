@@ -70,6 +70,19 @@ describe('waits', () => {
     expect(Date.now() - started).toBeLessThan(1_500)
     expect(plain(String(error?.message))).toMatch(/Stopped waiting for stdio: .* after \d+ ms, so the connection closes before the test's 1500 ms timeout\./)
   })
+
+  test("stop when the test's abort signal fires", async () => {
+    const controller = new AbortController()
+    const context = { isNot: false, currentTestName: 'aborted', task: { id: 'aborted', timeout: 0, context: { signal: controller.signal }, file: { filepath: join(tmpdir(), 'x.test.js') } } }
+    setTimeout(() => controller.abort(), 200)
+    const started = Date.now()
+    const error = await toHonorContract.call(context, { command: process.execPath, args: [HANG_AT_INITIALIZE] }, 'never-written.json').then(
+      () => undefined,
+      (rejection: unknown) => rejection as Error,
+    )
+    expect(Date.now() - started).toBeLessThan(5_000)
+    expect(plain(String(error?.message))).toMatch(/abort/i)
+  })
 })
 
 describe('toHonorContract', () => {
