@@ -25,9 +25,6 @@ export interface MatcherResult {
 /** The names of this package's matchers. */
 export type MatcherName = 'toHonorContract' | 'toMatchMcpContract'
 
-/** How long capture waits per step when the test gives no tighter bound (the capture default). */
-const CAPTURE_STEP_TIMEOUT_MS = 10_000
-
 /**
  * The engine (capture, diff, contract file, report), loaded on first use. Why: the setup file
  * must stay cheap to import; the engine and the MCP SDK load only when a matcher runs.
@@ -82,7 +79,7 @@ export function rejectUnusable(context: MatcherContext, name: MatcherName, hint:
  * the test's own timeout, so the connection is closed by us, not torn down by the runner.
  */
 export async function captureLive(adapter: RunnerAdapter, received: unknown, hint: string, callSite: Error): Promise<Surface> {
-  const { captureSurface, describeTarget } = await loadEngine()
+  const [{ captureSurface, describeTarget }, { DEFAULT_TIMEOUT_MS }] = await Promise.all([loadEngine(), import('../src/capture/capture-raw.js')])
   const clock = adapter.testClock()
   const remaining = clock.timeoutMs > 0 ? clock.timeoutMs - clock.elapsedMs : Number.POSITIVE_INFINITY
   // Why: leave a tenth of what is left (at least 100 ms, at most 1 s) to close the connection and report.
@@ -91,7 +88,7 @@ export async function captureLive(adapter: RunnerAdapter, received: unknown, hin
   const timer = budget === undefined ? undefined : setTimeout(() => deadline.abort(), budget)
   const signal = clock.signal ? AbortSignal.any([clock.signal, deadline.signal]) : deadline.signal
   try {
-    return await captureSurface(received as Surface, { timeoutMs: Math.min(CAPTURE_STEP_TIMEOUT_MS, budget ?? CAPTURE_STEP_TIMEOUT_MS), signal })
+    return await captureSurface(received as Surface, { timeoutMs: Math.min(DEFAULT_TIMEOUT_MS, budget ?? DEFAULT_TIMEOUT_MS), signal })
   } catch (error) {
     if (deadline.signal.aborted && !clock.signal?.aborted) {
       throw pointedAt(

@@ -19,8 +19,9 @@ import type { MatcherContext, RunnerAdapter } from './runner-adapter.js'
 
 /**
  * Stores the server's normalized surface in the test file's ordinary snapshot file, through the
- * runner's own snapshot state. By default any recorded drift fails, with the drift classified;
- * `failOn` relaxes that, and a drift below it passes without touching the stored snapshot.
+ * runner's own snapshot state. By default any recorded drift fails, with the drift classified.
+ * With a policy, only in-scope changes at `failOn` (default `cosmetic`: any change) fail; a drift
+ * below it passes without touching the stored snapshot or counting it obsolete.
  * `vitest -u` / `jest -u` accepts a drift.
  * @example await expect(createServer()).toMatchMcpContract()
  * @example await expect(createServer()).toMatchMcpContract('catalog', { failOn: 'risky' })
@@ -69,10 +70,11 @@ async function matchMcpContract(adapter: RunnerAdapter, received: unknown, hint:
     )
   }
 
-  // Why: a snapshot fails on any drift unless the test chose a level; then only changes at that level fail.
-  const relaxed = policy?.failOn !== undefined || policy?.strict === true
-  const report = engine.diffSurfaces(recorded, live, relaxed ? policy : { ...policy, failOn: 'cosmetic' })
-  if (relaxed && report.ok) {
+  // Why: a snapshot fails on any change unless the test chose a level; `used`/`ignore` alone keep that level.
+  const chosenLevel = policy?.failOn !== undefined || policy?.strict === true
+  const report = engine.diffSurfaces(recorded, live, chosenLevel ? policy : { ...policy, failOn: 'cosmetic' })
+  // Why: with no policy, text that differs is drift even when no classified change explains it.
+  if (policy !== undefined && report.ok) {
     adapter.countAsMatched()
     return passed(matcher)
   }
