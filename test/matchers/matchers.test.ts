@@ -1,9 +1,9 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import type { MatcherResult } from '../../matchers/matcher-core.js'
-import { toHonorContract } from '../../matchers/index.js'
+import { printSurfaceSnapshot, toHonorContract, toMatchMcpContract } from '../../matchers/index.js'
 import type { UpdateMode } from '../../matchers/runner-adapter.js'
 import '../../setup/vitest.js'
 import { captureSurface } from '../../src/capture/capture-surface.js'
@@ -158,5 +158,60 @@ describe('toHonorContract', () => {
       expect(result.pass).toBe(false)
       expect(plain(result.message(), dir)).toMatchSnapshot()
     })
+  })
+})
+
+describe('toMatchMcpContract when the stored snapshot differs', () => {
+  let v1: Surface
+  let v2: Surface
+  let additive: Surface
+  const matchers = (globalThis as unknown as Record<symbol, { matchers: Record<string, unknown> }>)[Symbol.for('$$jest-matchers-object')].matchers
+  const realToMatchSnapshot = matchers.toMatchSnapshot
+
+  beforeAll(async () => {
+    v1 = await captureSurface(createCatalogServer('v1'))
+    v2 = await captureSurface(createCatalogServer('v2'))
+    additive = { ...v1, tools: [...v1.tools!, { ...v1.tools![0], name: 'zz_new_tool' }] }
+  })
+
+  afterEach(() => {
+    matchers.toMatchSnapshot = realToMatchSnapshot
+  })
+
+  /** Calls the raw matcher as Jest would, with Jest's snapshot matcher answering "mismatch, this is stored". */
+  async function match(live: Surface, stored: string, policy?: object) {
+    matchers.toMatchSnapshot = () => ({ pass: false, expected: stored })
+    const snapshotState = { _updateSnapshot: 'new', unmatched: 1, matched: 0 }
+    const context = { isNot: false, testPath: join(tmpdir(), 'catalog.test.js'), currentTestName: 'catalog', snapshotState }
+    const result = await (policy === undefined ? toMatchMcpContract.call(context, live) : toMatchMcpContract.call(context, live, policy as never))
+    return { result, snapshotState }
+  }
+
+  test.each([
+    { title: 'no policy: an additive drift fails', live: () => additive, policy: undefined, pass: false },
+    { title: "failOn 'risky': an additive drift passes", live: () => additive, policy: { failOn: 'risky' }, pass: true },
+    { title: "failOn 'risky': a breaking drift fails", live: () => v2, policy: { failOn: 'risky' }, pass: false },
+    { title: 'ignore: an ignored kind alone passes', live: () => additive, policy: { ignore: ['tool-added'] }, pass: true },
+    { title: 'used: a drift outside the scope passes', live: () => additive, policy: { used: ['get_*'] }, pass: true },
+    { title: 'used: a drift inside the scope fails', live: () => additive, policy: { used: ['zz_*'] }, pass: false },
+  ])('$title', async ({ live, policy, pass }) => {
+    const { result, snapshotState } = await match(live(), printSurfaceSnapshot(v1), policy)
+    expect(result.pass).toBe(pass)
+    // Why: a drift that passes stands as a match in the runner's counts; a failing one stays counted as failed.
+    expect(snapshotState).toMatchObject(pass ? { unmatched: 0, matched: 1 } : { unmatched: 1, matched: 0 })
+  })
+
+  test('no policy: text that differs with no classified change still fails, and shows the text diff', async () => {
+    const reordered: Surface = { ...v1, notRecorded: [{ entity: 'tool', name: 'x', path: '', reason: 'not judged' }] }
+    const { result } = await match(v1, printSurfaceSnapshot(reordered))
+    expect(result.pass).toBe(false)
+    expect(plain(result.message())).toMatchSnapshot()
+    expect(result.expected).toContain('notRecorded (1)')
+  })
+
+  test('a stored snapshot that is not a surface fails with how to record it again', async () => {
+    const { result } = await match(v1, '{"server": {}}')
+    expect(result.pass).toBe(false)
+    expect(plain(result.message())).toMatchSnapshot()
   })
 })
