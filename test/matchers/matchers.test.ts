@@ -182,7 +182,7 @@ describe('toMatchMcpContract when the stored snapshot differs', () => {
   async function match(live: Surface, stored: string, policy?: object) {
     matchers.toMatchSnapshot = () => ({ pass: false, expected: stored })
     const snapshotState = { _updateSnapshot: 'new', unmatched: 1, matched: 0 }
-    const context = { isNot: false, testPath: join(tmpdir(), 'catalog.test.js'), currentTestName: 'catalog', snapshotState }
+    const context = { isNot: false, testPath: join(import.meta.dirname, 'catalog.test.js'), currentTestName: 'catalog', snapshotState }
     const result = await (policy === undefined ? toMatchMcpContract.call(context, live) : toMatchMcpContract.call(context, live, policy as never))
     return { result, snapshotState }
   }
