@@ -11,6 +11,13 @@ export interface SeverityInput {
 /** Decides a change's severity. Built with `fixed`, `byDirection` or `byRelation`. */
 export type SeverityRule = (input: SeverityInput) => Severity
 
+/**
+ * What a change does to a caller: one text, or one per direction where the direction changes
+ * what it means (callers send inputs and read outputs).
+ * @example { input: 'calls that send null are now rejected', output: 'readers may now get null' }
+ */
+export type Reason = string | { input: string; output: string }
+
 /** A change kind: one record, one file. Ids are permanent. */
 export interface ChangeKind {
   /** Kebab-case `<subject>-<change>`, from the vocabulary checked in the registry test. */
@@ -19,8 +26,8 @@ export interface ChangeKind {
   /** One sentence: what the kind detects. */
   purpose: string
   severity: SeverityRule
-  /** What the change does to a caller, per severity it can take. */
-  reason: Partial<Record<Severity, string>>
+  /** What the change does to a caller, per severity it can take (and per direction where that matters). */
+  reason: Partial<Record<Severity, Reason>>
   /** What changed, in a few words, without the entity or path (the report prints those). */
   message: (change: Change) => string
   /** A concrete case in a few words, for docs/rules.md: "`limit` was optional and is now required". */

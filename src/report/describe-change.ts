@@ -9,7 +9,7 @@ export interface ChangeWords {
   location: string
   /** `was optional, now required`. */
   what: string
-  /** `every call that omitted it breaks`. */
+  /** `every call that omitted it is now rejected`: the kind's reason for this severity and direction. */
   effect: string
 }
 
@@ -25,7 +25,10 @@ export function describeChange(change: Change): ChangeWords {
   const side = change.direction === 'output' && change.entity === 'tool' ? 'output ' : ''
   const subject = change.entity === 'server' ? ENTITY_LABEL.server : `${ENTITY_LABEL[change.entity]}${change.name}`
   const location = path || side ? `${subject} → ${side}${path}`.trimEnd() : subject
-  return { location, what: kind.message(change), effect: kind.reason[change.severity] ?? '' }
+  const reason = kind.reason[change.severity] ?? ''
+  // Why: only schema changes carry a direction; any other change is read as input, as `byDirection` reads it.
+  const effect = typeof reason === 'string' ? reason : reason[change.direction ?? 'input']
+  return { location, what: kind.message(change), effect }
 }
 
 /** One sentence for a change, for reports that print a single message field. */

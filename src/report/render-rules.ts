@@ -29,7 +29,7 @@ export function renderRules(kinds: readonly ChangeKind[]): string {
     // optional new prompt argument); its reasons list every severity it can take.
     const severity = input === output && input !== 'by relation' ? Object.keys(kind.reason).join(' or ') : `input ${input} · output ${output}`
     const reasons = Object.entries(kind.reason)
-      .map(([severity, reason]) => `${severity}: ${reason}`)
+      .flatMap(([severity, reason]) => (typeof reason === 'string' ? [`${severity}: ${reason}`] : DIRECTIONS.map((direction) => `${severity} (${direction}): ${reason[direction]}`)))
       .join('<br>')
     const example = kind.example ? `<br>e.g. ${kind.example}` : ''
     const deprecated = kind.deprecated ? ` (deprecated${kind.replacedBy ? `, use \`${kind.replacedBy}\`` : ''})` : ''

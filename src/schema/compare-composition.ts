@@ -5,7 +5,7 @@ import { found, NodeReport, type Found, type NodeResult, type SchemaObject } fro
 import { ASSERTION_KEYWORDS, canonicalJson, isAnnotationKeyword, KEYWORD_TYPES } from './keywords.js'
 import { mergeInto } from './merge-schemas.js'
 import { fromInclusions, newWithinOld, oldWithinNew } from './relation.js'
-import { discriminators, disjoint, examplesOf, overlapWitness, typeAtoms } from './satisfiability.js'
+import { discriminators, disjoint, examplesOf, overlapWitness, stringsAroundBounds, typeAtoms } from './satisfiability.js'
 import { all, any, negate, type Verdict } from './value-matches.js'
 
 type Combinator = 'anyOf' | 'oneOf' | 'single'
@@ -29,11 +29,18 @@ export function compareUnion(walker: Walker, a: SchemaObject, b: SchemaObject): 
   const right = unionOf(b)
   const matrix = left.branches.map((branch, i) => right.branches.map((other, j) => walker.relation(branch, other, { a: left.pointers[i], b: right.pointers[j] })))
   const oldCovered = left.branches.map((branch, i) => covered(walker, branch, 'old', b, 'new', right.branches.map((_, j) => oldWithinNew(matrix[i][j]))))
-  const newCovered = right.branches.map((branch, j) => covered(walker, branch, 'new', a, 'old', left.branches.map((_, i) => newWithinOld(matrix[i][j]))))
   const pairs = pairBranches(walker, left, right, matrix)
   const pairedEqual = (side: 'left' | 'right', index: number) => pairs.some(([i, j]) => (side === 'left' ? i : j) === index && matrix[i][j] === 'equal')
   const lost = exclusiveConflict(walker, right, 'new', a, 'old', left.combinator === 'oneOf', (j) => pairedEqual('right', j))
   const gained = exclusiveConflict(walker, left, 'old', b, 'new', right.combinator === 'oneOf', (i) => pairedEqual('left', i))
+  const newCovered = right.branches.map((branch, j) => {
+    const verdict = covered(walker, branch, 'new', a, 'old', left.branches.map((_, i) => newWithinOld(matrix[i][j])))
+    // Why: CLASSIFICATION.md judges a oneOf branch added over an existing one breaking both ways.
+    // The overlap already proves values are lost; whether the branch also brings new ones is
+    // not left open, so the edit is incomparable rather than unknown.
+    const addedOverlapping = lost.branches.has(j) && !pairs.some(([, paired]) => paired === j)
+    return verdict === undefined && addedOverlapping ? false : verdict
+  })
   const oldInNew = all([...oldCovered, negate(lost.verdict)])
   const newInOld = all([...newCovered, negate(gained.verdict)])
   const relation = fromInclusions(oldInNew, newInOld)
@@ -75,12 +82,14 @@ export function compareUnion(walker: Walker, a: SchemaObject, b: SchemaObject): 
 /**
  * Whether a branch lies inside the other side's union. Inside one branch proves it; outside
  * every single branch does not (the union of two may cover it), so "not covered" also needs a
- * value the branch accepts and the other side rejects.
+ * value the branch accepts and the other side rejects: one of the branch's examples, or a string
+ * at or just past a length bound of the other side.
  */
 function covered(walker: Walker, branch: Schema, side: Side, other: SchemaObject, otherSide: Side, inEach: Verdict[]): Verdict {
   const verdict = any(inEach)
   if (verdict !== false) return verdict
-  const witness = examplesOf(branch).some((value) => walker.matches(side, branch, value) === true && walker.matches(otherSide, other as Schema, value) === false)
+  const candidates = [...examplesOf(branch), ...stringsAroundBounds(other as Schema)]
+  const witness = candidates.some((value) => walker.matches(side, branch, value) === true && walker.matches(otherSide, other as Schema, value) === false)
   return witness ? false : undefined
 }
 

@@ -7,6 +7,7 @@ import { compareObjects } from './compare-objects.js'
 import type { Walker } from './compare.js'
 import { EQUAL, found, NodeReport, type NodeResult, type SchemaObject } from './finding.js'
 import { ASSERTION_KEYWORDS, canonicalJson, isAnnotationKeyword } from './keywords.js'
+import { alignMergedMembers } from './merge-schemas.js'
 import { conjunction, fromInclusions, invert } from './relation.js'
 import { allowsNumbers, examplesOf, typeAtoms, unsatisfiableReason, type TypeAtom } from './satisfiability.js'
 import { negate } from './value-matches.js'
@@ -30,16 +31,19 @@ export function compareNode(walker: Walker, a: Schema, b: Schema): NodeResult {
   const ob = withRefAsMember(asObject(b))
   const report = new NodeReport()
   compareReferences(walker, oa, ob, report)
-  if (oa.anyOf !== undefined || ob.anyOf !== undefined || oa.oneOf !== undefined || ob.oneOf !== undefined) {
+  const union = oa.anyOf !== undefined || ob.anyOf !== undefined || oa.oneOf !== undefined || ob.oneOf !== undefined
+  // Why: unions fold the keywords beside them into each branch, wherever they were spelled.
+  const [ma, mb] = union ? [oa, ob] : alignMergedMembers(oa, ob)
+  if (union) {
     report.add(compareUnion(walker, oa, ob))
   } else {
-    if (oa.allOf !== undefined || ob.allOf !== undefined) report.add(compareAllOf(walker, oa, ob))
-    if (oa.enum !== undefined || ob.enum !== undefined) compareEnum(walker, oa, ob, report)
-    else compareTyped(walker, oa, ob, report)
-    compareLogic(walker, oa, ob, report)
+    if (ma.allOf !== undefined || mb.allOf !== undefined) report.add(compareAllOf(walker, ma, mb))
+    if (ma.enum !== undefined || mb.enum !== undefined) compareEnum(walker, ma, mb, report)
+    else compareTyped(walker, ma, mb, report)
+    compareLogic(walker, ma, mb, report)
   }
-  compareUnknownKeywords(oa, ob, report)
-  compareAnnotations(oa, ob, report)
+  compareUnknownKeywords(ma, mb, report)
+  compareAnnotations(ma, mb, report)
   return report.result()
 }
 

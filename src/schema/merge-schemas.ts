@@ -1,5 +1,6 @@
-import type { Schema } from '../surface/types.js'
-import { canonicalJson, isPlainObject } from './keywords.js'
+import type { Json, Schema } from '../surface/types.js'
+import type { SchemaObject } from './finding.js'
+import { canonicalJson, compareText, isPlainObject, KEYWORD_TYPES } from './keywords.js'
 
 /**
  * Keywords whose meaning depends on a neighbour in the same schema object: merging two
@@ -17,13 +18,22 @@ const INTERACTING_GROUPS = [
 const BLOCKERS = ['$ref', '$dynamicRef', 'unevaluatedItems', 'unevaluatedProperties']
 
 /**
+ * Whether a schema object holds a keyword that reads its neighbours (a reference, `unevaluated*`),
+ * so its keywords can be neither merged with another schema's nor split apart.
+ * @example readsNeighbours({ unevaluatedProperties: false, allOf: [] }) // true
+ */
+export function readsNeighbours(schema: Record<string, unknown>): boolean {
+  return BLOCKERS.some((keyword) => keyword in schema)
+}
+
+/**
  * Merges `member` (an `allOf` member or a lone branch) into `target` when the result accepts
  * exactly what both accepted together; returns false, leaving `target` untouched, otherwise.
  */
 export function mergeInto(target: Record<string, unknown>, member: Schema): boolean {
   if (member === true) return true
   if (member === false) return false
-  for (const blocker of BLOCKERS) if (blocker in member || blocker in target) return false
+  if (readsNeighbours(member) || readsNeighbours(target)) return false
   for (const group of INTERACTING_GROUPS) {
     const inTarget = group.filter((k) => k in target)
     const inMember = group.filter((k) => k in member)
@@ -45,6 +55,83 @@ export function mergeInto(target: Record<string, unknown>, member: Schema): bool
   }
   for (const key of Object.keys(merged)) target[key] = merged[key]
   return true
+}
+
+/**
+ * Reads two schema objects so that an `allOf` member one side keeps as a member and the other
+ * merged into its own keywords is a member on both sides. Canonicalization merges a member only
+ * while no other member collides with it, so adding a member can move an existing one out of
+ * the schema's keywords; read this way the edit is the added member alone. Each rewritten side
+ * accepts exactly what it accepted before.
+ * @example alignMergedMembers({ pattern: 'b' }, { allOf: [{ pattern: 'a' }, { pattern: 'b' }] })
+ * // [{ allOf: [{ pattern: 'b' }] }, { allOf: [{ pattern: 'a' }, { pattern: 'b' }] }]
+ */
+export function alignMergedMembers(a: SchemaObject, b: SchemaObject): [SchemaObject, SchemaObject] {
+  if (!Array.isArray(a.allOf) && !Array.isArray(b.allOf)) return [a, b]
+  return [splitOutMembers(a, b), splitOutMembers(b, a)]
+}
+
+/**
+ * `self` with each `allOf` member of `other` that its own keywords already assert, and that it
+ * does not list itself, read as a member: the keywords spelled exactly as in the member and not
+ * shared with `other` move into it (an interacting group only as a whole).
+ */
+function splitOutMembers(self: SchemaObject, other: SchemaObject): SchemaObject {
+  const theirs = Array.isArray(other.allOf) ? (other.allOf as Schema[]) : []
+  const mine = Array.isArray(self.allOf) ? (self.allOf as Schema[]) : []
+  const listed = new Set(mine.map(canonicalJson))
+  const { allOf: _members, ...own } = self
+  const kept: Record<string, Json> = { ...own }
+  const split: Schema[] = []
+  for (const member of theirs) {
+    if (typeof member !== 'object' || listed.has(canonicalJson(member)) || !asserts(own, member)) continue
+    for (const key of movableKeywords(own, member, other)) delete kept[key]
+    split.push(member)
+  }
+  if (split.length === 0) return self
+  return { ...kept, allOf: [...mine, ...split] as Json[] }
+}
+
+/**
+ * Whether `own` already asserts every keyword of `member` (merging it in would change nothing).
+ * A keyword spelled the same in both asserts nothing new (an interacting group only when the
+ * whole group is the same), nor does one for types `own` does not allow.
+ */
+function asserts(own: Record<string, Json>, member: Record<string, Json>): boolean {
+  const types = own.type === undefined ? undefined : Array.isArray(own.type) ? own.type : [own.type]
+  const applies = (key: string) => types === undefined || !(key in KEYWORD_TYPES) || KEYWORD_TYPES[key].some((t) => types.includes(t) || (t === 'integer' && types.includes('number')))
+  const same = (key: string) => canonicalJson(own[key]) === canonicalJson(member[key])
+  const groupOf = (key: string) => INTERACTING_GROUPS.find((group) => group.includes(key))
+  const settled = (key: string) => {
+    const group = groupOf(key)
+    return group === undefined ? same(key) : group.every((k) => (!(k in own) && !(k in member)) || same(k))
+  }
+  const rest = Object.fromEntries(Object.entries(member).filter(([key]) => applies(key) && !settled(key)))
+  const merged: Record<string, unknown> = { ...own }
+  if (!mergeInto(merged, rest)) return false
+  return Object.keys(merged).every((key) => key in own && sameAssertion(key, merged[key], own[key]))
+}
+
+function sameAssertion(key: string, a: unknown, b: unknown): boolean {
+  if (key !== 'type' && key !== 'required' && key !== 'enum') return canonicalJson(a) === canonicalJson(b)
+  const texts = (v: unknown) => new Set((Array.isArray(v) ? v : [v]).map(canonicalJson))
+  const [x, y] = [texts(a), texts(b)]
+  return x.size === y.size && [...x].every((t) => y.has(t))
+}
+
+/** The keywords of `own` that `member` spells the same and `other` does not, groups kept whole. */
+function movableKeywords(own: Record<string, Json>, member: Record<string, Json>, other: SchemaObject): string[] {
+  const same = (key: string) => key in member && canonicalJson(own[key]) === canonicalJson(member[key])
+  const movable = new Set(Object.keys(member).filter((key) => same(key) && canonicalJson(other[key]) !== canonicalJson(own[key])))
+  for (const group of INTERACTING_GROUPS) {
+    if (!group.some((key) => movable.has(key))) continue
+    const whole = group.every((key) => !(key in own) || same(key))
+    for (const key of group) {
+      if (whole && key in own) movable.add(key)
+      else movable.delete(key)
+    }
+  }
+  return [...movable]
 }
 
 /** The value of one keyword present in two schemas that must both hold, or undefined when it has no single spelling. */
@@ -81,7 +168,8 @@ function combineKeyword(key: string, a: unknown, b: unknown): unknown {
         if (!(name in out) || canonicalJson(out[name]) === canonicalJson(schema)) out[name] = schema
         else return undefined
       }
-      return out
+      // Why: canonical schemas keep their keys sorted, so their JSON text can be compared as is.
+      return Object.fromEntries(Object.keys(out).sort(compareText).map((name) => [name, out[name]]))
     }
     default:
       return undefined

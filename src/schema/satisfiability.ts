@@ -173,10 +173,45 @@ export function examplesOf(schema: Schema, depth = 0): unknown[] {
   for (const atom of typeAtoms(schema)) {
     if (atom === 'null') out.push(null)
     else if (atom === 'boolean') out.push(true, false)
-    else if (atom === 'string') out.push('a'.repeat(typeof schema.minLength === 'number' ? schema.minLength : 1), '')
+    else if (atom === 'string') out.push(...stringExamples(schema))
     else if (atom === 'integer' || atom === 'fraction') out.push(...numberExamples(schema, atom))
     else if (atom === 'array') out.push(arrayExample(schema, depth))
     else if (atom === 'object') out.push(...objectExamples(schema, depth))
+  }
+  return out
+}
+
+// Why: a length bound can be any number; examples past this size are not worth building.
+const MAX_EXAMPLE_LENGTH = 4096
+
+/** A string of `length` characters, or nothing when the length is not a small whole number. */
+function stringOfLength(length: number): string[] {
+  return Number.isInteger(length) && length >= 0 && length <= MAX_EXAMPLE_LENGTH ? ['a'.repeat(length)] : []
+}
+
+/** The shortest string the bounds allow (at least one character), the empty one, and the longest. */
+function stringExamples(schema: Record<string, unknown>): string[] {
+  const shortest = stringOfLength(typeof schema.minLength === 'number' ? schema.minLength : 1)
+  const longest = typeof schema.maxLength === 'number' && schema.maxLength > 1 ? stringOfLength(schema.maxLength) : []
+  return [...shortest, '', ...longest]
+}
+
+/**
+ * Strings at and just past every length bound a schema sets, in itself or in its `anyOf`/`oneOf`/
+ * `allOf` branches: where two schemas accept different lengths, one of these tells them apart.
+ * @example stringsAroundBounds({ anyOf: [{ maxLength: 3 }, { minLength: 10 }] }).map((s) => s.length) // [2, 3, 4, 9, 10, 11]
+ */
+export function stringsAroundBounds(schema: Schema, depth = 0): string[] {
+  if (typeof schema === 'boolean' || depth > MAX_EXAMPLE_DEPTH) return []
+  const lengths = new Set<number>()
+  for (const keyword of ['minLength', 'maxLength']) {
+    const bound = schema[keyword]
+    if (typeof bound === 'number') for (const length of [bound - 1, bound, bound + 1]) lengths.add(length)
+  }
+  const out = [...lengths].flatMap(stringOfLength)
+  for (const keyword of ['anyOf', 'oneOf', 'allOf']) {
+    const branches = schema[keyword]
+    if (Array.isArray(branches)) for (const branch of branches as Schema[]) out.push(...stringsAroundBounds(branch, depth + 1))
   }
   return out
 }

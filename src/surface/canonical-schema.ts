@@ -9,7 +9,7 @@ import {
   SCHEMA_ARRAY_KEYWORDS,
   SINGLE_SCHEMA_KEYWORDS,
 } from '../schema/keywords.js'
-import { mergeInto } from '../schema/merge-schemas.js'
+import { mergeInto, readsNeighbours } from '../schema/merge-schemas.js'
 import { isUniversalPattern } from '../schema/pattern-inclusion.js'
 import { valueMatches } from '../schema/value-matches.js'
 import { resolveLocalRefs, type SchemaNotRecorded } from './local-refs.js'
@@ -194,21 +194,12 @@ class Normalizer {
     if (!Array.isArray(s.allOf) && !Array.isArray(s.anyOf) && !Array.isArray(s.oneOf)) return 'unchanged'
     const before = canonicalJson(s)
     if (Array.isArray(s.allOf)) {
-      const members: Schema[] = []
-      for (const member of s.allOf as Schema[]) {
-        if (member === false) return false
-        if (member === true) continue
-        if (Object.keys(member).length === 1 && Array.isArray(member.allOf)) members.push(...(member.allOf as Schema[]))
-        else members.push(member)
-      }
+      const members = allOfMembers(s.allOf as Schema[])
+      if (members === false) return false
       delete s.allOf
-      const rest: Schema[] = []
-      for (const member of uniqueSorted(members)) {
-        if (member === false) return false
-        if (member === true) continue
-        if (!mergeInto(s, member)) rest.push(member)
-      }
-      if (rest.length > 0) s.allOf = rest
+      const apart = membersKeptApart(s, members)
+      for (const member of members) if (!apart.includes(member) && !mergeInto(s, member)) apart.push(member)
+      if (apart.length > 0) s.allOf = uniqueSorted(apart)
     }
     for (const keyword of ['anyOf', 'oneOf'] as const) {
       if (!Array.isArray(s[keyword])) continue
@@ -233,6 +224,39 @@ class Normalizer {
     }
     return canonicalJson(s) === before ? 'unchanged' : 'changed'
   }
+}
+
+/**
+ * The members of an `allOf`, nested `allOf`s lifted out (a member's own `allOf` too, unless a
+ * `$ref` or `unevaluated*` beside it reads it), `true` dropped, deduplicated and sorted; false
+ * when a member matches nothing.
+ */
+function allOfMembers(list: Schema[]): Schema[] | false {
+  const members: Schema[] = []
+  const lift = (member: Schema): boolean => {
+    if (member === false) return false
+    if (member === true) return true
+    if (!Array.isArray(member.allOf) || readsNeighbours(member)) {
+      members.push(member)
+      return true
+    }
+    const { allOf: inner, ...rest } = member
+    if (Object.keys(rest).length > 0) members.push(rest as Schema)
+    return (inner as Schema[]).every(lift)
+  }
+  return list.every(lift) ? uniqueSorted(members) : false
+}
+
+/**
+ * The `allOf` members that stay members: each one that cannot merge with the schema's own
+ * keywords or with some other member (two different `pattern`s, say). The others merge.
+ * Why: deciding per pair, never by which member sorts first, means adding a member can only
+ * move members it collides with, and those all stay members side by side; the comparison reads
+ * a member merged on one side and kept on the other as the same member (`alignMergedMembers`).
+ */
+function membersKeptApart(own: Record<string, unknown>, members: Schema[]): Schema[] {
+  const fits = (target: Schema | Record<string, unknown>, member: Schema) => typeof target === 'object' && mergeInto({ ...target }, member)
+  return members.filter((member, i) => !fits(own, member) || members.some((other, j) => j !== i && !fits(other, member)))
 }
 
 /** Draft-04 boolean `exclusiveMinimum`/`exclusiveMaximum` become the 2020-12 numeric form. */

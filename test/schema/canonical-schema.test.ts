@@ -36,6 +36,7 @@ const equivalent: { title: string; a: unknown; b: unknown; values?: unknown[] }[
   { title: 'singleton anyOf unwrapped', a: { anyOf: [{ type: 'string' }] }, b: { type: 'string' } },
   { title: 'singleton oneOf unwrapped', a: { oneOf: [{ type: 'string' }], description: 'x' }, b: { type: 'string', description: 'x' } },
   { title: 'nested allOf flattened and merged', a: { allOf: [{ allOf: [{ type: 'string' }] }, { minLength: 1 }] }, b: { type: 'string', minLength: 1 }, values: ['a', ''] },
+  { title: 'a member\'s own allOf lifted beside the others', a: { allOf: [{ type: 'string', allOf: [{ pattern: 'a' }, { pattern: 'b' }] }, { pattern: 'c' }] }, b: { type: 'string', allOf: [{ pattern: 'c' }, { pattern: 'b' }, { pattern: 'a' }] }, values: ['abc', 'ac', 'ab', 'bc'] },
   { title: 'allOf of disjoint keywords merged', a: { allOf: [object({ a: { type: 'string' } }), { required: ['a'] }] }, b: object({ a: { type: 'string' } }, ['a']), values: [{ a: 'x' }, {}] },
   { title: 'anyOf branch order', a: { anyOf: [{ type: 'string', minLength: 1 }, object({ a: {} }, ['a'])] }, b: { anyOf: [object({ a: {} }, ['a']), { type: 'string', minLength: 1 }] } },
   { title: 'anyOf of types ≡ type list', a: { anyOf: [{ type: 'string' }, { type: 'number' }] }, b: { type: ['number', 'string'] }, values: ['a', 1, null] },
@@ -239,6 +240,8 @@ describe('what canonical schemas look like', () => {
     { title: 'a schema matching nothing stays readable', input: { type: 'integer', minimum: 5, maximum: 3 }, output: { maximum: 3, minimum: 5, type: 'integer' } },
     { title: 'not true is false', input: { not: {} }, output: false },
     { title: 'anyOf with a true branch accepts anything', input: { anyOf: [{ type: 'string' }, true] }, output: true },
+    { title: 'allOf members that collide all stay members, the rest merge', input: { type: 'string', allOf: [{ pattern: 'b' }, { minLength: 1 }, { pattern: 'a' }] }, output: { allOf: [{ pattern: 'a' }, { pattern: 'b' }], minLength: 1, type: 'string' } },
+    { title: 'an allOf member that collides with the schema stays a member', input: { type: 'string', pattern: 'b', allOf: [{ pattern: 'a' }, { maxLength: 3 }] }, output: { allOf: [{ pattern: 'a' }], maxLength: 3, pattern: 'b', type: 'string' } },
     { title: 'a oneOf listing a branch twice keeps both', input: { oneOf: [{ type: 'object' }, { type: 'object' }, { type: 'string' }] }, output: { oneOf: [{ type: 'object' }, { type: 'object' }, { type: 'string' }] } },
   ])('$title', ({ input, output }) => {
     const out = canonicalizeSchema(input).schema

@@ -1,5 +1,8 @@
 import { describe, expect, test } from 'vitest'
-import { bothWays, checkRow, findingsOf, object, severityOf, type Row } from './support.js'
+import { compareSchemas } from '../../src/schema/compare.js'
+import type { SchemaObject } from '../../src/schema/finding.js'
+import { alignMergedMembers } from '../../src/schema/merge-schemas.js'
+import { ajvAccepts, bothWays, canon, checkRow, findingsOf, object, severityOf, type Row } from './support.js'
 
 const str = { type: 'string' }
 const num = { type: 'number' }
@@ -23,7 +26,15 @@ const rows: Row[] = [
   { title: 'branches reordered and one retyped', before: { oneOf: [A, B] }, after: { oneOf: [object({ kind: { const: 'b' }, y: str }, ['kind']), A] }, kind: 'schema-type-changed', relation: 'incomparable', path: ['y'], oldOnly: [{ kind: 'b', y: 1 }], newOnly: [{ kind: 'b', y: 's' }] },
   { title: 'branch removed that another branch covers: nothing', before: { anyOf: [{ type: 'string', minLength: 1 }, { const: 'x' }] }, after: { type: 'string', minLength: 1 }, kind: null, both: ['x', 'abc'] },
   { title: 'anyOf → oneOf with overlapping branches', before: { anyOf: [A, D] }, after: { oneOf: [A, D] }, kind: 'schema-composition-changed', relation: 'narrowed', oldOnly: [{ kind: 'a' }] },
+  { title: 'oneOf string branch added that contains an existing one', before: { oneOf: [{ type: 'string', maxLength: 3 }, num] }, after: { oneOf: [{ type: 'string', maxLength: 3 }, num, { type: 'string', maxLength: 5 }] }, kind: 'schema-branch-added', reverseKind: 'schema-branch-removed', relation: 'incomparable', oldOnly: ['ab'], newOnly: ['abcd'], both: [1] },
+  { title: 'oneOf string branch added over a gap between two others', before: { oneOf: [{ type: 'string', maxLength: 3 }, { type: 'string', minLength: 10 }] }, after: { oneOf: [{ type: 'string', maxLength: 3 }, { type: 'string', minLength: 10 }, { type: 'string', maxLength: 12 }] }, kind: 'schema-branch-added', reverseKind: 'schema-branch-removed', relation: 'incomparable', oldOnly: ['ab', 'a'.repeat(10)], newOnly: ['abcde'], both: ['a'.repeat(13)] },
+  { title: 'oneOf string branch added inside an existing one', before: { oneOf: [{ type: 'string', maxLength: 5 }, num] }, after: { oneOf: [{ type: 'string', maxLength: 5 }, num, { type: 'string', maxLength: 3 }] }, kind: 'schema-branch-added', reverseKind: 'schema-branch-removed', relation: 'narrowed', oldOnly: ['ab'], both: ['abcd', 1] },
   { title: 'allOf member added', before: object({ a: str }), after: object({ a: str }, [], { allOf: [{ additionalProperties: false }] }), kind: 'schema-branch-added', reverseKind: 'schema-branch-removed', relation: 'narrowed', oldOnly: [{ a: 'x' }], both: [{}] },
+  { title: 'allOf member added beside one that was merged (the new one sorts last)', before: { type: 'string', allOf: [{ pattern: '^[a-z]' }] }, after: { type: 'string', allOf: [{ pattern: '^[a-z]' }, { pattern: '[0-9]$' }] }, kind: 'schema-branch-added', reverseKind: 'schema-branch-removed', relation: 'narrowed', oldOnly: ['ab'], both: ['a1'] },
+  { title: 'allOf member added beside one that was merged (the new one sorts first)', before: { allOf: [{ pattern: 'b' }] }, after: { allOf: [{ pattern: 'b' }, { pattern: 'a' }] }, kind: 'schema-branch-added', reverseKind: 'schema-branch-removed', relation: 'narrowed', oldOnly: ['b'], both: ['ab'] },
+  { title: 'allOf member added that collides with the schema\'s own keyword', before: { type: 'string', pattern: '^x' }, after: { type: 'string', pattern: '^x', allOf: [{ pattern: 'y$' }] }, kind: 'schema-branch-added', reverseKind: 'schema-branch-removed', relation: 'narrowed', oldOnly: ['x'], both: ['xy'] },
+  { title: 'allOf member added to two that collide', before: { allOf: [{ pattern: 'a' }, { pattern: 'b' }, { minLength: 2 }] }, after: { allOf: [{ pattern: 'a' }, { pattern: 'b' }, { minLength: 2 }, { pattern: 'c' }] }, kind: 'schema-branch-added', reverseKind: 'schema-branch-removed', relation: 'narrowed', oldOnly: ['ab'], both: ['abc'] },
+  { title: 'allOf member with two keywords added beside a merged one', before: { allOf: [{ pattern: 'b' }] }, after: { allOf: [{ pattern: 'b' }, { pattern: 'a', maxLength: 3 }] }, kind: 'schema-branch-added', reverseKind: 'schema-branch-removed', relation: 'narrowed', oldOnly: ['b', 'abcd'], both: ['ab'] },
   { title: 'string or object: object branch gains a required field', before: { anyOf: [{ type: 'string', pattern: '^x' }, object({ a: str })] }, after: { anyOf: [{ type: 'string', pattern: '^x' }, object({ a: str }, ['a'])] }, kind: 'argument-now-required', reverseKind: 'argument-now-optional', relation: 'narrowed', path: ['a'], oldOnly: [{}], both: ['xa'] },
   { title: 'nested union under a property', before: object({ target: { anyOf: [A, B] } }), after: object({ target: { anyOf: [A, B, C] } }), kind: 'schema-branch-added', reverseKind: 'schema-branch-removed', relation: 'widened', path: ['target'], newOnly: [{ target: { kind: 'c' } }] },
 ]
@@ -39,6 +50,33 @@ describe('anyOf, oneOf, allOf: compatibility by coverage, one finding per edit',
   test('a oneOf branch added over an existing one breaks both directions', () => {
     const [finding] = findingsOf({ oneOf: [A, B] }, { oneOf: [A, B, D] })
     expect(finding).toMatchObject({ kind: 'schema-branch-added', relation: 'incomparable', details: { keyword: 'oneOf' } })
+  })
+
+  test('a oneOf branch added over an existing one is incomparable even when no value it adds is found', () => {
+    // "bbbb" is new, but no example the engine tries finds it; the overlap on "a" decides.
+    const before = { oneOf: [{ type: 'string', maxLength: 3 }, num] }
+    const after = { oneOf: [{ type: 'string', maxLength: 3 }, num, { type: 'string', pattern: '^(a|bbbb)$' }] }
+    const findings = findingsOf(before, after)
+    expect(findings).toMatchObject([{ kind: 'schema-branch-added', relation: 'incomparable', details: { keyword: 'oneOf' } }])
+    expect([severityOf(findings[0], 'input'), severityOf(findings[0], 'output')]).toEqual(['breaking', 'breaking'])
+    expect([ajvAccepts(canon(before), 'a'), ajvAccepts(canon(after), 'a')]).toEqual([true, false])
+  })
+
+  test('an allOf member merged on one side and kept on the other is the same member: no finding', () => {
+    // The form a contract recorded before colliding members were all kept apart: the first merged.
+    const recorded = { allOf: [{ pattern: '^[a-z]' }], pattern: '[0-9]$', type: 'string' }
+    const live = canon({ type: 'string', allOf: [{ pattern: '^[a-z]' }, { pattern: '[0-9]$' }] })
+    expect(compareSchemas(recorded, live, { direction: 'input' }).findings).toEqual([])
+    expect(compareSchemas(live, recorded, { direction: 'output' }).findings).toEqual([])
+  })
+
+  test('a member is read out of the other side only when that side already asserts all of it', () => {
+    const after: SchemaObject = { type: 'string', allOf: [{ pattern: 'a' }, { pattern: 'b' }] }
+    expect(alignMergedMembers({ pattern: 'b', type: 'string' }, after)).toEqual([{ type: 'string', allOf: [{ pattern: 'b' }] }, after])
+    // `additionalProperties: false` alone allows no key at all; beside `properties` it allows `a`.
+    const closed: SchemaObject = { type: 'object', properties: { a: str }, additionalProperties: false }
+    const other: SchemaObject = { type: 'object', properties: { a: str }, allOf: [{ additionalProperties: false }, { required: ['a'] }] }
+    expect(alignMergedMembers(closed, other)).toEqual([closed, other])
   })
 
   test('a schema split over two branches is never claimed to break: covered by the union, not by one branch', () => {

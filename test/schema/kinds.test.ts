@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'vitest'
-import type { Severity } from '../../src/diff/change.js'
-import type { Policy } from '../../src/diff/policy.js'
+import type { Change, Direction, Relation, Severity } from '../../src/diff/change.js'
+import { resolvePolicy, type Policy } from '../../src/diff/policy.js'
 import { SCHEMA_KINDS } from '../../src/diff/kinds/schema-kinds.js'
+import { describeChange } from '../../src/report/describe-change.js'
+import type { Json } from '../../src/surface/types.js'
 import { SCHEMA_KIND_IDS } from '../../src/schema/finding.js'
 import { findingsOf, messageOf, object, severityOf } from './support.js'
 
@@ -65,7 +67,7 @@ const rows: KindRow[] = [
   { title: 'additionalProperties opened', before: object({}, [], closed), after: object({}), kind: 'schema-additional-properties-changed', input: 'additive', output: 'breaking', message: 'additionalProperties false → true' },
   { title: 'additionalProperties opened, contentModel lenient', before: object({}, [], closed), after: object({}), kind: 'schema-additional-properties-changed', input: 'additive', output: 'risky', message: 'additionalProperties false → true', policy: { contentModel: 'lenient' } },
   { title: 'anyOf branch added', before: { anyOf: [object({ k: { const: 'a' } }, ['k']), object({ k: { const: 'b' } }, ['k'])] }, after: { anyOf: [object({ k: { const: 'a' } }, ['k']), object({ k: { const: 'b' } }, ['k']), object({ k: { const: 'c' } }, ['k'])] }, kind: 'schema-branch-added', input: 'additive', output: 'breaking', message: 'anyOf branch added' },
-  { title: 'oneOf branch added that overlaps', before: { oneOf: [object({ k: { const: 'a' } }, ['k']), str] }, after: { oneOf: [object({ k: { const: 'a' } }, ['k']), str, object({ x: str })] }, kind: 'schema-branch-added', input: 'breaking', output: 'breaking', message: 'oneOf branch added' },
+  { title: 'oneOf branch added that overlaps', before: { oneOf: [object({ k: { const: 'a' } }, ['k']), str] }, after: { oneOf: [object({ k: { const: 'a' } }, ['k']), str, object({ x: str })] }, kind: 'schema-branch-added', input: 'breaking', output: 'breaking', message: 'oneOf branch added over an existing one' },
   { title: 'anyOf branch removed', before: { anyOf: [object({ k: { const: 'a' } }, ['k']), object({ k: { const: 'b' } }, ['k'])] }, after: object({ k: { const: 'a' } }, ['k']), kind: 'schema-branch-removed', input: 'breaking', output: 'additive', message: 'anyOf branch removed' },
   { title: 'oneOf → anyOf', before: { oneOf: [object({ x: str }), object({ y: str })] }, after: { anyOf: [object({ x: str }), object({ y: str })] }, kind: 'schema-composition-changed', input: 'additive', output: 'breaking', message: 'oneOf → anyOf' },
   { title: 'allOf member added', before: object({ a: str }), after: object({ a: str }, [], { allOf: [closed] }), kind: 'schema-branch-added', input: 'breaking', output: 'additive', message: 'allOf member added' },
@@ -103,5 +105,51 @@ describe('severity by direction (and policy), and the message', () => {
     expect(severityOf(finding, 'input')).toBe('risky')
     expect(severityOf(finding, 'output')).toBe('risky')
     expect(messageOf(finding)).toBe('not fully compared: comparison stopped after 1 steps (work budget)')
+  })
+})
+
+describe('what a change does to a caller reads from the side of its direction', () => {
+  const change = (kind: string, direction: Direction, severity: Severity): Change => ({ kind, entity: 'tool', name: 't', direction, path: ['q'], severity })
+
+  test.each([
+    { title: 'required argument added', before: object({ q: str }), after: object({ q: str, r: num }, ['r']), input: 'every call that omits it is now rejected (or it no longer fits what the object accepted)', output: 'readers that do not know the field are unaffected' },
+    { title: 'anyOf branch added', before: { anyOf: [object({ k: { const: 'a' } }, ['k']), object({ k: { const: 'b' } }, ['k'])] }, after: { anyOf: [object({ k: { const: 'a' } }, ['k']), object({ k: { const: 'b' } }, ['k']), object({ k: { const: 'c' } }, ['k'])] }, input: 'every value callers could send is still accepted', output: 'readers may now get values of the new branch that they were not written for' },
+    { title: 'allOf member added', before: object({ a: str }), after: object({ a: str }, [], { allOf: [closed] }), input: 'calls that were valid may now be rejected', output: 'readers only get values they could already get' },
+    { title: 'became nullable', before: str, after: { type: ['string', 'null'] }, input: 'callers may now send null; every call that was valid still is', output: 'readers that cannot handle null may now get it' },
+  ])('$title', ({ before, after, input, output }) => {
+    for (const [direction, expected] of [
+      ['input', input],
+      ['output', output],
+    ] as const) {
+      const [finding] = findingsOf(before, after, direction)
+      const severity = severityOf(finding, direction)
+      expect(describeChange({ ...finding, entity: 'tool', name: 't', direction, severity }).effect).toBe(expected)
+    }
+  })
+
+  // Why: the severities a kind can take are enumerated over every relation, the details that
+  // steer its rule and every policy, so a reason written for one side cannot surface on the other.
+  test('inputs speak of calls and callers, outputs of readers, for every severity a kind can take', () => {
+    const relations: Relation[] = ['widened', 'narrowed', 'incomparable', 'unknown', 'equal']
+    const details: Record<string, Json>[] = [{}, { required: true }, { governedBy: 'additionalProperties' }, { openObject: true }, { satisfiable: false }, { satisfiable: true }]
+    const policies: Policy[] = [{}, { contentModel: 'strict' }, { contentModel: 'lenient' }, { format: 'annotate' }]
+    for (const kind of SCHEMA_KINDS) {
+      for (const direction of ['input', 'output'] as const) {
+        const severities = new Set<Severity>()
+        for (const relation of relations) {
+          for (const detail of details) {
+            for (const policy of policies) {
+              severities.add(kind.severity({ change: { kind: kind.id, entity: 'tool', name: 't', direction, path: ['q'], relation, details: detail }, policy: resolvePolicy(policy) }))
+            }
+          }
+        }
+        for (const severity of severities) {
+          const effect = describeChange(change(kind.id, direction, severity)).effect
+          const where = `${kind.id} ${severity} ${direction}: ${effect}`
+          if (direction === 'input') expect(effect, where).not.toMatch(/\breaders?\b/)
+          else expect(effect, where).not.toMatch(/\bcalls?\b|\bsend/)
+        }
+      }
+    }
   })
 })

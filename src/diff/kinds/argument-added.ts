@@ -16,9 +16,18 @@ export const argumentAdded = defineKind({
     return details.openObject === true && policy.contentModel === 'strict' ? 'risky' : 'additive'
   },
   reason: {
-    breaking: 'every call that omits it is now rejected (or it no longer fits what the object accepted)',
-    risky: 'the object accepted extra keys, so callers may already send this name with another meaning',
-    additive: 'existing callers and readers are unaffected',
+    breaking: {
+      input: 'every call that omits it is now rejected (or it no longer fits what the object accepted)',
+      output: 'readers may now get values under this name that the object did not allow before',
+    },
+    risky: {
+      input: 'the object accepted extra keys, so callers may already send this name with another meaning',
+      output: 'the object already allowed extra keys, and whether this field fits what they allowed was not proved',
+    },
+    additive: {
+      input: 'every call that was valid still is',
+      output: 'readers that do not know the field are unaffected',
+    },
   },
   message: (change) => `${change.details?.required === true ? 'required' : 'optional'} ${change.direction === 'output' ? 'field' : 'argument'} added`,
   example: '`filters.city` added as an optional argument',

@@ -7,7 +7,10 @@ export const argumentDescriptionChanged = defineKind({
   purpose: 'Detects a changed schema description, the text an agent reads to fill an argument.',
   severity: fixed('routing'),
   reason: {
-    routing: 'agents choose and fill arguments from this text',
+    routing: {
+      input: 'agents choose and fill arguments from this text',
+      output: 'agents interpret the field by this text',
+    },
   },
   message: () => 'description changed',
   example: '`query` now says "ISO date" instead of "date"',

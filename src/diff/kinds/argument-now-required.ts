@@ -1,11 +1,11 @@
-import { byRelation, defineKind } from '../define-kind.js'
+import { byDirection, defineKind } from '../define-kind.js'
 
 /** An argument or output field that was optional is now required. */
 export const argumentNowRequired = defineKind({
   id: 'argument-now-required',
   entity: 'tool',
   purpose: 'Detects a property that callers could omit and now must send (or that readers now always get).',
-  severity: byRelation(),
+  severity: byDirection({ input: 'breaking', output: 'additive' }),
   reason: {
     breaking: 'every call that omitted it is now rejected',
     additive: 'readers already handled the field being present',

@@ -11,7 +11,10 @@ export const argumentRemoved = defineKind({
     return 'breaking'
   },
   reason: {
-    breaking: 'callers that send it, or readers that rely on it, break',
+    breaking: {
+      input: 'callers that send it break',
+      output: 'readers that rely on it break',
+    },
     risky: 'the object tolerates extra keys, so calls still validate, but the server no longer reads it',
   },
   message: (change) => `${change.direction === 'output' ? 'field' : 'argument'} removed`,

@@ -13,9 +13,18 @@ export const schemaAdditionalPropertiesChanged = defineKind({
     return relationSeverity(change.relation ?? 'unknown', direction)
   },
   reason: {
-    breaking: 'calls with extra keys are now rejected, or readers now get keys they did not expect',
-    additive: 'every object accepted before is still accepted',
-    risky: 'readers may now get keys they did not expect; a lenient reader ignores them',
+    breaking: {
+      input: 'calls that send extra keys, or values for them, that the object accepted before may now be rejected',
+      output: 'readers may now get extra keys, or values for them, they were not written for',
+    },
+    additive: {
+      input: 'every object callers could send is still accepted',
+      output: 'readers only get keys they could already get',
+    },
+    risky: {
+      input: 'the engine could not decide which extra keys calls may still send',
+      output: 'readers may now get keys they were not written for; a lenient reader ignores them',
+    },
   },
   message: (change) => `additionalProperties ${shortJson(change.before ?? true, 30)} → ${shortJson(change.after ?? true, 30)}`,
   example: 'an output object closed with additionalProperties false',

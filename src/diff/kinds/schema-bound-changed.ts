@@ -8,8 +8,14 @@ export const schemaBoundChanged = defineKind({
   purpose: 'Detects a minimum/maximum (inclusive or exclusive), min/maxLength, min/maxItems, min/maxProperties or min/maxContains added, removed, raised or lowered.',
   severity: byRelation(),
   reason: {
-    additive: 'every value accepted before is still accepted',
-    breaking: 'values inside the old range are now rejected, or readers get values outside it',
+    additive: {
+      input: 'every value callers could send is still accepted',
+      output: 'readers only get values inside the range they already handled',
+    },
+    breaking: {
+      input: 'calls with some values the old range allowed are now rejected',
+      output: 'readers may now get values outside the old range',
+    },
   },
   message: (change) => {
     const keyword = String(change.details?.keyword ?? 'bound')

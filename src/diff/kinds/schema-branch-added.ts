@@ -7,10 +7,22 @@ export const schemaBranchAdded = defineKind({
   purpose: 'Detects a union branch or allOf member added that changes which values are valid.',
   severity: byRelation(),
   reason: {
-    additive: 'every value accepted before is still accepted',
-    breaking: 'readers may get values of the new branch, values now match two oneOf branches, or an allOf member rejects old values',
-    risky: 'the engine could not decide whether the branch overlaps the others',
+    additive: {
+      input: 'every value callers could send is still accepted',
+      output: 'readers only get values they could already get',
+    },
+    breaking: {
+      input: 'calls that were valid may now be rejected',
+      output: 'readers may now get values of the new branch that they were not written for',
+    },
+    risky: 'the engine could not decide which values the new branch adds or takes away',
   },
-  message: (change) => (change.details?.keyword === 'allOf' ? 'allOf member added' : `${String(change.details?.keyword ?? 'anyOf')} branch added`),
+  message: (change) => {
+    const keyword = String(change.details?.keyword ?? 'anyOf')
+    if (keyword === 'allOf') return 'allOf member added'
+    // Why: a oneOf branch added can only lose values by overlapping another: those now match two.
+    const overlaps = keyword === 'oneOf' && (change.relation === 'narrowed' || change.relation === 'incomparable')
+    return overlaps ? 'oneOf branch added over an existing one' : `${keyword} branch added`
+  },
   example: '`target` anyOf gains an object branch',
 })

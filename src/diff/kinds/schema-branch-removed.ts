@@ -7,9 +7,15 @@ export const schemaBranchRemoved = defineKind({
   purpose: 'Detects a union branch or allOf member removed that changes which values are valid.',
   severity: byRelation(),
   reason: {
-    breaking: 'values only the removed branch accepted are now rejected, or readers get values the removed member excluded',
-    additive: 'every value accepted now was accepted before',
-    risky: 'the engine could not decide whether other branches cover it',
+    breaking: {
+      input: 'calls with values only the removed branch accepted are now rejected',
+      output: 'readers may now get values that were excluded before (by the removed allOf member, or by matching two oneOf branches)',
+    },
+    additive: {
+      input: 'every value callers could send is still accepted',
+      output: 'readers only get values they could already get',
+    },
+    risky: 'the engine could not decide whether the other branches cover it',
   },
   message: (change) => (change.details?.keyword === 'allOf' ? 'allOf member removed' : `${String(change.details?.keyword ?? 'anyOf')} branch removed`),
   example: '`target` anyOf loses its string branch',

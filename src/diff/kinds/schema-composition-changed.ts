@@ -7,8 +7,14 @@ export const schemaCompositionChanged = defineKind({
   purpose: 'Detects oneOf turned into anyOf (or back) and regrouped union branches, judged by which values each union covers.',
   severity: byRelation(),
   reason: {
-    additive: 'every value accepted before is still accepted',
-    breaking: 'values accepted before are now rejected, or readers get values that were excluded',
+    additive: {
+      input: 'every value callers could send is still accepted',
+      output: 'readers only get values they could already get',
+    },
+    breaking: {
+      input: 'calls that were valid may now be rejected',
+      output: 'readers may now get values that were excluded before',
+    },
     risky: 'the engine could not decide how the union moved',
   },
   message: (change) => (change.details?.regrouped === true ? 'union branches regrouped' : `${String(change.before)} → ${String(change.after)}`),

@@ -8,8 +8,14 @@ export const schemaConstraintChanged = defineKind({
   purpose: 'Detects a multipleOf, uniqueItems, contains, propertyNames, patternProperties, dependentRequired, dependentSchemas, if/then/else or not constraint tightened, loosened or replaced.',
   severity: byRelation(),
   reason: {
-    breaking: 'values valid before are now rejected, or readers get values the old constraint excluded',
-    additive: 'every value accepted before is still accepted',
+    breaking: {
+      input: 'calls the old constraint accepted may now be rejected',
+      output: 'readers may now get values the old constraint excluded',
+    },
+    additive: {
+      input: 'every value callers could send is still accepted',
+      output: 'readers only get values the old constraint allowed',
+    },
     risky: 'the engine could not decide how the constraint moved',
   },
   message: (change) => {

@@ -7,7 +7,10 @@ export const schemaDeprecatedChanged = defineKind({
   purpose: 'Detects deprecated: true added or removed on an argument, a field or a schema.',
   severity: fixed('routing'),
   reason: {
-    routing: 'agents route away from deprecated arguments',
+    routing: {
+      input: 'agents route away from deprecated arguments',
+      output: 'agents read deprecated fields as ones to stop relying on',
+    },
   },
   message: (change) => (change.after === true ? 'marked deprecated' : 'no longer deprecated'),
   example: '`legacy_id` marked deprecated',

@@ -8,8 +8,14 @@ export const schemaEnumChanged = defineKind({
   purpose: 'Detects allowed values added, removed or replaced, and an enum or const introduced or dropped.',
   severity: byRelation(),
   reason: {
-    additive: 'every value accepted before is still accepted',
-    breaking: 'a value that was valid is now rejected, or readers get a value they did not know',
+    additive: {
+      input: 'every value callers could send is still accepted',
+      output: 'readers only get values they already knew',
+    },
+    breaking: {
+      input: 'calls with a value that was valid are now rejected',
+      output: 'readers may now get a value they did not know',
+    },
     risky: 'the engine could not check the listed values against the other schema',
   },
   message: (change) => {

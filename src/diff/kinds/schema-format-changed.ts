@@ -10,8 +10,14 @@ export const schemaFormatChanged = defineKind({
     // Why: under "annotate" a format is documentation the server may or may not enforce.
     policy.format === 'annotate' ? 'risky' : relationSeverity(change.relation ?? 'unknown', change.direction ?? 'input'),
   reason: {
-    breaking: 'values valid before may not satisfy the new format, or readers get values outside the old one',
-    additive: 'every value accepted before is still accepted',
+    breaking: {
+      input: 'calls with values that do not satisfy the new format are now rejected',
+      output: 'readers may now get values outside the old format',
+    },
+    additive: {
+      input: 'every value callers could send is still accepted',
+      output: 'readers only get values they could already get',
+    },
     risky: 'the format is only an annotation under this policy, so whether values change is not known',
   },
   message: (change) => editWords('format', change.before, change.after),

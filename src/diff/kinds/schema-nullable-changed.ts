@@ -7,8 +7,14 @@ export const schemaNullableChanged = defineKind({
   purpose: 'Detects a schema that became nullable or stopped being nullable (type list, nullable, or a null branch).',
   severity: byRelation(),
   reason: {
-    additive: 'callers may send null now, or readers no longer get it',
-    breaking: 'callers that sent null are rejected, or readers that cannot handle null now get it',
+    additive: {
+      input: 'callers may now send null; every call that was valid still is',
+      output: 'readers no longer get null',
+    },
+    breaking: {
+      input: 'calls that send null are now rejected',
+      output: 'readers that cannot handle null may now get it',
+    },
     risky: 'the engine could not decide how nullability moved',
   },
   message: (change) => (change.relation === 'widened' ? 'now accepts null' : 'no longer accepts null'),

@@ -8,8 +8,14 @@ export const schemaPatternChanged = defineKind({
   purpose: 'Detects a pattern added or removed, and a changed pattern whose inclusion in the old one could not be proved.',
   severity: byRelation(),
   reason: {
-    breaking: 'strings that matched before may now be rejected, or readers get strings the old pattern excluded',
-    additive: 'every string accepted before is still accepted',
+    breaking: {
+      input: 'calls with strings that matched the old pattern may now be rejected',
+      output: 'readers may now get strings the old pattern excluded',
+    },
+    additive: {
+      input: 'every string callers could send is still accepted',
+      output: 'readers only get strings the old pattern allowed',
+    },
     risky: 'the engine cannot prove which strings the new pattern gained or lost',
   },
   message: (change) => editWords('pattern', change.before, change.after),

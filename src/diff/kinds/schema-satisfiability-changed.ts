@@ -12,9 +12,18 @@ export const schemaSatisfiabilityChanged = defineKind({
     return relationSeverity(change.relation ?? 'unknown', direction)
   },
   reason: {
-    breaking: 'no call can satisfy it any more, or readers now get values that were impossible before',
-    risky: 'the output schema can match nothing, so what readers get is undefined',
-    additive: 'values are accepted again',
+    breaking: {
+      input: 'no call can satisfy it any more',
+      output: 'readers may now get values where none were possible before',
+    },
+    risky: {
+      input: 'the engine could not decide which calls are still valid',
+      output: 'the output schema can match nothing, so what readers get is undefined',
+    },
+    additive: {
+      input: 'calls can be valid here again',
+      output: 'readers only get values they could already get',
+    },
   },
   message: (change) => (change.details?.satisfiable === false ? `can no longer match any value (${String(change.details?.reason)})` : 'can match values again'),
   example: '`age` minimum 18 > maximum 10',

@@ -8,8 +8,14 @@ export const schemaTypeChanged = defineKind({
   purpose: 'Detects a change in the accepted JSON types: gained, lost, integer ↔ number, or replaced.',
   severity: byRelation(),
   reason: {
-    additive: 'every value accepted before is still accepted',
-    breaking: 'values of a type that was valid are now rejected, or readers get a type they did not expect',
+    additive: {
+      input: 'every value callers could send is still accepted',
+      output: 'readers only get types they already handled',
+    },
+    breaking: {
+      input: 'calls with values of a type that was valid are now rejected',
+      output: 'readers may now get a type they were not written for',
+    },
     risky: 'the engine could not decide how the types moved',
   },
   message: (change) => `type ${shortJson(change.before ?? 'any')} → ${shortJson(change.after ?? 'any')}`,
