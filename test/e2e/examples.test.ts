@@ -44,6 +44,10 @@ describe.each(EXAMPLES)('examples/$example, copied as a user would', ({ example,
     const failures = project.failures(drifted)
     expect(Object.keys(failures).sort()).toEqual(['the MCP surface has not drifted', 'the server honors its published contract'])
     expect(failures).toMatchSnapshot()
+    // Why: the README shows this failure; keep its excerpt the output users will really see.
+    const readme = await readFile(join(ROOT, 'examples', example, 'README.md'), 'utf8')
+    const report = Object.values(failures)[0].split('\n').filter((line) => /^\s{2,}\S|^(breaking|risky|routing|additive|cosmetic) \(/.test(line))
+    for (const line of report) expect(readme).toContain(line.trim())
     for (const record of records) expect((await project.read(record))?.toString()).toBe(copied[record])
 
     expect((await project.run(['-u'])).code).toBe(0)
