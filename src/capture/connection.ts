@@ -47,12 +47,12 @@ export interface OwnClient {
 
 /**
  * Creates capture's own SDK 1.x client for a transport capture opened (in-memory, stdio or
- * Streamable HTTP), loading the SDK on first use.
+ * Streamable HTTP), loading the SDK on first use. `startEarly` starts the transport before the
+ * client loads — for a child process, which then boots while the SDK client's imports run.
  * @example const own = await createOwnClient(transport); await own.initialize({ timeoutMs: 10_000 })
  */
-export async function createOwnClient(transport: object): Promise<OwnClient> {
-  const { Client } = await import('@modelcontextprotocol/sdk/client/index.js')
-  const watched = transport as { onclose?: () => void; close(): Promise<void> }
+export async function createOwnClient(transport: object, options: { startEarly?: boolean } = {}): Promise<OwnClient> {
+  const watched = transport as { onclose?: () => void; close(): Promise<void>; start(): Promise<void> }
   let closedByServer = false
   let closingByClient = false
   // Why: the SDK chains an `onclose` that is already set, so this sees the server hang up even
@@ -66,6 +66,8 @@ export async function createOwnClient(transport: object): Promise<OwnClient> {
   watched.onclose = () => {
     if (!closingByClient) closedByServer = true
   }
+  if (options.startEarly) startBeforeClientLoads(watched)
+  const { Client } = await import('@modelcontextprotocol/sdk/client/index.js')
   const client = new Client(CLIENT_INFO, { capabilities: {} })
   return {
     client: client as unknown as OwnClient['client'],
@@ -75,6 +77,18 @@ export async function createOwnClient(transport: object): Promise<OwnClient> {
         client.connect(transport as Parameters<typeof client.connect>[0], { timeout: limits.timeoutMs, signal }),
       ),
   }
+}
+
+/**
+ * Starts a transport now; `Client.connect` later gets the same start instead of a second one.
+ * Why: importing the SDK client costs about 100 ms, and a server process boots in that time
+ * instead of after it — most of what `check` can gain over a plain SDK script.
+ */
+function startBeforeClientLoads(transport: { start(): Promise<void> }): void {
+  const started = transport.start()
+  // Why: a failed start (a command that does not exist) is reported by `Client.connect`, which awaits it.
+  started.catch(() => {})
+  transport.start = () => started
 }
 
 /**

@@ -38,7 +38,7 @@ export async function openStdio(target: StdioTarget, limits: StepLimits): Promis
     await start()
     pid = transport.pid ?? undefined
   }
-  const own = await createOwnClient(transport)
+  const own = await createOwnClient(transport, { startEarly: !limits.signal?.aborted })
   const stderrTail = async () => {
     if (own.hasClosed()) await tail.settle(STDERR_SETTLE_MS)
     return tail.lines()
