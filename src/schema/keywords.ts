@@ -173,10 +173,31 @@ export const DROPPED_KEYWORDS = new Set<string>([
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
   if (isPlainObject(value)) {
-    const keys = Object.keys(value).sort()
+    const keys = sortTexts(Object.keys(value))
     return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`).join(',')}}`
   }
   return JSON.stringify(value) ?? 'null'
+}
+
+/**
+ * Sorts strings in place by UTF-16 code units (the order of `compareText`) and returns them.
+ * @example sortTexts(['b', 'a']) // ['a', 'b']
+ */
+export function sortTexts(texts: string[]): string[] {
+  // Why: key lists are short, and `Array.prototype.sort` allocates working storage on every
+  // call; insertion sort on a handful of keys allocates nothing and was most of the garbage
+  // canonicalization made.
+  if (texts.length > 24) return texts.sort()
+  for (let i = 1; i < texts.length; i++) {
+    const text = texts[i]
+    let j = i - 1
+    while (j >= 0 && texts[j] > text) {
+      texts[j + 1] = texts[j]
+      j--
+    }
+    texts[j + 1] = text
+  }
+  return texts
 }
 
 /** Compares two strings by UTF-16 code units, the order used for every sorted list and key. */

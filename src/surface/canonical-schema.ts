@@ -8,6 +8,7 @@ import {
   KEYWORD_TYPES,
   SCHEMA_ARRAY_KEYWORDS,
   SINGLE_SCHEMA_KEYWORDS,
+  sortTexts,
 } from '../schema/keywords.js'
 import { mergeInto, readsNeighbours } from '../schema/merge-schemas.js'
 import { isUniversalPattern } from '../schema/pattern-inclusion.js'
@@ -33,17 +34,17 @@ export function canonicalizeSchema(schema: unknown): CanonicalSchema {
   // Why: most tool schemas have no `$ref` at all; they are normalized in one walk and never
   // reach the resolver. A walk that meets a reference starts over from the resolved schema.
   const direct = new Normalizer([], false)
-  const first = direct.schema(schema, undefined)
+  const first = direct.schema(schema)
   if (!direct.sawReference) return { schema: first, notRecorded: sortedPlaces(direct.notRecorded) }
   const resolved = resolveLocalRefs(schema)
   const notRecorded = [...resolved.notRecorded]
   const defs = resolved.defs
   const normalizer = new Normalizer(notRecorded, true)
-  let out = normalizer.schema(resolved.schema, undefined)
-  const names = Object.keys(defs).sort(compareText)
+  let out = normalizer.schema(resolved.schema)
+  const names = sortTexts(Object.keys(defs))
   if (names.length > 0 && isPlainObject(out)) {
     const canonicalDefs: Record<string, Json> = {}
-    for (const name of names) canonicalDefs[name] = normalizer.schema(defs[name], undefined) as Json
+    for (const name of names) canonicalDefs[name] = normalizer.schema(defs[name]) as Json
     out = sortKeys({ ...out, $defs: canonicalDefs }) as Schema
   }
   return { schema: out, notRecorded: sortedPlaces(notRecorded) }
@@ -51,6 +52,7 @@ export function canonicalizeSchema(schema: unknown): CanonicalSchema {
 
 /** Not-recorded places in path order, so the list does not depend on the input's key order. */
 function sortedPlaces(places: SchemaNotRecorded[]): SchemaNotRecorded[] {
+  if (places.length === 0) return []
   const key = (p: SchemaNotRecorded) => `${p.path.join('\u0000')}\u0001${p.reason}`
   return [...places].sort((x, y) => compareText(key(x), key(y)))
 }
@@ -62,25 +64,123 @@ function nfc(name: string): string {
   return NON_ASCII.test(name) ? name.normalize('NFC') : name
 }
 
-/** A data path kept as a parent chain and turned into segments only when something is reported. */
-type LazyPath = { readonly parent: LazyPath; readonly segment: PathSegment } | undefined
-
-function materialize(path: LazyPath): PathSegment[] {
-  const out: PathSegment[] = []
-  for (let p = path; p !== undefined; p = p.parent) out.unshift(p.segment)
-  return out
-}
-
-const SINGLE = new Set<string>(SINGLE_SCHEMA_KEYWORDS)
-const SCHEMA_ARRAYS = new Set<string>(SCHEMA_ARRAY_KEYWORDS)
 const MAX_SAFE = Number.MAX_SAFE_INTEGER
 const SINGLE_TYPES = new Set(['array', 'boolean', 'integer', 'null', 'number', 'object', 'string'])
 const ALL_TYPES = ['array', 'boolean', 'null', 'number', 'object', 'string']
+
+// How `rewriteKeywords` copies a keyword; any keyword not listed is copied as data.
+const COPY = 0
+const DROP = 1
+const REFERENCE = 2
+const SINGLE_SCHEMA = 3
+const ITEMS = 4
+const ADDITIONAL_ITEMS = 5
+const SCHEMA_ARRAY = 6
+const SCHEMA_MAP = 7
+const DEPENDENCIES = 8
+const DEPENDENT_REQUIRED = 9
+const CONST = 10
+const ENUM = 11
+
+// The simplification passes that can change a node, by the keywords they read. A node none of
+// whose keywords can give a pass work skips it on its first round.
+const TYPE_SPECIFIC = 1
+const AT_DEFAULT = 2
+const NAMES = 4
+const NUMBERS = 8
+const COMPOSITION = 16
+const NOT = 32
+const NULLABLE = 64
+const EVERY_PASS = 127
+
+// The default spellings `dropKeywordsWithoutEffect` drops, by the test that finds them.
+const NO_DEFAULT = 0
+const NOT_POSITIVE = 1
+const FALSE = 2
+const TRUE = 3
+const EMPTY_LIST = 4
+const EMPTY_MAP = 5
+const ONE = 6
+const UNIVERSAL_PATTERN = 7
+
+const DEFAULT_SPELLINGS: [number, string[]][] = [
+  [NOT_POSITIVE, ['minItems', 'minLength', 'minProperties']],
+  [FALSE, ['deprecated', 'readOnly', 'uniqueItems', 'writeOnly']],
+  [TRUE, ['additionalProperties', 'else', 'items', 'propertyNames', 'then', 'unevaluatedItems', 'unevaluatedProperties']],
+  [EMPTY_LIST, ['required']],
+  [EMPTY_MAP, ['dependentRequired', 'dependentSchemas', 'patternProperties', 'properties']],
+  [ONE, ['minContains']],
+  [UNIVERSAL_PATTERN, ['pattern']],
+]
+
+/** One bit per instance type, for testing a keyword's types against a schema's `type` at once. */
+const TYPE_BITS = new Map(['array', 'boolean', 'integer', 'null', 'number', 'object', 'string'].map((t, i) => [t, 1 << i]))
+const INTEGER_BIT = TYPE_BITS.get('integer')!
+
+interface KeywordRole {
+  /** How `rewriteKeywords` copies it (`COPY`, `DROP`, …). */
+  rewrite: number
+  /** The passes (`TYPE_SPECIFIC`, `AT_DEFAULT`, …) it can give work to, as the keyword it is rewritten to. */
+  passes: number
+  /** The instance types it constrains, as `TYPE_BITS`; 0 when it applies to every type. */
+  types: number
+  /** Which default spelling it can have (`NOT_POSITIVE`, …), or `NO_DEFAULT`. */
+  defaultSpelling: number
+}
+
+/**
+ * Every keyword canonicalization treats specially, read with one lookup per key.
+ * Why: a node is walked once to copy it; the same lookup says which later passes it needs, so
+ * the passes do not each scan the node's keys again to find they have nothing to do.
+ */
+const KEYWORD_ROLES: Map<string, KeywordRole> = (() => {
+  const roles = new Map<string, KeywordRole>()
+  const role = (keyword: string) => {
+    let found = roles.get(keyword)
+    if (found === undefined) roles.set(keyword, (found = { rewrite: COPY, passes: 0, types: 0, defaultSpelling: NO_DEFAULT }))
+    return found
+  }
+  const rewrite = (keywords: Iterable<string>, how: number) => {
+    for (const keyword of keywords) role(keyword).rewrite = how
+  }
+  const feeds = (keywords: Iterable<string>, passes: number) => {
+    for (const keyword of keywords) role(keyword).passes |= passes
+  }
+  rewrite(SINGLE_SCHEMA_KEYWORDS, SINGLE_SCHEMA)
+  rewrite(SCHEMA_ARRAY_KEYWORDS, SCHEMA_ARRAY)
+  rewrite(['properties', 'patternProperties', 'dependentSchemas'], SCHEMA_MAP)
+  rewrite(['$ref', '$dynamicRef', '$recursiveRef'], REFERENCE)
+  rewrite([...DROPPED_KEYWORDS, '$defs', 'definitions'], DROP)
+  role('items').rewrite = ITEMS
+  role('additionalItems').rewrite = ADDITIONAL_ITEMS
+  role('dependencies').rewrite = DEPENDENCIES
+  role('dependentRequired').rewrite = DEPENDENT_REQUIRED
+  role('const').rewrite = CONST
+  role('enum').rewrite = ENUM
+  for (const [keyword, types] of Object.entries(KEYWORD_TYPES)) role(keyword).types = types.reduce((bits, t) => bits | TYPE_BITS.get(t)!, 0)
+  for (const [spelling, keywords] of DEFAULT_SPELLINGS) for (const keyword of keywords) role(keyword).defaultSpelling = spelling
+  feeds(Object.keys(KEYWORD_TYPES), TYPE_SPECIFIC)
+  feeds(DEFAULT_SPELLINGS.flatMap(([, keywords]) => keywords), AT_DEFAULT)
+  // Why: the closing steps of `dropKeywordsWithoutEffect` read these beside the spellings.
+  feeds(['contains', 'if', 'maxContains', 'prefixItems'], AT_DEFAULT)
+  feeds(['required', 'dependentRequired'], NAMES)
+  feeds(['exclusiveMaximum', 'exclusiveMinimum', 'maximum', 'minimum', 'multipleOf'], NUMBERS)
+  feeds(['allOf', 'anyOf', 'oneOf'], COMPOSITION)
+  feeds(['not'], NOT)
+  feeds(['nullable'], NULLABLE)
+  // Why: these are rewritten to other keywords (a tuple `items` to `prefixItems`, …), which
+  // are what the passes then read.
+  feeds(['items', 'additionalItems'], role('items').passes | role('prefixItems').passes)
+  feeds(['dependencies'], role('dependentRequired').passes | role('dependentSchemas').passes)
+  return roles
+})()
 
 class Normalizer {
   // Why: only the resolver's output shares subtrees (an inlined definition used twice); a
   // schema read from JSON never does, and a WeakMap entry per node costs more than it saves.
   private readonly done: WeakMap<object, Schema> | undefined
+  /** The data path of the schema being canonicalized, for not-recorded entries. */
+  private readonly path: PathSegment[] = []
   /** Set when a `$ref`, `$dynamicRef` or `$recursiveRef` keyword was met. */
   sawReference = false
 
@@ -91,60 +191,100 @@ class Normalizer {
     this.done = sharesSubtrees ? new WeakMap() : undefined
   }
 
-  /** Canonicalizes one schema position; `path` is the data path, for not-recorded entries. */
-  schema(value: unknown, path: LazyPath): Schema {
+  /** Canonicalizes one schema position at the current data path. */
+  schema(value: unknown): Schema {
     if (value === true || value === false) return value
     if (!isPlainObject(value)) {
-      this.notRecorded.push({ path: materialize(path), reason: `not a JSON Schema (${value === null ? 'null' : typeof value}); read as accepting anything` })
+      this.notRecorded.push({ path: [...this.path], reason: `not a JSON Schema (${value === null ? 'null' : typeof value}); read as accepting anything` })
       return true
     }
     const cached = this.done?.get(value)
     if (cached !== undefined) return cached
-    const result = this.simplify(this.rewriteKeywords(value, path))
+    const out: Record<string, unknown> = {}
+    const passes = this.rewriteKeywords(value, out)
+    const result = this.simplify(out, passes)
     this.done?.set(value, result)
     return result
   }
 
-  /** Copies keywords with children canonicalized and older dialect spellings rewritten to 2020-12. */
-  private rewriteKeywords(node: Record<string, unknown>, path: LazyPath): Record<string, unknown> {
-    const out: Record<string, unknown> = {}
+  /** Canonicalizes a schema one data-path segment below the current one. */
+  private below(segment: PathSegment, value: unknown): Schema {
+    this.path.push(segment)
+    const result = this.schema(value)
+    this.path.pop()
+    return result
+  }
+
+  /**
+   * Copies keywords into `out` with children canonicalized and older dialect spellings
+   * rewritten to 2020-12; returns the passes the copy may need.
+   */
+  private rewriteKeywords(node: Record<string, unknown>, out: Record<string, unknown>): number {
+    let passes = 0
     const itemsIsTuple = Array.isArray(node.items)
     // Why: walking keys in sorted order builds `out` already sorted, so most nodes skip a copy.
-    for (const key of Object.keys(node).sort()) {
-      if (DROPPED_KEYWORDS.has(key) || key === '$defs' || key === 'definitions') continue
+    const keys = sortTexts(Object.keys(node))
+    for (let k = 0; k < keys.length; k++) {
+      const key = keys[k]
       const value = node[key]
-      if (key === '$ref' || key === '$dynamicRef' || key === '$recursiveRef') this.sawReference = true
-      if ((typeof value !== 'object' || value === null) && key !== 'const' && key !== 'additionalItems' && key !== 'items') {
+      const role = KEYWORD_ROLES.get(key)
+      if (role === undefined) {
+        out[key] = typeof value === 'object' && value !== null ? sortKeys(value) : value
+        continue
+      }
+      const rewrite = role.rewrite
+      if (rewrite === DROP) continue
+      passes |= role.passes
+      if (rewrite === REFERENCE) this.sawReference = true
+      if ((typeof value !== 'object' || value === null) && rewrite !== CONST && rewrite !== ADDITIONAL_ITEMS && rewrite !== ITEMS) {
         out[key] = value
         continue
       }
-      if (key === 'items' && itemsIsTuple) {
-        if (node.prefixItems === undefined) out.prefixItems = (value as unknown[]).map((s, i) => this.schema(s, { parent: path, segment: `[${i}]` }))
-      } else if (key === 'additionalItems') {
-        // Why: draft-07 `additionalItems` only means something beside a tuple `items`.
-        if (itemsIsTuple) out.items = this.schema(value, { parent: path, segment: '[]' })
-      } else if (SINGLE.has(key)) {
-        out[key] = this.schema(value, key === 'items' || key === 'additionalItems' ? { parent: path, segment: '[]' } : path)
-      } else if (SCHEMA_ARRAYS.has(key)) {
-        if (Array.isArray(value)) out[key] = value.map((s, index) => this.schema(s, key === 'prefixItems' ? { parent: path, segment: `[${index}]` } : path))
-        else out[key] = sortKeys(value)
-      } else if (key === 'properties' || key === 'patternProperties' || key === 'dependentSchemas') {
-        if (isPlainObject(value)) mergeMap(out, key, this.schemaMap(value, path, key))
-        else out[key] = sortKeys(value)
-      } else if (key === 'dependencies' && isPlainObject(value)) {
-        for (const name of Object.keys(value)) {
-          const dependency = value[name]
-          if (Array.isArray(dependency)) mergeMap(out, 'dependentRequired', { [nfc(name)]: dependency })
-          else mergeMap(out, 'dependentSchemas', { [nfc(name)]: this.schema(dependency, path) })
-        }
-      } else if (key === 'dependentRequired' && isPlainObject(value)) {
-        mergeMap(out, 'dependentRequired', Object.fromEntries(Object.entries(value).map(([k, v]) => [nfc(k), v])))
-      } else if (key === 'const') {
-        out.enum = Array.isArray(out.enum) ? [...out.enum, value] : [value]
-      } else if (key === 'enum' && Array.isArray(value)) {
-        out.enum = Array.isArray(out.enum) ? [...out.enum, ...value] : [...value]
-      } else {
-        out[key] = sortKeys(value)
+      switch (rewrite) {
+        case ITEMS:
+          if (!itemsIsTuple) out.items = this.below('[]', value)
+          else if (node.prefixItems === undefined) out.prefixItems = (value as unknown[]).map((s, i) => this.below(`[${i}]`, s))
+          break
+        case ADDITIONAL_ITEMS:
+          // Why: draft-07 `additionalItems` only means something beside a tuple `items`.
+          if (itemsIsTuple) out.items = this.below('[]', value)
+          break
+        case SINGLE_SCHEMA:
+          out[key] = this.schema(value)
+          break
+        case SCHEMA_ARRAY:
+          if (!Array.isArray(value)) out[key] = sortKeys(value)
+          else if (key === 'prefixItems') out[key] = value.map((s, i) => this.below(`[${i}]`, s))
+          else out[key] = value.map((s) => this.schema(s))
+          break
+        case SCHEMA_MAP:
+          if (isPlainObject(value)) mergeMap(out, key, this.schemaMap(value, key))
+          else out[key] = sortKeys(value)
+          break
+        case DEPENDENCIES:
+          if (!isPlainObject(value)) {
+            out[key] = sortKeys(value)
+            break
+          }
+          for (const name of Object.keys(value)) {
+            const dependency = value[name]
+            if (Array.isArray(dependency)) mergeMap(out, 'dependentRequired', { [nfc(name)]: dependency })
+            else mergeMap(out, 'dependentSchemas', { [nfc(name)]: this.schema(dependency) })
+          }
+          break
+        case DEPENDENT_REQUIRED:
+          if (isPlainObject(value)) mergeMap(out, 'dependentRequired', Object.fromEntries(Object.entries(value).map(([k, v]) => [nfc(k), v])))
+          else out[key] = sortKeys(value)
+          break
+        case CONST:
+          out.enum = Array.isArray(out.enum) ? [...out.enum, value] : [value]
+          break
+        case ENUM:
+          if (Array.isArray(value)) out.enum = Array.isArray(out.enum) ? [...out.enum, ...value] : [...value]
+          else out[key] = sortKeys(value)
+          break
+        default:
+          out[key] = sortKeys(value)
       }
     }
     if (Array.isArray(out.enum) && 'const' in node && Array.isArray(node.enum)) {
@@ -152,41 +292,55 @@ class Normalizer {
       const constText = canonicalJson(node.const)
       out.enum = node.enum.some((e) => canonicalJson(e) === constText) ? [node.const] : []
     }
-    rewriteBooleanExclusiveBounds(out)
-    rewriteNullable(out)
-    return out
+    if (passes & NUMBERS) rewriteBooleanExclusiveBounds(out)
+    if (passes & NULLABLE) rewriteNullable(out)
+    return passes
   }
 
-  private schemaMap(map: Record<string, unknown>, path: LazyPath, keyword: string): Record<string, Schema> {
+  private schemaMap(map: Record<string, unknown>, keyword: string): Record<string, Schema> {
     const out: Record<string, Schema> = {}
-    for (const key of Object.keys(map).sort()) {
-      const name = keyword === 'patternProperties' ? key : nfc(key)
+    const names = keyword !== 'patternProperties'
+    const dataPath = keyword === 'properties'
+    const keys = sortTexts(Object.keys(map))
+    for (let k = 0; k < keys.length; k++) {
+      const key = keys[k]
+      const name = names ? nfc(key) : key
       if (name in out) {
-        this.notRecorded.push({ path: materialize(path), reason: `two ${keyword} keys are the same name after Unicode normalization (${name}); the first is kept` })
+        this.notRecorded.push({ path: [...this.path], reason: `two ${keyword} keys are the same name after Unicode normalization (${name}); the first is kept` })
         continue
       }
-      out[name] = this.schema(map[key], keyword === 'properties' ? { parent: path, segment: name } : path)
+      out[name] = dataPath ? this.below(name, map[key]) : this.schema(map[key])
     }
     return out
   }
 
-  /** Applies the equivalences; a second round only when folding a composition brought in new keywords. */
-  private simplify(input: Record<string, unknown>): Schema {
+  /**
+   * Applies the equivalences; a second round only when folding a composition brought in new
+   * keywords. `passes` says which passes the first round can skip.
+   */
+  private simplify(input: Record<string, unknown>, passes: number): Schema {
     // Why: `input` is the fresh copy `rewriteKeywords` made, so it is edited in place.
     const s = input
     for (let round = 0; round < 8; round++) {
+      // Why: a merged composition can bring any keyword, so later rounds run every pass.
+      if (round > 0) passes = EVERY_PASS
       if (!normalizeType(s) || !normalizeEnum(s)) return false
-      dropIrrelevantKeywords(s)
-      dropDefaults(s)
-      normalizeNames(s)
-      normalizeNumbers(s)
-      if (s.not === true) return false
-      if (s.not === false) delete s.not
+      if (passes & (TYPE_SPECIFIC | AT_DEFAULT)) dropKeywordsWithoutEffect(s)
+      if (passes & NAMES) normalizeNames(s)
+      if (passes & NUMBERS) normalizeNumbers(s)
+      if (passes & NOT) {
+        if (s.not === true) return false
+        if (s.not === false) delete s.not
+      }
+      if (!(passes & COMPOSITION)) break
       const composed = this.normalizeComposition(s)
       if (composed === false) return false
       if (composed === 'unchanged') break
     }
-    return Object.keys(s).length === 0 ? true : (shallowSorted(s) as Schema)
+    const keys = Object.keys(s)
+    if (keys.length === 0) return true
+    for (let k = 1; k < keys.length; k++) if (!(keys[k - 1] < keys[k])) return copyWithKeys(s, sortTexts(keys))
+    return s as Schema
   }
 
   /** Flattens and folds `allOf`/`anyOf`/`oneOf`; says whether the schema object changed. */
@@ -261,16 +415,15 @@ function membersKeptApart(own: Record<string, unknown>, members: Schema[]): Sche
 
 /** Draft-04 boolean `exclusiveMinimum`/`exclusiveMaximum` become the 2020-12 numeric form. */
 function rewriteBooleanExclusiveBounds(s: Record<string, unknown>): void {
-  for (const [exclusive, inclusive] of [
-    ['exclusiveMinimum', 'minimum'],
-    ['exclusiveMaximum', 'maximum'],
-  ] as const) {
-    if (typeof s[exclusive] !== 'boolean') continue
-    if (s[exclusive] === true && typeof s[inclusive] === 'number') {
-      s[exclusive] = s[inclusive]
-      delete s[inclusive]
-    } else delete s[exclusive]
-  }
+  if (typeof s.exclusiveMinimum === 'boolean') rewriteBooleanExclusiveBound(s, 'exclusiveMinimum', 'minimum')
+  if (typeof s.exclusiveMaximum === 'boolean') rewriteBooleanExclusiveBound(s, 'exclusiveMaximum', 'maximum')
+}
+
+function rewriteBooleanExclusiveBound(s: Record<string, unknown>, exclusive: string, inclusive: string): void {
+  if (s[exclusive] === true && typeof s[inclusive] === 'number') {
+    s[exclusive] = s[inclusive]
+    delete s[inclusive]
+  } else delete s[exclusive]
 }
 
 /** OpenAPI `nullable: true` becomes `null` in `type` (and in `enum`, when there is one). */
@@ -294,7 +447,7 @@ function normalizeType(s: Record<string, unknown>): boolean {
     delete s.type
     return true
   }
-  const sorted = [...types].sort(compareText)
+  const sorted = sortTexts([...types])
   s.type = sorted.length === 1 ? sorted[0] : sorted
   return true
 }
@@ -346,56 +499,41 @@ const KNOWN_FOR_ENUM = new Set<string>([
   ...Object.keys(KEYWORD_TYPES).filter((k) => k !== 'unevaluatedItems' && k !== 'unevaluatedProperties'),
 ])
 
-/** Drops keywords that constrain only types the schema does not allow (`maximum` on a string). */
-function dropIrrelevantKeywords(s: Record<string, unknown>): void {
-  if (s.type === undefined) return
-  const listed = Array.isArray(s.type) ? (s.type as string[]) : [s.type as string]
-  const allows = (t: string) => listed.includes(t) || (t === 'integer' && listed.includes('number'))
-  for (const key in s) {
-    const types = KEYWORD_TYPES[key]
-    if (types !== undefined && !types.some(allows)) delete s[key]
-  }
-}
-
-/** Drops keywords spelled at their default: `minLength: 0`, `uniqueItems: false`, `items: true`, `{}` maps, … */
-function dropDefaults(s: Record<string, unknown>): void {
-  // Why: one pass over the keys with a switch; this runs on every node of every tool schema.
+/**
+ * Drops keywords that constrain only types the schema does not allow (`maximum` on a string)
+ * and keywords spelled at their default: `minLength: 0`, `uniqueItems: false`, `items: true`, `{}` maps, …
+ */
+function dropKeywordsWithoutEffect(s: Record<string, unknown>): void {
+  const allowed = s.type === undefined ? -1 : allowedTypeBits(s.type)
+  // Why: one pass over the keys, one lookup each; this runs on most nodes of every tool schema.
   for (const key of Object.keys(s)) {
+    const role = KEYWORD_ROLES.get(key)
+    if (role === undefined) continue
+    if (role.types !== 0 && (role.types & allowed) === 0) {
+      delete s[key]
+      continue
+    }
     const value = s[key]
-    switch (key) {
-      case 'minLength':
-      case 'minItems':
-      case 'minProperties':
+    switch (role.defaultSpelling) {
+      case NOT_POSITIVE:
         if (typeof value === 'number' && value <= 0) delete s[key]
         break
-      case 'deprecated':
-      case 'readOnly':
-      case 'uniqueItems':
-      case 'writeOnly':
+      case FALSE:
         if (value === false) delete s[key]
         break
-      case 'additionalProperties':
-      case 'items':
-      case 'propertyNames':
-      case 'unevaluatedItems':
-      case 'unevaluatedProperties':
-      case 'then':
-      case 'else':
+      case TRUE:
         if (value === true) delete s[key]
         break
-      case 'required':
+      case EMPTY_LIST:
         if (Array.isArray(value) && value.length === 0) delete s[key]
         break
-      case 'dependentRequired':
-      case 'dependentSchemas':
-      case 'patternProperties':
-      case 'properties':
+      case EMPTY_MAP:
         if (isPlainObject(value)) dropEmptyEntries(s, key, value)
         break
-      case 'pattern':
+      case UNIVERSAL_PATTERN:
         if (typeof value === 'string' && isUniversalPattern(value)) delete s[key]
         break
-      case 'minContains':
+      case ONE:
         if (value === 1) delete s[key]
         break
     }
@@ -418,6 +556,16 @@ function dropDefaults(s: Record<string, unknown>): void {
   }
 }
 
+/** The type bits a normalized `type` allows; `number` allows `integer` too. */
+function allowedTypeBits(type: unknown): number {
+  let bits = 0
+  for (const t of Array.isArray(type) ? (type as string[]) : [type as string]) {
+    bits |= TYPE_BITS.get(t) ?? 0
+    if (t === 'number') bits |= INTEGER_BIT
+  }
+  return bits
+}
+
 function dropEmptyEntries(s: Record<string, unknown>, key: string, map: Record<string, unknown>): void {
   if (key === 'dependentRequired' || key === 'dependentSchemas') {
     const keep: Record<string, unknown> = {}
@@ -433,21 +581,33 @@ function dropEmptyEntries(s: Record<string, unknown>, key: string, map: Record<s
 
 /** Sorts, dedupes and NFC-normalizes property names in `required` and `dependentRequired`. */
 function normalizeNames(s: Record<string, unknown>): void {
-  if (s.required === undefined && s.dependentRequired === undefined) return
-  const names = (list: unknown[]): string[] => {
-    // Why: zod lists are short, ASCII and often already in order; those are kept as they are.
-    if (list.every((n, i) => typeof n === 'string' && !NON_ASCII.test(n) && (i === 0 || (list[i - 1] as string) < n))) return list as string[]
-    return [...new Set(list.filter((n): n is string => typeof n === 'string').map(nfc))].sort(compareText)
-  }
-  if (Array.isArray(s.required)) s.required = names(s.required)
+  if (Array.isArray(s.required)) s.required = sortedNames(s.required)
   if (isPlainObject(s.dependentRequired)) {
     const out: Record<string, string[]> = {}
-    for (const key of Object.keys(s.dependentRequired).sort(compareText)) {
+    for (const key of sortTexts(Object.keys(s.dependentRequired))) {
       const list = s.dependentRequired[key]
-      if (Array.isArray(list) && list.length > 0) out[key] = names(list)
+      if (Array.isArray(list) && list.length > 0) out[key] = sortedNames(list)
     }
     s.dependentRequired = out
   }
+}
+
+/** The string entries of `list`, NFC, deduplicated and sorted. */
+function sortedNames(list: unknown[]): string[] {
+  // Why: zod lists are short, ASCII and often already in order; those are kept as they are.
+  let ordered = true
+  for (let i = 0; i < list.length && ordered; i++) {
+    const name = list[i]
+    ordered = typeof name === 'string' && !NON_ASCII.test(name) && (i === 0 || (list[i - 1] as string) < name)
+  }
+  if (ordered) return list as string[]
+  const names: string[] = []
+  for (const name of list) if (typeof name === 'string') names.push(nfc(name))
+  sortTexts(names)
+  let kept = 0
+  for (let i = 0; i < names.length; i++) if (i === 0 || names[i] !== names[kept - 1]) names[kept++] = names[i]
+  names.length = kept
+  return names
 }
 
 /**
@@ -587,7 +747,7 @@ function mergeMap(out: Record<string, unknown>, key: string, map: Record<string,
 function uniqueSorted<T>(values: T[]): T[] {
   const byText = new Map<string, T>()
   for (const v of values) byText.set(canonicalJson(v), v)
-  return [...byText.keys()].sort(compareText).map((k) => byText.get(k)!)
+  return sortTexts([...byText.keys()]).map((k) => byText.get(k)!)
 }
 
 // Why: a `oneOf` with the same branch twice rejects every value that branch accepts, so
@@ -599,13 +759,11 @@ function sortBranches(branches: Schema[]): Schema[] {
     .map(([, b]) => b)
 }
 
-/** The same object with its own keys in sorted order (children are already canonical). */
-function shallowSorted(value: Record<string, unknown>): Record<string, unknown> {
-  const keys = Object.keys(value)
-  if (keys.every((key, i) => i === 0 || keys[i - 1] < key)) return value
+/** A copy of `value` with its keys in the order of `keys`. */
+function copyWithKeys(value: Record<string, unknown>, keys: string[]): Schema {
   const out: Record<string, unknown> = {}
-  for (const key of Object.keys(value).sort(compareText)) out[key] = value[key]
-  return out
+  for (const key of keys) out[key] = value[key]
+  return out as Schema
 }
 
 /** A deep copy with object keys in sorted order (data values keep their exact content). */
@@ -613,6 +771,6 @@ function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys)
   if (!isPlainObject(value)) return value
   const out: Record<string, unknown> = {}
-  for (const key of Object.keys(value).sort(compareText)) out[key] = sortKeys(value[key])
+  for (const key of sortTexts(Object.keys(value))) out[key] = sortKeys(value[key])
   return out
 }
