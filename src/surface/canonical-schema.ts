@@ -84,14 +84,20 @@ const ENUM = 11
 
 // The simplification passes that can change a node, by the keywords they read. A node none of
 // whose keywords can give a pass work skips it on its first round.
-const TYPE_SPECIFIC = 1
-const AT_DEFAULT = 2
-const NAMES = 4
-const NUMBERS = 8
-const COMPOSITION = 16
-const NOT = 32
-const NULLABLE = 64
-const EVERY_PASS = 127
+// Why: in V8 reading a keyword a node lacks is far slower than reading one it has (nodes come in
+// many shapes), so a pass is skipped rather than left to find its keywords missing.
+const TYPE = 1
+const ENUM_VALUES = 2
+const TYPE_SPECIFIC = 4
+const AT_DEFAULT = 8
+const UNPAIRED = 16
+const REQUIRED_NAMES = 32
+const DEPENDENT_NAMES = 64
+const NUMBERS = 128
+const COMPOSITION = 256
+const NOT = 512
+const NULLABLE = 1024
+const EVERY_PASS = 2047
 
 // The default spellings `dropKeywordsWithoutEffect` drops, by the test that finds them.
 const NO_DEFAULT = 0
@@ -115,7 +121,7 @@ const DEFAULT_SPELLINGS: [number, string[]][] = [
 
 /** One bit per instance type, for testing a keyword's types against a schema's `type` at once. */
 const TYPE_BITS = new Map(['array', 'boolean', 'integer', 'null', 'number', 'object', 'string'].map((t, i) => [t, 1 << i]))
-const INTEGER_BIT = TYPE_BITS.get('integer')!
+const NUMBER_BITS = TYPE_BITS.get('number')! | TYPE_BITS.get('integer')!
 
 interface KeywordRole {
   /** How `rewriteKeywords` copies it (`COPY`, `DROP`, …). */
@@ -159,11 +165,13 @@ const KEYWORD_ROLES: Map<string, KeywordRole> = (() => {
   role('enum').rewrite = ENUM
   for (const [keyword, types] of Object.entries(KEYWORD_TYPES)) role(keyword).types = types.reduce((bits, t) => bits | TYPE_BITS.get(t)!, 0)
   for (const [spelling, keywords] of DEFAULT_SPELLINGS) for (const keyword of keywords) role(keyword).defaultSpelling = spelling
+  feeds(['type'], TYPE)
+  feeds(['enum', 'const'], ENUM_VALUES)
   feeds(Object.keys(KEYWORD_TYPES), TYPE_SPECIFIC)
   feeds(DEFAULT_SPELLINGS.flatMap(([, keywords]) => keywords), AT_DEFAULT)
-  // Why: the closing steps of `dropKeywordsWithoutEffect` read these beside the spellings.
-  feeds(['contains', 'if', 'maxContains', 'prefixItems'], AT_DEFAULT)
-  feeds(['required', 'dependentRequired'], NAMES)
+  feeds(['else', 'if', 'maxContains', 'minContains', 'prefixItems', 'then'], UNPAIRED)
+  feeds(['required'], REQUIRED_NAMES)
+  feeds(['dependentRequired'], DEPENDENT_NAMES)
   feeds(['exclusiveMaximum', 'exclusiveMinimum', 'maximum', 'minimum', 'multipleOf'], NUMBERS)
   feeds(['allOf', 'anyOf', 'oneOf'], COMPOSITION)
   feeds(['not'], NOT)
@@ -172,6 +180,8 @@ const KEYWORD_ROLES: Map<string, KeywordRole> = (() => {
   // are what the passes then read.
   feeds(['items', 'additionalItems'], role('items').passes | role('prefixItems').passes)
   feeds(['dependencies'], role('dependentRequired').passes | role('dependentSchemas').passes)
+  // Why: assigning `__proto__` sets the copy's prototype, whose keywords the passes then read.
+  feeds(['__proto__'], EVERY_PASS)
   return roles
 })()
 
@@ -221,7 +231,6 @@ class Normalizer {
    */
   private rewriteKeywords(node: Record<string, unknown>, out: Record<string, unknown>): number {
     let passes = 0
-    const itemsIsTuple = Array.isArray(node.items)
     // Why: walking keys in sorted order builds `out` already sorted, so most nodes skip a copy.
     const keys = sortTexts(Object.keys(node))
     for (let k = 0; k < keys.length; k++) {
@@ -242,12 +251,12 @@ class Normalizer {
       }
       switch (rewrite) {
         case ITEMS:
-          if (!itemsIsTuple) out.items = this.below('[]', value)
+          if (!Array.isArray(value)) out.items = this.below('[]', value)
           else if (node.prefixItems === undefined) out.prefixItems = (value as unknown[]).map((s, i) => this.below(`[${i}]`, s))
           break
         case ADDITIONAL_ITEMS:
           // Why: draft-07 `additionalItems` only means something beside a tuple `items`.
-          if (itemsIsTuple) out.items = this.below('[]', value)
+          if (Array.isArray(node.items)) out.items = this.below('[]', value)
           break
         case SINGLE_SCHEMA:
           out[key] = this.schema(value)
@@ -287,7 +296,7 @@ class Normalizer {
           out[key] = sortKeys(value)
       }
     }
-    if (Array.isArray(out.enum) && 'const' in node && Array.isArray(node.enum)) {
+    if (passes & ENUM_VALUES && Array.isArray(out.enum) && 'const' in node && Array.isArray(node.enum)) {
       // Why: `const` beside `enum` means both hold: keep the const only if the enum lists it.
       const constText = canonicalJson(node.const)
       out.enum = node.enum.some((e) => canonicalJson(e) === constText) ? [node.const] : []
@@ -324,9 +333,12 @@ class Normalizer {
     for (let round = 0; round < 8; round++) {
       // Why: a merged composition can bring any keyword, so later rounds run every pass.
       if (round > 0) passes = EVERY_PASS
-      if (!normalizeType(s) || !normalizeEnum(s)) return false
+      if (passes & TYPE && !normalizeType(s)) return false
+      if (passes & ENUM_VALUES && !normalizeEnum(s)) return false
       if (passes & (TYPE_SPECIFIC | AT_DEFAULT)) dropKeywordsWithoutEffect(s)
-      if (passes & NAMES) normalizeNames(s)
+      if (passes & UNPAIRED) dropUnpairedKeywords(s)
+      if (passes & REQUIRED_NAMES && Array.isArray(s.required)) s.required = sortedNames(s.required)
+      if (passes & DEPENDENT_NAMES && isPlainObject(s.dependentRequired)) s.dependentRequired = sortedDependentNames(s.dependentRequired)
       if (passes & NUMBERS) normalizeNumbers(s)
       if (passes & NOT) {
         if (s.not === true) return false
@@ -538,6 +550,10 @@ function dropKeywordsWithoutEffect(s: Record<string, unknown>): void {
         break
     }
   }
+}
+
+/** Drops keywords that mean nothing without a partner (`then` without `if`, …) and trailing `true` tuple slots. */
+function dropUnpairedKeywords(s: Record<string, unknown>): void {
   if (Array.isArray(s.prefixItems)) {
     // Why: with no `items`, trailing `true` tuple slots accept what the tail accepts anyway.
     const slots = [...s.prefixItems]
@@ -545,25 +561,28 @@ function dropKeywordsWithoutEffect(s: Record<string, unknown>): void {
     if (slots.length === 0) delete s.prefixItems
     else s.prefixItems = slots
   }
+  // Why: `delete` of a missing key is a slow runtime call in V8, and nearly every key here is missing.
   if (s.contains === undefined) {
-    delete s.minContains
-    delete s.maxContains
+    if ('minContains' in s) delete s.minContains
+    if ('maxContains' in s) delete s.maxContains
   }
   if (s.if !== undefined && s.then === undefined && s.else === undefined) delete s.if
   if (s.if === undefined) {
-    delete s.then
-    delete s.else
+    if ('then' in s) delete s.then
+    if ('else' in s) delete s.else
   }
 }
 
 /** The type bits a normalized `type` allows; `number` allows `integer` too. */
 function allowedTypeBits(type: unknown): number {
+  if (!Array.isArray(type)) return typeBits(type)
   let bits = 0
-  for (const t of Array.isArray(type) ? (type as string[]) : [type as string]) {
-    bits |= TYPE_BITS.get(t) ?? 0
-    if (t === 'number') bits |= INTEGER_BIT
-  }
+  for (const t of type) bits |= typeBits(t)
   return bits
+}
+
+function typeBits(type: unknown): number {
+  return type === 'number' ? NUMBER_BITS : (TYPE_BITS.get(type as string) ?? 0)
 }
 
 function dropEmptyEntries(s: Record<string, unknown>, key: string, map: Record<string, unknown>): void {
@@ -576,23 +595,25 @@ function dropEmptyEntries(s: Record<string, unknown>, key: string, map: Record<s
     map = keep
     s[key] = keep
   }
-  if (Object.keys(map).length === 0) delete s[key]
+  if (!hasOwnKey(map)) delete s[key]
 }
 
-/** Sorts, dedupes and NFC-normalizes property names in `required` and `dependentRequired`. */
-function normalizeNames(s: Record<string, unknown>): void {
-  if (Array.isArray(s.required)) s.required = sortedNames(s.required)
-  if (isPlainObject(s.dependentRequired)) {
-    const out: Record<string, string[]> = {}
-    for (const key of sortTexts(Object.keys(s.dependentRequired))) {
-      const list = s.dependentRequired[key]
-      if (Array.isArray(list) && list.length > 0) out[key] = sortedNames(list)
-    }
-    s.dependentRequired = out
+function hasOwnKey(map: Record<string, unknown>): boolean {
+  for (const key in map) if (Object.prototype.hasOwnProperty.call(map, key)) return true
+  return false
+}
+
+/** The lists of `dependentRequired`, each sorted, deduplicated and NFC (see `sortedNames`); empty lists dropped. */
+function sortedDependentNames(dependentRequired: Record<string, unknown>): Record<string, string[]> {
+  const out: Record<string, string[]> = {}
+  for (const key of sortTexts(Object.keys(dependentRequired))) {
+    const list = dependentRequired[key]
+    if (Array.isArray(list) && list.length > 0) out[key] = sortedNames(list)
   }
+  return out
 }
 
-/** The string entries of `list`, NFC, deduplicated and sorted. */
+/** The string entries of `list` (property names in `required`, say), NFC, deduplicated and sorted. */
 function sortedNames(list: unknown[]): string[] {
   // Why: zod lists are short, ASCII and often already in order; those are kept as they are.
   let ordered = true
@@ -617,21 +638,24 @@ function sortedNames(list: unknown[]): string[] {
  */
 function normalizeNumbers(s: Record<string, unknown>): void {
   if (s.minimum === undefined && s.maximum === undefined && s.exclusiveMinimum === undefined && s.exclusiveMaximum === undefined && s.multipleOf === undefined) return
-  const types = s.type === undefined ? [] : Array.isArray(s.type) ? (s.type as string[]) : [s.type as string]
-  const integerOnly = types.includes('integer') && !types.includes('number')
-  const num = (key: string): number | undefined => (typeof s[key] === 'number' && Number.isFinite(s[key]) ? (s[key] as number) : undefined)
-  if (integerOnly) {
-    const lows = [num('minimum') === undefined ? undefined : Math.ceil(num('minimum')!), num('exclusiveMinimum') === undefined ? undefined : Math.floor(num('exclusiveMinimum')!) + 1]
-    const highs = [num('maximum') === undefined ? undefined : Math.floor(num('maximum')!), num('exclusiveMaximum') === undefined ? undefined : Math.ceil(num('exclusiveMaximum')!) - 1]
-    const low = Math.max(...lows.filter((v): v is number => v !== undefined))
-    const high = Math.min(...highs.filter((v): v is number => v !== undefined))
-    delete s.minimum
-    delete s.exclusiveMinimum
-    delete s.maximum
-    delete s.exclusiveMaximum
+  const minimum = finiteNumber(s.minimum)
+  const exclusiveMinimum = finiteNumber(s.exclusiveMinimum)
+  const maximum = finiteNumber(s.maximum)
+  const exclusiveMaximum = finiteNumber(s.exclusiveMaximum)
+  if (isIntegerOnly(s.type)) {
+    let low = -Infinity
+    if (minimum !== undefined) low = Math.ceil(minimum)
+    if (exclusiveMinimum !== undefined) low = Math.max(low, Math.floor(exclusiveMinimum) + 1)
+    let high = Infinity
+    if (maximum !== undefined) high = Math.floor(maximum)
+    if (exclusiveMaximum !== undefined) high = Math.min(high, Math.ceil(exclusiveMaximum) - 1)
+    if ('minimum' in s) delete s.minimum
+    if ('exclusiveMinimum' in s) delete s.exclusiveMinimum
+    if ('maximum' in s) delete s.maximum
+    if ('exclusiveMaximum' in s) delete s.exclusiveMaximum
     if (Number.isFinite(low) && low > -MAX_SAFE) s.minimum = low
     if (Number.isFinite(high) && high < MAX_SAFE) s.maximum = high
-    const step = num('multipleOf')
+    const step = finiteNumber(s.multipleOf)
     if (step !== undefined && step > 0) {
       const integerStep = integerStepOf(step)
       if (integerStep === 1) delete s.multipleOf
@@ -639,12 +663,18 @@ function normalizeNumbers(s: Record<string, unknown>): void {
     }
     return
   }
-  const min = num('minimum')
-  const exclusiveMin = num('exclusiveMinimum')
-  if (min !== undefined && exclusiveMin !== undefined) delete s[exclusiveMin >= min ? 'minimum' : 'exclusiveMinimum']
-  const max = num('maximum')
-  const exclusiveMax = num('exclusiveMaximum')
-  if (max !== undefined && exclusiveMax !== undefined) delete s[exclusiveMax <= max ? 'maximum' : 'exclusiveMaximum']
+  if (minimum !== undefined && exclusiveMinimum !== undefined) delete s[exclusiveMinimum >= minimum ? 'minimum' : 'exclusiveMinimum']
+  if (maximum !== undefined && exclusiveMaximum !== undefined) delete s[exclusiveMaximum <= maximum ? 'maximum' : 'exclusiveMaximum']
+}
+
+function finiteNumber(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined
+}
+
+/** Whether a normalized `type` lists `integer` and not `number`. */
+function isIntegerOnly(type: unknown): boolean {
+  if (!Array.isArray(type)) return type === 'integer'
+  return type.includes('integer') && !type.includes('number')
 }
 
 /** The instance types a typed branch accepts, with `number` split so `integer` overlaps it. */
