@@ -97,7 +97,11 @@ const NUMBERS = 128
 const COMPOSITION = 256
 const NOT = 512
 const NULLABLE = 1024
-const EVERY_PASS = 2047
+/** Not a pass: the copy got a key out of sorted order (a tuple `items` became `prefixItems`, …). */
+const KEYS_REORDERED = 2048
+const EVERY_PASS = 4095
+/** The passes that can add a key to a node, so that its keys need sorting again. */
+const ADDS_KEYS = ENUM_VALUES | NUMBERS | COMPOSITION | KEYS_REORDERED
 
 // The default spellings `dropKeywordsWithoutEffect` drops, by the test that finds them.
 const NO_DEFAULT = 0
@@ -180,6 +184,7 @@ const KEYWORD_ROLES: Map<string, KeywordRole> = (() => {
   // are what the passes then read.
   feeds(['items', 'additionalItems'], role('items').passes | role('prefixItems').passes)
   feeds(['dependencies'], role('dependentRequired').passes | role('dependentSchemas').passes)
+  feeds(['items', 'additionalItems', 'const', 'dependencies'], KEYS_REORDERED)
   // Why: assigning `__proto__` sets the copy's prototype, whose keywords the passes then read.
   feeds(['__proto__'], EVERY_PASS)
   return roles
@@ -349,6 +354,8 @@ class Normalizer {
       if (composed === false) return false
       if (composed === 'unchanged') break
     }
+    // Why: `s` was built in sorted key order; only a pass that added a key can have broken it.
+    if (!(passes & ADDS_KEYS)) return hasOwnKey(s) ? (s as Schema) : true
     const keys = Object.keys(s)
     if (keys.length === 0) return true
     for (let k = 1; k < keys.length; k++) if (!(keys[k - 1] < keys[k])) return copyWithKeys(s, sortTexts(keys))
@@ -798,7 +805,12 @@ function copyWithKeys(value: Record<string, unknown>, keys: string[]): Schema {
 
 /** A deep copy with object keys in sorted order (data values keep their exact content). */
 function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys)
+  if (typeof value !== 'object' || value === null) return value
+  if (Array.isArray(value)) {
+    const out = new Array<unknown>(value.length)
+    for (let i = 0; i < value.length; i++) out[i] = sortKeys(value[i])
+    return out
+  }
   if (!isPlainObject(value)) return value
   const out: Record<string, unknown> = {}
   for (const key of sortTexts(Object.keys(value))) out[key] = sortKeys(value[key])
