@@ -319,7 +319,7 @@ class Normalizer {
     for (let k = 0; k < keys.length; k++) {
       const key = keys[k]
       const name = names ? nfc(key) : key
-      if (name in out) {
+      if (Object.hasOwn(out, name)) {
         this.notRecorded.push({ path: [...this.path], reason: `two ${keyword} keys are the same name after Unicode normalization (${name}); the first is kept` })
         continue
       }

@@ -88,3 +88,11 @@ describe('normalizeSurface', () => {
     expect(surface.tools?.[0]).not.toHaveProperty('description')
   })
 })
+
+test('arguments named like Object.prototype members are recorded like any other', () => {
+  const names = ['constructor', 'toString', 'valueOf', 'hasOwnProperty']
+  const properties = Object.fromEntries(names.map((name) => [name, { type: 'string' }]))
+  const surface = normalizeSurface({ initialize, tools: [{ name: 'a', inputSchema: { type: 'object', properties, required: ['constructor'] } }] })
+  expect(Object.keys((surface.tools?.[0].inputSchema as { properties: object }).properties).sort()).toEqual([...names].sort())
+  expect(surface.notRecorded).toEqual([])
+})
