@@ -8,7 +8,7 @@ import { ACCEPTED_TARGETS, isCaptureTarget } from '../src/capture/target.js'
 import { SEVERITIES, severityRank, type Severity } from '../src/diff/change.js'
 import type { DiffReport } from '../src/diff/diff-surfaces.js'
 import type { Policy } from '../src/diff/policy.js'
-import { looksLikeSurface } from '../src/report/surface-serializer.js'
+import { isSurface } from '../src/surface/is-surface.js'
 import type { Surface } from '../src/surface/types.js'
 import { jestAdapter } from './jest-adapter.js'
 import type { MatcherContext, RunnerAdapter } from './runner-adapter.js'
@@ -61,7 +61,7 @@ export function rejectUnusable(context: MatcherContext, name: MatcherName, hint:
         'To assert a particular change, capture both surfaces and check diffSurfaces(recorded, live).changes.',
     )
   }
-  if (!isCaptureTarget(received) && !looksLikeSurface(received)) {
+  if (!isCaptureTarget(received) && !isSurface(received)) {
     throw usageError(hint, `The received value must be an MCP server to connect to, or a captured surface; got ${kindOfValue(received)}.\nPass ${ACCEPTED_TARGETS}, or a surface from captureSurface().`)
   }
   if (policy === undefined) return

@@ -5,7 +5,8 @@
  * const report = diffSurfaces(recorded, await captureSurface(server))
  * console.log(formatReport(report))
  */
-export { captureSurface, isSurface } from './capture/capture-surface.js'
+export { captureSurface } from './capture/capture-surface.js'
+export { isSurface } from './surface/is-surface.js'
 export { CaptureError, captureRaw, describeTarget, isCaptureTarget, type CaptureOptions, type Target } from './capture/capture-raw.js'
 export { normalizeSurface } from './surface/normalize.js'
 export { diffSurfaces, type DiffReport } from './diff/diff-surfaces.js'

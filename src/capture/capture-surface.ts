@@ -1,4 +1,5 @@
 import { normalizeSurface } from '../surface/normalize.js'
+import { isSurface } from '../surface/is-surface.js'
 import type { Surface } from '../surface/types.js'
 import { captureRaw, type CaptureOptions, type Target } from './capture-raw.js'
 
@@ -9,11 +10,4 @@ import { captureRaw, type CaptureOptions, type Target } from './capture-raw.js'
 export async function captureSurface(target: Target | Surface, options: CaptureOptions = {}): Promise<Surface> {
   if (isSurface(target)) return target
   return normalizeSurface(await captureRaw(target, options))
-}
-
-/** True for an already captured, normalized surface. */
-export function isSurface(value: unknown): value is Surface {
-  if (typeof value !== 'object' || value === null) return false
-  const candidate = value as Partial<Surface>
-  return typeof candidate.server === 'object' && candidate.server !== null && Array.isArray(candidate.notRecorded) && 'capabilities' in candidate.server
 }

@@ -3,6 +3,7 @@
  * resource, argument and output field (type, required-ness, then constraints), and nothing a
  * parser could not read back. `parseSurfaceSnapshot` is its inverse.
  */
+import { isSurface } from '../surface/is-surface.js'
 import type { Json, Surface } from '../surface/types.js'
 import {
   ANY_TYPE,
@@ -59,7 +60,7 @@ export function printSurfaceSnapshot(surface: Surface, indent = '  ', indentatio
  * @example expect.addSnapshotSerializer(surfaceSerializer)
  */
 export const surfaceSerializer: SnapshotPlugin = {
-  test: (value: unknown) => looksLikeSurface(value),
+  test: (value: unknown) => isSurface(value),
   serialize: (value: unknown, config: { indent: string }, indentation: string) => printSurfaceSnapshot(value as Surface, config.indent, indentation),
 }
 
@@ -67,13 +68,6 @@ export const surfaceSerializer: SnapshotPlugin = {
 export interface SnapshotPlugin {
   test(value: unknown): boolean
   serialize(value: unknown, config: { indent: string }, indentation: string): string
-}
-
-/** True for a value shaped like a normalized surface: a `server` with `capabilities` and a `notRecorded` list. */
-export function looksLikeSurface(value: unknown): value is Surface {
-  if (!isObject(value)) return false
-  const server = value.server
-  return isObject(server) && isObject(server.capabilities) && Array.isArray(value.notRecorded)
 }
 
 function printSurfaceBody(surface: JsonObject, lines: Line[]): void {
