@@ -2,7 +2,7 @@ import { compareSchemas } from '../schema/compare.js'
 import { jsonEqual } from '../surface/json-equal.js'
 import { stableStringify } from '../surface/stable-json.js'
 import type { NotRecorded, SurfaceTool, ToolHints } from '../surface/types.js'
-import { renderPath } from '../report/render-path.js'
+import { renderSidePath } from '../report/render-path.js'
 import type { Direction } from './change.js'
 import type { Detected } from './detected.js'
 import { pairByKey } from './pair-by-key.js'
@@ -90,14 +90,9 @@ function compareSide(
   if (jsonEqual(before, after)) return []
   const comparison = compareSchemas(before, after, { direction })
   for (const place of comparison.notRecorded) {
-    notRecorded.push({ entity: 'tool', name, path: sidePath(direction, renderPath(place.path)), reason: place.reason })
+    notRecorded.push({ entity: 'tool', name, path: renderSidePath(direction, place.path), reason: place.reason })
   }
   return comparison.findings.map((finding) => ({ entity: 'tool', name, direction, ...finding }))
-}
-
-/** Renders a not-recorded place on a tool, marking the output side. */
-export function sidePath(direction: Direction, path: string): string {
-  return direction === 'output' ? `(output)${path ? ` ${path}` : ''}` : path
 }
 
 /**

@@ -13,3 +13,12 @@ export function renderPath(path: readonly PathSegment[]): string {
   }
   return out
 }
+
+/**
+ * Renders a place on one side of a tool, marking the output side so it is never read as an argument.
+ * @example renderSidePath('output', ['items', '[]', 'id']) // '(output) items[].id'
+ */
+export function renderSidePath(direction: 'input' | 'output', path: readonly PathSegment[]): string {
+  const where = renderPath(path)
+  return direction === 'output' ? `(output)${where ? ` ${where}` : ''}` : where
+}

@@ -1,5 +1,4 @@
-import type { PathSegment } from '../diff/change.js'
-import { renderPath } from '../report/render-path.js'
+import { renderSidePath } from '../report/render-path.js'
 import { compareText } from '../schema/keywords.js'
 import { canonicalizeSchema } from './canonical-schema.js'
 import type {
@@ -99,13 +98,8 @@ function resolveHints(annotations: Raw): ToolHints {
 function toolSchema(value: unknown, tool: string, side: 'input' | 'output', notRecorded: NotRecorded[]): Schema | undefined {
   if (value === undefined || value === null) return undefined
   const { schema, notRecorded: places } = canonicalizeSchema(value)
-  for (const place of places) notRecorded.push(notRecordedAt(tool, side, place.path, place.reason))
+  for (const place of places) notRecorded.push({ entity: 'tool', name: tool, path: renderSidePath(side, place.path), reason: place.reason })
   return schema
-}
-
-function notRecordedAt(tool: string, side: 'input' | 'output', path: PathSegment[], reason: string): NotRecorded {
-  const where = renderPath(path)
-  return { entity: 'tool', name: tool, path: side === 'output' ? `(output)${where ? ` ${where}` : ''}` : where, reason }
 }
 
 function normalizePrompt(raw: Raw): SurfacePrompt {
