@@ -79,7 +79,7 @@ export function rejectUnusable(context: MatcherContext, name: MatcherName, hint:
  * the test's own timeout, so the connection is closed by us, not torn down by the runner.
  */
 export async function captureLive(adapter: RunnerAdapter, received: unknown, hint: string, callSite: Error): Promise<Surface> {
-  const [{ captureSurface, describeTarget }, { DEFAULT_TIMEOUT_MS }] = await Promise.all([loadEngine(), import('../src/capture/capture-raw.js')])
+  const { captureSurface, describeTarget, DEFAULT_TIMEOUT_MS } = await loadEngine()
   const clock = adapter.testClock()
   const remaining = clock.timeoutMs > 0 ? clock.timeoutMs - clock.elapsedMs : Number.POSITIVE_INFINITY
   // Why: leave a tenth of what is left (at least 100 ms, at most 1 s) to close the connection and report.

@@ -3,15 +3,11 @@
  * @example // vitest.config.ts
  * export default defineConfig({ test: { setupFiles: ['mcp-contract/vitest'] } })
  */
-import { recordAsyncExpect } from '@vitest/expect'
-import { chai, expect } from 'vitest'
-import { surfaceSerializer, toHonorContract, toMatchMcpContract } from '../matchers/index.js'
+// Why one import and nothing else: Vitest runs a setup file through its module runner, which
+// transforms it and resolves each of its imports with a round trip to its main process, while
+// the module imported here sits in node_modules and loads natively (see tsup.config.ts).
+import './register-vitest.js'
 import type { McpContractMatchers } from '../matchers/matcher-types.js'
-import { trackUnawaited } from '../matchers/vitest-adapter.js'
-
-expect.extend({ toHonorContract, toMatchMcpContract })
-expect.addSnapshotSerializer(surfaceSerializer)
-trackUnawaited(chai, recordAsyncExpect, ['toHonorContract', 'toMatchMcpContract'])
 
 // Why `Matchers`, not `Assertion`: vitest re-exports `Assertion`, and an interface merged through a re-export is not seen.
 declare module 'vitest' {

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createVitestCatalogProject } from './support/catalog-projects.js'
 import type { E2eProject } from './support/e2e-project.js'
@@ -32,6 +34,24 @@ describe('vitest: runner integration', () => {
     expect(result.code).toBe(1)
     expect(result.output).toContain('still running after the soft assertion')
     expect(project.failures(result)['soft assertion keeps the test going']).toMatch(/^breaking \(\d+\)$/m)
+  })
+
+  // Why this test: the setup file's cost is paid by every test run; it holds the design that keeps it small.
+  test('the setup file loads one module of ours natively, and neither the engine nor the SDK', async () => {
+    await project.write('trivial.test.js', "import { expect, test } from 'vitest'\n\ntest('trivial', () => {\n  expect(1 + 1).toBe(2)\n})\n")
+    await project.write('record-loads.mjs', "import { register } from 'node:module'\n\nregister('./record-loads-hooks.mjs', import.meta.url)\n")
+    await project.write(
+      'record-loads-hooks.mjs',
+      "import { appendFileSync } from 'node:fs'\n\nexport async function resolve(specifier, context, next) {\n  const result = await next(specifier, context)\n  appendFileSync(process.env.LOADS_FILE, result.url + '\\n')\n  return result\n}\n",
+    )
+    const loads = join(project.dir, 'loads.txt')
+    const result = await project.run(['trivial.test.js'], { NODE_OPTIONS: '--import ./record-loads.mjs', LOADS_FILE: loads })
+    expect(result.code, result.output).toBe(0)
+    const urls = (await readFile(loads, 'utf8')).trim().split('\n')
+    expect(urls.some((url) => url.includes('/vitest/dist/'))).toBe(true)
+    const ours = [...new Set(urls.filter((url) => url.includes('/node_modules/mcp-contract/')))]
+    expect(ours.map((url) => url.split('/node_modules/mcp-contract/')[1])).toEqual(['dist/register-vitest.js'])
+    expect(urls.filter((url) => /@modelcontextprotocol|\/ajv\//.test(url))).toEqual([])
   })
 
   test('a matcher that was not awaited still fails its test', async () => {
