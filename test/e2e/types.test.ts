@@ -1,19 +1,28 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import { afterAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { E2eProject, type Runner } from './support/e2e-project.js'
 import { ROOT } from './support/packed-package.js'
 
 const run = promisify(execFile)
 
-const TSCONFIG = JSON.stringify(
-  { compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: false, types: ['node'] }, include: ['*.ts'] },
-  null,
-  2,
-)
+/** A strict NodeNext project that sees the given global type packages. */
+function tsconfig(types: string[]): string {
+  return JSON.stringify(
+    { compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: false, types }, include: ['*.ts'] },
+    null,
+    2,
+  )
+}
+
+/** Why both: the build needs 5.9's API, users are moving to the native compiler 7. */
+const COMPILERS = [
+  { version: 5.9, tsc: `${ROOT}/node_modules/typescript/bin/tsc` },
+  { version: 7, tsc: `${ROOT}/node_modules/typescript-7/bin/tsc` },
+]
 
 /** What a user writes, checked against the shipped declarations; every `@ts-expect-error` must be an error. */
-const USER_TEST_FILES: Record<Runner, string> = {
+const USER_TEST_FILES: Record<string, string> = {
   vitest: `import 'mcp-contract/vitest'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { expect, test } from 'vitest'
@@ -64,22 +73,46 @@ test('matchers', async () => {
   await expect(server).toHonorContract(42)
 })
 `,
+  'jest-globals': `import 'mcp-contract/jest'
+
+const server = { command: process.execPath, args: ['server.mjs'] }
+
+test('matchers on the global expect (@types/jest)', async () => {
+  await expect(server).toMatchMcpContract()
+  await expect(server).toMatchMcpContract('hint', { failOn: 'breaking' })
+  await expect(server).toHonorContract('mcp-contract.json', { strict: true })
+  // @ts-expect-error failOn is a severity
+  await expect(server).toHonorContract('mcp-contract.json', { failOn: 'fatal' })
+  // @ts-expect-error the contract file is required
+  await expect(server).toHonorContract()
+})
+
+const matchers: jest.Matchers<void> = expect(server)
+export const returned: Promise<void> = matchers.toMatchMcpContract()
+`,
 }
 
-describe.each(['vitest', 'jest'] as const)('types: a %s user test file compiles against the shipped declarations', (runner) => {
+const CASES: { name: string; runner: Runner; types: string[] }[] = [
+  { name: 'vitest', runner: 'vitest', types: ['node'] },
+  { name: 'jest', runner: 'jest', types: ['node'] },
+  { name: 'jest-globals', runner: 'jest', types: ['node', 'jest'] },
+]
+
+describe.each(CASES)('types: a $name user test file compiles against the shipped declarations', ({ name, runner, types }) => {
   let project: E2eProject | undefined
+  beforeAll(async () => {
+    project = await E2eProject.create(runner, {
+      'package.json': JSON.stringify({ name: `types-${name}`, private: true, type: 'module' }),
+      'tsconfig.json': tsconfig(types),
+      'user.test.ts': USER_TEST_FILES[name],
+    })
+  }, 300_000)
   afterAll(async () => {
     await project?.remove()
   })
 
-  test('with TypeScript 5.9, strict, NodeNext', { timeout: 300_000 }, async () => {
-    project = await E2eProject.create(runner, {
-      'package.json': JSON.stringify({ name: `types-${runner}`, private: true, type: 'module' }),
-      'tsconfig.json': TSCONFIG,
-      'user.test.ts': USER_TEST_FILES[runner],
-    })
-    const tsc = `${ROOT}/node_modules/typescript/bin/tsc`
-    const result = await run(process.execPath, [tsc, '-p', project.dir], { cwd: project.dir }).then(
+  test.each(COMPILERS)('with TypeScript $version, strict, NodeNext', { timeout: 300_000 }, async ({ tsc }) => {
+    const result = await run(process.execPath, [tsc, '-p', project!.dir], { cwd: project!.dir }).then(
       () => ({ code: 0, output: '' }),
       (error: { code?: number; stdout?: string }) => ({ code: error.code ?? 1, output: error.stdout ?? '' }),
     )
