@@ -1,3 +1,4 @@
+import { Client as ClientV2, InMemoryTransport as InMemoryTransportV2 } from '@modelcontextprotocol/client'
 import { McpServer as McpServerV2 } from '@modelcontextprotocol/server'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { z } from 'zod'
@@ -22,6 +23,22 @@ function expectCatalog(raw: RawSurface, tools: string[]): void {
   expect(names(raw.prompts)).toEqual(['summarize_product'])
   expect(names(raw.resources, 'uri')).toEqual(['catalog://categories', 'catalog://featured'])
   expect(names(raw.resourceTemplates, 'uriTemplate')).toEqual(['catalog://products/{sku}'])
+}
+
+/** A small catalog built on SDK 2.x (`@modelcontextprotocol/server`). */
+function createCatalogServerV2(): McpServerV2 {
+  const server = new McpServerV2({ name: 'catalog-v2-sdk', version: '2.4.0' }, { instructions: 'Built on SDK 2.x.' })
+  server.registerTool(
+    'search_products',
+    {
+      description: 'Search the catalog.',
+      inputSchema: z.object({ query: z.string(), filters: z.object({ city: z.string().optional() }).optional() }),
+      annotations: { readOnlyHint: true },
+    },
+    async () => ({ content: [] }),
+  )
+  server.registerPrompt('summarize_product', { argsSchema: z.object({ sku: z.string() }) }, async () => ({ messages: [] }))
+  return server
 }
 
 describe('in-process servers', () => {
@@ -56,17 +73,7 @@ describe('in-process servers', () => {
   })
 
   test('an SDK 2.x McpServer (@modelcontextprotocol/server) interoperates over the in-memory pair', async () => {
-    const server = new McpServerV2({ name: 'catalog-v2-sdk', version: '2.4.0' }, { instructions: 'Built on SDK 2.x.' })
-    server.registerTool(
-      'search_products',
-      {
-        description: 'Search the catalog.',
-        inputSchema: z.object({ query: z.string(), filters: z.object({ city: z.string().optional() }).optional() }),
-        annotations: { readOnlyHint: true },
-      },
-      async () => ({ content: [] }),
-    )
-    server.registerPrompt('summarize_product', { argsSchema: z.object({ sku: z.string() }) }, async () => ({ messages: [] }))
+    const server = createCatalogServerV2()
     const raw = await captureRaw(server)
     expect(raw.initialize).toMatchObject({ serverInfo: { name: 'catalog-v2-sdk' }, instructions: 'Built on SDK 2.x.' })
     expect(raw.tools).toEqual([
@@ -99,6 +106,29 @@ describe('a connected Client', () => {
       expect(server.isConnected()).toBe(true)
       await expect(client.ping()).resolves.toEqual({})
       expect(await captureRaw(client)).toEqual(await captureRaw(createCatalogServer('v1')))
+    } finally {
+      await client.close()
+    }
+  })
+})
+
+describe('a connected SDK 2.x Client', () => {
+  test.each([
+    { title: 'an SDK 1.x server', createServer: () => createCatalogServer('v1') },
+    { title: 'an SDK 2.x server', createServer: createCatalogServerV2 },
+  ])('connected to $title is read as the 1.x Client reads it, and left open', async ({ createServer }) => {
+    const [clientTransport, serverTransport] = InMemoryTransportV2.createLinkedPair()
+    await createServer().connect(serverTransport)
+    const client = new ClientV2({ name: 'user-client', version: '2.0.0' })
+    await client.connect(clientTransport)
+    try {
+      const userClient = await connectUserClient(createServer())
+      try {
+        expect(await captureRaw(client)).toEqual(await captureRaw(userClient))
+      } finally {
+        await userClient.close()
+      }
+      await expect(client.ping()).resolves.toEqual({})
     } finally {
       await client.close()
     }
