@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream'
 import { closeQuietly, createOwnClient, type Connection } from './connection.js'
 import { describeTarget } from './describe-target.js'
 import { explainConnectFailure } from './explain-failure.js'
+import { descendantsOf, sendSignal, stopFound, waitForExit } from './process-tree.js'
 import type { StepLimits } from './run-step.js'
 import { StderrTail } from './stderr-tail.js'
 import type { StdioTarget } from './target.js'
@@ -11,12 +12,14 @@ import type { StdioTarget } from './target.js'
 const STDERR_SETTLE_MS = 250
 // Why: the SDK's own close already waits 2 s for a polite exit, then 2 s after SIGTERM.
 const EXIT_WAIT_MS = 5_000
-const EXIT_POLL_MS = 10
+// Why shorter: what is left below the child has already outlived it, and had its stdin closed.
+const DESCENDANT_WAIT_MS = 2_000
 
 /**
  * Starts a server as a child process and connects to it over stdio (stderr piped and kept).
  * Closing always leaves no child behind: after a failure the child gets SIGTERM at once,
- * then SIGKILL if it still lingers.
+ * then SIGKILL if it still lingers; processes the child started (`npx` runs the real server as
+ * its child) are stopped the same way once the child is gone.
  * @example const connection = await openStdio({ command: 'node', args: ['server.js'] }, { timeoutMs: 10_000 })
  */
 export async function openStdio(target: StdioTarget, limits: StepLimits): Promise<Connection> {
@@ -44,9 +47,14 @@ export async function openStdio(target: StdioTarget, limits: StepLimits): Promis
     return tail.lines()
   }
   const close = async (failed: boolean) => {
+    // Why before closing: once the child exits, what it started is re-parented and cannot be found.
+    const below = pid === undefined ? [] : await descendantsOf(pid)
     if (failed && pid !== undefined) sendSignal(pid, 'SIGTERM')
+    // Why alongside the SDK's close, not after it: what the child started holds its pipes open,
+    // and the SDK's close waits for those pipes until it gives up.
+    const exited = pid === undefined ? undefined : waitForExit(pid, EXIT_WAIT_MS).then(() => Promise.all(below.map((found) => stopFound(found, DESCENDANT_WAIT_MS))))
     await closeQuietly(() => own.client.close(), EXIT_WAIT_MS)
-    if (pid !== undefined) await waitForExit(pid)
+    await exited
   }
   try {
     await own.initialize(limits)
@@ -67,36 +75,4 @@ function inheritedEnvironment(extra: Record<string, string> | undefined): Record
   const environment: Record<string, string> = {}
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined) environment[key] = value
   return { ...environment, ...extra }
-}
-
-async function waitForExit(pid: number): Promise<void> {
-  if (await isGoneWithin(pid, EXIT_WAIT_MS)) return
-  sendSignal(pid, 'SIGKILL')
-  await isGoneWithin(pid, EXIT_WAIT_MS)
-}
-
-async function isGoneWithin(pid: number, maxWaitMs: number): Promise<boolean> {
-  const giveUpAt = Date.now() + maxWaitMs
-  while (isRunning(pid)) {
-    if (Date.now() > giveUpAt) return false
-    await new Promise((resolve) => setTimeout(resolve, EXIT_POLL_MS))
-  }
-  return true
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
-
-function sendSignal(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(pid, signal)
-  } catch {
-    // Already gone.
-  }
 }

@@ -1,7 +1,10 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { CaptureError, captureRaw, type Target } from '../../src/capture/capture-raw.js'
 import { createCatalogServer } from '../fixtures/servers/catalog-server.js'
-import { runningStdioFixtures, startHttpCatalog, stdioFixture, type HttpCatalog } from './fixture-servers.js'
+import { FIXTURE_SERVERS_DIR, isRunning, runningStdioFixtures, startHttpCatalog, stdioFixture, type HttpCatalog } from './fixture-servers.js'
 
 async function captureFailure(target: Target, timeoutMs?: number, signal?: AbortSignal): Promise<CaptureError> {
   const failure = await captureRaw(target, { timeoutMs, signal }).then(
@@ -98,6 +101,38 @@ describe('misbehaving stdio servers', () => {
   test('a signal aborted before the start: aborted, and no server is started', async () => {
     const error = await captureFailure(stdioFixture('hang-at-initialize.js'), undefined, AbortSignal.abort())
     expect(error.code).toBe('aborted')
+  })
+})
+
+describe('a server started by a wrapper, as npx starts one', () => {
+  let dir: string
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'mcp-contract-wrapper-'))
+  })
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  /** A stdio target running `server` under `wrapper.js`, and a way to learn the server's pid. */
+  function wrapped(server: string): { target: Target; serverPid: () => Promise<number> } {
+    const pidFile = join(dir, `${server}.pid`)
+    return {
+      target: { command: process.execPath, args: [`${FIXTURE_SERVERS_DIR}wrapper.js`, `${FIXTURE_SERVERS_DIR}${server}`], env: { WRAPPED_PID_FILE: pidFile } },
+      serverPid: async () => Number(await readFile(pidFile, 'utf8')),
+    }
+  }
+
+  test('a server that outlives its closed stdin and its wrapper is stopped after a capture', async () => {
+    const { target, serverPid } = wrapped('lingering.js')
+    const raw = await captureRaw(target)
+    expect(raw.tools?.map((tool) => tool.name)).toContain('search_products')
+    expect(isRunning(await serverPid())).toBe(false)
+  })
+
+  test('a wrapped server that hangs at initialize is stopped with its wrapper', async () => {
+    const { target, serverPid } = wrapped('hang-at-initialize.js')
+    expect((await captureFailure(target, 500)).code).toBe('timeout')
+    expect(isRunning(await serverPid())).toBe(false)
   })
 })
 

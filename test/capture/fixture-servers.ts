@@ -27,6 +27,15 @@ export function runningStdioFixtures(): string[] {
   return table.split('\n').filter((line) => line.includes(FIXTURE_SERVERS_DIR) && !line.includes('http-catalog.js'))
 }
 
+/** Whether a process runs, by `ps`; a zombie (exited, not yet reaped) does not. */
+export function isRunning(pid: number): boolean {
+  try {
+    return !execFileSync('ps', ['-o', 'stat=', '-p', String(pid)], { encoding: 'utf8' }).trim().startsWith('Z')
+  } catch {
+    return false
+  }
+}
+
 /**
  * Connects a user-side SDK 1.x `Client` to a server in-process, the way a user would before
  * handing the client to capture. The caller closes it.
