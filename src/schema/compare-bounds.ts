@@ -84,11 +84,35 @@ export function compareNumberKeywords(a: SchemaObject, b: SchemaObject, report: 
   report.change(found('schema-constraint-changed', relation, { before, after, details: { keyword: 'multipleOf' } }))
 }
 
-/** `format`: added narrows, removed widens, replaced is incomparable (the policy may soften all three). */
+/**
+ * Formats defined as extensions of another: every value valid for the key is valid for each
+ * format listed. Why these: RFC 6531 extends 5321 (email), RFC 5890 extends 1123 (hostname),
+ * RFC 3987 extends 3986 (iri, iri-reference), a URI is a URI reference, an int32 an int64.
+ */
+const WIDER_FORMATS: Record<string, readonly string[] | undefined> = {
+  email: ['idn-email'],
+  hostname: ['idn-hostname'],
+  uri: ['uri-reference', 'iri', 'iri-reference'],
+  'uri-reference': ['iri-reference'],
+  iri: ['iri-reference'],
+  int32: ['int64'],
+}
+
+/**
+ * `format`: added narrows, removed widens; replaced widens or narrows along the extensions
+ * above (email → idn-email) and is incomparable otherwise (the policy may soften all of these).
+ */
 export function compareFormat(a: SchemaObject, b: SchemaObject, report: NodeReport): void {
   const before = typeof a.format === 'string' ? a.format : undefined
   const after = typeof b.format === 'string' ? b.format : undefined
   if (before === after) return
-  const relation: Relation = before === undefined ? 'narrowed' : after === undefined ? 'widened' : 'incomparable'
-  report.change(found('schema-format-changed', relation, { before, after }))
+  report.change(found('schema-format-changed', formatRelation(before, after), { before, after }))
+}
+
+function formatRelation(before: string | undefined, after: string | undefined): Relation {
+  if (before === undefined) return 'narrowed'
+  if (after === undefined) return 'widened'
+  if (WIDER_FORMATS[before]?.includes(after)) return 'widened'
+  if (WIDER_FORMATS[after]?.includes(before)) return 'narrowed'
+  return 'incomparable'
 }

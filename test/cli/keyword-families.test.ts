@@ -112,6 +112,8 @@ const ROWS: Row[] = [
   row('formats', 'added', 'schema-format-changed', NARROWED, '`format` added (policy `format: assert`, the default)', { lost: ['not an email'] }),
   row('formats', 'removed', 'schema-format-changed', WIDENED, '`format` removed', { gained: ['not an email'] }),
   row('formats', 'replaced', 'schema-format-changed', INCOMPARABLE, '`format` replaced (email → uri)', { lost: ['a@example.com'], gained: ['https://example.com'] }),
+  row('formats', 'widened_to_idn', 'schema-format-changed', WIDENED, '`format` replaced by its extension (email → idn-email)', { gained: ['用户@例子.广告'] }),
+  row('formats', 'narrowed_to_uri', 'schema-format-changed', NARROWED, '`format` replaced by a narrower one (uri-reference → uri)', { lost: ['/relative/path'] }),
 
   row('arrays', 'unique_added', 'schema-constraint-changed', NARROWED, '`uniqueItems` added', { lost: [['a', 'a']] }),
   row('arrays', 'unique_removed', 'schema-constraint-changed', WIDENED, '`uniqueItems` removed', { gained: [['a', 'a']] }),

@@ -60,6 +60,10 @@ const stringRows: Row[] = [
   { title: 'format added', before: str({}), after: str({ format: 'email' }), kind: 'schema-format-changed', relation: 'narrowed', oldOnly: ['nope'], both: ['a@b.co'] },
   { title: 'format removed', before: str({ format: 'uri' }), after: str({}), kind: 'schema-format-changed', relation: 'widened', newOnly: ['not a uri'] },
   { title: 'format replaced', before: str({ format: 'email' }), after: str({ format: 'uri' }), kind: 'schema-format-changed', relation: 'incomparable', oldOnly: ['a@b.co'], newOnly: ['https://x.example'] },
+  { title: 'format replaced by its IDN extension: email → idn-email', before: str({ format: 'email' }), after: str({ format: 'idn-email' }), kind: 'schema-format-changed', relation: 'widened', newOnly: ['用户@例子.广告'], both: ['a@b.co'] },
+  { title: 'format replaced by a wider one: uri → uri-reference', before: str({ format: 'uri' }), after: str({ format: 'uri-reference' }), kind: 'schema-format-changed', relation: 'widened', newOnly: ['/relative/path'], both: ['https://x.example'] },
+  { title: 'format replaced by a wider one: int32 → int64', before: int({ format: 'int32' }), after: int({ format: 'int64' }), kind: 'schema-format-changed', relation: 'widened', newOnly: [2 ** 40], both: [7] },
+  { title: 'format replaced outside the extensions: uri → hostname', before: str({ format: 'uri' }), after: str({ format: 'hostname' }), kind: 'schema-format-changed', relation: 'incomparable', oldOnly: ['https://x.example'], newOnly: ['x.example'] },
   { title: 'format on a nested field', before: { type: 'object', properties: { when: str({ format: 'date' }) } }, after: { type: 'object', properties: { when: str({ format: 'date-time' }) } }, kind: 'schema-format-changed', relation: 'incomparable', path: ['when'], oldOnly: [{ when: '2024-01-01' }], newOnly: [{ when: '2024-01-01T00:00:00Z' }] },
 ]
 
