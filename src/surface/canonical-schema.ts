@@ -323,6 +323,12 @@ class Normalizer {
         this.notRecorded.push({ path: [...this.path], reason: `two ${keyword} keys are the same name after Unicode normalization (${name}); the first is kept` })
         continue
       }
+      // Why said, not kept: assigning `__proto__` replaces an object's prototype, so every step
+      // from here to the snapshot would silently lose it; being told beats a contract that lies.
+      if (name === '__proto__') {
+        this.notRecorded.push({ path: [...this.path], reason: `a ${keyword} key named __proto__ cannot be recorded; changes to it are not seen` })
+        continue
+      }
       out[name] = dataPath ? this.below(name, map[key]) : this.schema(map[key])
     }
     return out

@@ -96,3 +96,17 @@ test('arguments named like Object.prototype members are recorded like any other'
   expect(Object.keys((surface.tools?.[0].inputSchema as { properties: object }).properties).sort()).toEqual([...names].sort())
   expect(surface.notRecorded).toEqual([])
 })
+
+test('a property named __proto__ is listed as not recorded, never silently lost', () => {
+  const tool = JSON.parse('{"name":"a","inputSchema":{"type":"object","properties":{"__proto__":{"type":"string"},"b":{"type":"object","properties":{"__proto__":{"type":"number"}}}}}}')
+  const surface = normalizeSurface({ initialize, tools: [tool] })
+  const properties = (surface.tools?.[0].inputSchema as { properties: Record<string, { properties: object }> }).properties
+  expect(Object.keys(properties)).toEqual(['b'])
+  expect(Object.getPrototypeOf(properties)).toBe(Object.prototype)
+  expect(properties.b).toEqual({ type: 'object' })
+  const reason = 'a properties key named __proto__ cannot be recorded; changes to it are not seen'
+  expect(surface.notRecorded).toEqual([
+    { entity: 'tool', name: 'a', path: '', reason },
+    { entity: 'tool', name: 'a', path: 'b', reason },
+  ])
+})
