@@ -89,14 +89,14 @@ export function compareNumberKeywords(a: SchemaObject, b: SchemaObject, report: 
  * format listed. Why these: RFC 6531 extends 5321 (email), RFC 5890 extends 1123 (hostname),
  * RFC 3987 extends 3986 (iri, iri-reference), a URI is a URI reference, an int32 an int64.
  */
-const WIDER_FORMATS: Record<string, readonly string[] | undefined> = {
-  email: ['idn-email'],
-  hostname: ['idn-hostname'],
-  uri: ['uri-reference', 'iri', 'iri-reference'],
-  'uri-reference': ['iri-reference'],
-  iri: ['iri-reference'],
-  int32: ['int64'],
-}
+const WIDER_FORMATS = new Map<string, readonly string[]>([
+  ['email', ['idn-email']],
+  ['hostname', ['idn-hostname']],
+  ['uri', ['uri-reference', 'iri', 'iri-reference']],
+  ['uri-reference', ['iri-reference']],
+  ['iri', ['iri-reference']],
+  ['int32', ['int64']],
+])
 
 /**
  * `format`: added narrows, removed widens; replaced widens or narrows along the extensions
@@ -112,7 +112,7 @@ export function compareFormat(a: SchemaObject, b: SchemaObject, report: NodeRepo
 function formatRelation(before: string | undefined, after: string | undefined): Relation {
   if (before === undefined) return 'narrowed'
   if (after === undefined) return 'widened'
-  if (WIDER_FORMATS[before]?.includes(after)) return 'widened'
-  if (WIDER_FORMATS[after]?.includes(before)) return 'narrowed'
+  if (WIDER_FORMATS.get(before)?.includes(after)) return 'widened'
+  if (WIDER_FORMATS.get(after)?.includes(before)) return 'narrowed'
   return 'incomparable'
 }

@@ -123,3 +123,9 @@ describe('string lengths, pattern, format', () => {
     ['x', '.*', 'widened'],
   ])('patternRelation(%j, %j) is %s', (before, after, expected) => expect(patternRelation(before, after)).toBe(expected))
 })
+
+test('a format named like an Object member is compared as any other name', () => {
+  for (const [before, after] of [['constructor', 'uri'], ['uri', 'constructor'], ['__proto__', 'email']]) {
+    expect(findingsOf(str({ format: before }), str({ format: after })).map(({ kind, relation }) => ({ kind, relation }))).toEqual([{ kind: 'schema-format-changed', relation: 'incomparable' }])
+  }
+})
