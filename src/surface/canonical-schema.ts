@@ -185,10 +185,14 @@ const KEYWORD_ROLES: Map<string, KeywordRole> = (() => {
   feeds(['items', 'additionalItems'], role('items').passes | role('prefixItems').passes)
   feeds(['dependencies'], role('dependentRequired').passes | role('dependentSchemas').passes)
   feeds(['items', 'additionalItems', 'const', 'dependencies'], KEYS_REORDERED)
-  // Why: assigning `__proto__` sets the copy's prototype, whose keywords the passes then read.
-  feeds(['__proto__'], EVERY_PASS)
   return roles
 })()
+
+/**
+ * Why said, not kept: assigning `__proto__` replaces an object's prototype, so every step from
+ * here to the snapshot would silently lose it; being told beats a contract that lies.
+ */
+const PROTO_NOT_RECORDED = (what: string) => `a ${what} named __proto__ cannot be recorded; changes to it are not seen`
 
 class Normalizer {
   // Why: only the resolver's output shares subtrees (an inlined definition used twice); a
@@ -241,6 +245,10 @@ class Normalizer {
     for (let k = 0; k < keys.length; k++) {
       const key = keys[k]
       const value = node[key]
+      if (key === '__proto__') {
+        this.notRecorded.push({ path: [...this.path], reason: PROTO_NOT_RECORDED('keyword') })
+        continue
+      }
       const role = KEYWORD_ROLES.get(key)
       if (role === undefined) {
         out[key] = typeof value === 'object' && value !== null ? sortKeys(value) : value
@@ -323,10 +331,8 @@ class Normalizer {
         this.notRecorded.push({ path: [...this.path], reason: `two ${keyword} keys are the same name after Unicode normalization (${name}); the first is kept` })
         continue
       }
-      // Why said, not kept: assigning `__proto__` replaces an object's prototype, so every step
-      // from here to the snapshot would silently lose it; being told beats a contract that lies.
       if (name === '__proto__') {
-        this.notRecorded.push({ path: [...this.path], reason: `a ${keyword} key named __proto__ cannot be recorded; changes to it are not seen` })
+        this.notRecorded.push({ path: [...this.path], reason: PROTO_NOT_RECORDED(`${keyword} key`) })
         continue
       }
       out[name] = dataPath ? this.below(name, map[key]) : this.schema(map[key])

@@ -110,3 +110,12 @@ test('a property named __proto__ is listed as not recorded, never silently lost'
     { entity: 'tool', name: 'a', path: 'b', reason },
   ])
 })
+
+test('a schema keyword named __proto__ is listed as not recorded, and the keywords beside it are kept', () => {
+  const tool = JSON.parse('{"name":"a","inputSchema":{"type":"object","properties":{"b":{"type":"string","__proto__":{"maxLength":3},"minLength":1}}}}')
+  const surface = normalizeSurface({ initialize, tools: [tool] })
+  const b = (surface.tools?.[0].inputSchema as { properties: Record<string, object> }).properties.b
+  expect(b).toEqual({ type: 'string', minLength: 1 })
+  expect(Object.getPrototypeOf(b)).toBe(Object.prototype)
+  expect(surface.notRecorded).toEqual([{ entity: 'tool', name: 'a', path: 'b', reason: 'a keyword named __proto__ cannot be recorded; changes to it are not seen' }])
+})
