@@ -3,7 +3,7 @@ import { defineConfig, type Options } from 'tsup'
 type Plugin = NonNullable<Options['esbuildPlugins']>[number]
 
 // Why: the SDK, test runners and parsers are resolved from the user's install, never bundled.
-const external = [/^@modelcontextprotocol\//, 'vitest', '@vitest/expect', 'jest', '@jest/globals', 'expect', 'pretty-format', 'ajv', '@apidevtools/json-schema-ref-parser']
+const external = [/^@modelcontextprotocol\//, 'vitest', '@vitest/expect', 'jest', '@jest/globals', 'expect', 'pretty-format', 'ajv', '@apidevtools/json-schema-ref-parser', 'refa']
 
 /** Leaves an import as written, pointing at another file of `dist/`. */
 function keepAsFile(name: string, filter: RegExp, to: string): Plugin {
@@ -29,6 +29,8 @@ export default defineConfig([
     target: 'node20',
     splitting: true,
     sourcemap: false,
+    // Why: the schema engine loads refa with `createRequire(import.meta.url)`, which CommonJS lacks.
+    shims: true,
     external,
   },
   {

@@ -1,10 +1,11 @@
+import { createRequire } from 'node:module'
 import type { Relation } from '../diff/change.js'
 
 /**
- * What the engine can prove about two ECMA-262 `pattern`s (unanchored, unicode mode) without a
- * regular-language library: equal text, a pattern that accepts every string, and `^.*$`
- * (every string without a line terminator) against an anchored pattern that cannot produce one.
- * Anything else is `unknown`, never a guess.
+ * What the engine can prove about two ECMA-262 `pattern`s (unanchored, unicode mode): equal
+ * text and patterns that accept every string are decided here; anything else is decided by
+ * comparing the two regular languages with refa. A pattern refa cannot read (a backreference,
+ * an assertion it cannot place, too many states) is `unknown`, never a guess.
  */
 
 // A pattern that can match the empty string with no assertion attached matches at position 0
@@ -38,12 +39,11 @@ function decideUniversal(pattern: string): boolean {
 }
 
 const ANY_STRING = new Set(['^[\\s\\S]*$', '^[\\S\\s]*$', '^[^]*$', '^[\\d\\D]*$', '^[\\w\\W]*$', '^(?:[\\s\\S]*)$', '^([\\s\\S]*)$'])
-const SINGLE_LINE_ANY = new Set(['^.*$', '^(.*)$', '^(?:.*)$'])
 
 /**
  * How the set of strings a pattern accepts moved from `before` to `after`.
- * @example patternRelation('^[a-z]+$', '^.*$') // 'widened'
- * @example patternRelation('^[a-z]+$', '^[a-c]+$') // 'unknown'
+ * @example patternRelation('^[a-z]+$', '^[a-z0-9]+$') // 'widened'
+ * @example patternRelation('^[a-z]+$', '^[0-9]+$') // 'incomparable'
  */
 export function patternRelation(before: string, after: string): Relation {
   if (before === after) return 'equal'
@@ -52,39 +52,74 @@ export function patternRelation(before: string, after: string): Relation {
   if (beforeAll && afterAll) return 'equal'
   if (afterAll) return 'widened'
   if (beforeAll) return 'narrowed'
-  if (SINGLE_LINE_ANY.has(after) && isSingleLineAnchored(before)) return 'widened'
-  if (SINGLE_LINE_ANY.has(before) && isSingleLineAnchored(after)) return 'narrowed'
-  return 'unknown'
-}
-
-/** True when every string the pattern accepts is free of line terminators. */
-function isSingleLineAnchored(pattern: string): boolean {
-  if (!pattern.startsWith('^') || !pattern.endsWith('$') || pattern.endsWith('\\$')) return false
-  if (hasTopLevelAlternation(pattern)) return false
-  // Why: without the `m` flag `^…$` covers the whole string, so it has a line terminator only
-  // if the body can produce one: a negated class or an escape that includes one.
-  return !/\\[sSWDnrcpPu]|\\x0[aAdD]|\[\^|[\n\r\u2028\u2029]/.test(pattern.slice(1, -1))
-}
-
-function hasTopLevelAlternation(pattern: string): boolean {
-  let depth = 0
-  let inClass = false
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i]
-    if (c === '\\') {
-      i++
-      continue
-    }
-    if (inClass) {
-      if (c === ']') inClass = false
-      continue
-    }
-    if (c === '[') inClass = true
-    else if (c === '(') depth++
-    else if (c === ')') depth--
-    else if (c === '|' && depth === 0) return true
+  const key = `${before}\u0000${after}`
+  let known = RELATIONS.get(key)
+  if (known === undefined) {
+    if (RELATIONS.size > 10_000) RELATIONS.clear()
+    known = languageRelation(before, after)
+    RELATIONS.set(key, known)
   }
-  return false
+  return known
+}
+
+const RELATIONS = new Map<string, Relation>()
+
+// Why these limits: a server's pattern is input we do not control; past them the answer is `unknown`.
+const MAX_PATTERN_LENGTH = 2_000
+const MAX_STATES = 2_000
+
+type Refa = typeof import('refa')
+let refa: Refa | undefined
+
+/**
+ * refa, loaded on first use. Why required, not imported: it costs about 25 ms to load, only a
+ * changed pattern needs it, and the diff is synchronous.
+ */
+function loadRefa(): Refa {
+  return (refa ??= createRequire(import.meta.url)('refa') as Refa)
+}
+
+function languageRelation(before: string, after: string): Relation {
+  if (before.length > MAX_PATTERN_LENGTH || after.length > MAX_PATTERN_LENGTH) return 'unknown'
+  try {
+    const { DFA, isDisjointWith } = loadRefa()
+    const [old, now] = [searchLanguage(before), searchLanguage(after)]
+    const within = (inner: typeof old, outer: typeof old) => {
+      const outside = DFA.fromFA(outer, new DFA.LimitedNodeFactory(MAX_STATES))
+      outside.complement()
+      return isDisjointWith(inner, outside, MAX_STATES)
+    }
+    const lost = !within(old, now)
+    const gained = !within(now, old)
+    return lost ? (gained ? 'incomparable' : 'narrowed') : gained ? 'widened' : 'equal'
+  } catch {
+    return 'unknown'
+  }
+}
+
+/**
+ * The strings `pattern` finds a match in, as an automaton: JSON Schema patterns are not
+ * anchored, so the pattern sits between two runs of any characters, and its own `^`, `$` and
+ * `\b` are resolved against them. Throws when refa cannot resolve an assertion.
+ */
+function searchLanguage(pattern: string) {
+  const { JS, NFA, Transformers, combineTransformers, transform } = loadRefa()
+  // Why first on its own: only a pattern that is whole by itself can be wrapped in a group as is.
+  new RegExp(pattern, 'u')
+  const parser = JS.Parser.fromLiteral({ source: `^[^]*(?:${pattern})[^]*$`, flags: 'u' })
+  const { expression, maxCharacter } = parser.parse({ backreferences: 'throw', assertions: 'parse', simplify: false })
+  const resolved = transform(
+    combineTransformers([
+      Transformers.applyAssertions(),
+      Transformers.removeUnnecessaryAssertions(),
+      Transformers.patternEdgeAssertions({ remove: true }),
+      Transformers.inline(),
+      Transformers.removeDeadBranches(),
+    ]),
+    expression,
+    { maxPasses: 20 },
+  )
+  return NFA.fromRegex(resolved, { maxCharacter }, { assertions: 'throw' }, new NFA.LimitedNodeFactory(MAX_STATES))
 }
 
 function matchesEmpty(pattern: string): boolean {

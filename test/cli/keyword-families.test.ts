@@ -108,6 +108,8 @@ const ROWS: Row[] = [
   row('patterns', 'added', 'schema-pattern-changed', NARROWED, '`pattern` added', { lost: ['A'] }),
   row('patterns', 'removed', 'schema-pattern-changed', WIDENED, '`pattern` removed', { gained: ['A'] }),
   row('patterns', 'changed', 'schema-pattern-changed', UNKNOWN, '`pattern` changed and inclusion not proved'),
+  row('patterns', 'widened_class', 'schema-pattern-changed', WIDENED, '`pattern` changed, the new language holds the old', { gained: ['a1'] }),
+  row('patterns', 'disjoint', 'schema-pattern-changed', INCOMPARABLE, '`pattern` changed, neither language holds the other', { lost: ['a'], gained: ['1'] }),
 
   row('formats', 'added', 'schema-format-changed', NARROWED, '`format` added (policy `format: assert`, the default)', { lost: ['not an email'] }),
   row('formats', 'removed', 'schema-format-changed', WIDENED, '`format` removed', { gained: ['not an email'] }),

@@ -5,7 +5,7 @@ import { editWords } from '../../schema/short-json.js'
 export const schemaPatternChanged = defineKind({
   id: 'schema-pattern-changed',
   entity: 'tool',
-  purpose: 'Detects a pattern added or removed, and a changed pattern whose inclusion in the old one could not be proved.',
+  purpose: 'Detects a pattern added, removed or changed; a changed pattern is compared as a regular language (wider, narrower, or neither), and is risky only when that cannot be decided (a backreference, an assertion that cannot be placed, too many states).',
   severity: byRelation(),
   reason: {
     breaking: {
@@ -16,7 +16,7 @@ export const schemaPatternChanged = defineKind({
       input: 'every string callers could send is still accepted',
       output: 'readers only get strings the old pattern allowed',
     },
-    risky: 'the engine cannot prove which strings the new pattern gained or lost',
+    risky: 'the engine cannot decide which strings the new pattern gained or lost',
   },
   message: (change) => editWords('pattern', change.before, change.after),
   example: '`sku` pattern ^[A-Z]+$ → ^[A-Z0-9]+$',
