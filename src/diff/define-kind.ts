@@ -18,6 +18,12 @@ export type SeverityRule = (input: SeverityInput) => Severity
  */
 export type Reason = string | { input: string; output: string }
 
+/** The additive reason of a schema edit that widened an input or narrowed an output. */
+export const NO_VALUE_LOST: Reason = {
+  input: 'every value callers could send is still accepted',
+  output: 'readers only get values they could already get',
+}
+
 /** A change kind: one record, one file. Ids are permanent. */
 export interface ChangeKind {
   /** Kebab-case `<subject>-<change>`, from the vocabulary checked in the registry test. */

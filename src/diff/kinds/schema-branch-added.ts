@@ -1,4 +1,4 @@
-import { byRelation, defineKind } from '../define-kind.js'
+import { byRelation, defineKind, NO_VALUE_LOST } from '../define-kind.js'
 
 /** A branch of a union (`anyOf`/`oneOf`) or a member of `allOf` was added. */
 export const schemaBranchAdded = defineKind({
@@ -7,10 +7,7 @@ export const schemaBranchAdded = defineKind({
   purpose: 'Detects a union branch or allOf member added that changes which values are valid.',
   severity: byRelation(),
   reason: {
-    additive: {
-      input: 'every value callers could send is still accepted',
-      output: 'readers only get values they could already get',
-    },
+    additive: NO_VALUE_LOST,
     breaking: {
       input: 'calls that were valid may now be rejected',
       output: 'readers may now get values of the new branch that they were not written for',

@@ -1,4 +1,4 @@
-import { byRelation, defineKind } from '../define-kind.js'
+import { byRelation, defineKind, NO_VALUE_LOST } from '../define-kind.js'
 
 /** A branch of a union (`anyOf`/`oneOf`) or a member of `allOf` was removed. */
 export const schemaBranchRemoved = defineKind({
@@ -11,10 +11,7 @@ export const schemaBranchRemoved = defineKind({
       input: 'calls with values only the removed branch accepted are now rejected',
       output: 'readers may now get values that were excluded before (by the removed allOf member, or by matching two oneOf branches)',
     },
-    additive: {
-      input: 'every value callers could send is still accepted',
-      output: 'readers only get values they could already get',
-    },
+    additive: NO_VALUE_LOST,
     risky: 'the engine could not decide whether the other branches cover it',
   },
   message: (change) => (change.details?.keyword === 'allOf' ? 'allOf member removed' : `${String(change.details?.keyword ?? 'anyOf')} branch removed`),

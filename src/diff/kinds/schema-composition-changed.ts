@@ -1,4 +1,4 @@
-import { byRelation, defineKind } from '../define-kind.js'
+import { byRelation, defineKind, NO_VALUE_LOST } from '../define-kind.js'
 
 /** A union changed as a whole: oneOf ↔ anyOf, or branches regrouped so that only coverage can judge it. */
 export const schemaCompositionChanged = defineKind({
@@ -7,10 +7,7 @@ export const schemaCompositionChanged = defineKind({
   purpose: 'Detects oneOf turned into anyOf (or back) and regrouped union branches, judged by which values each union covers.',
   severity: byRelation(),
   reason: {
-    additive: {
-      input: 'every value callers could send is still accepted',
-      output: 'readers only get values they could already get',
-    },
+    additive: NO_VALUE_LOST,
     breaking: {
       input: 'calls that were valid may now be rejected',
       output: 'readers may now get values that were excluded before',

@@ -1,4 +1,4 @@
-import { defineKind, relationSeverity } from '../define-kind.js'
+import { defineKind, NO_VALUE_LOST, relationSeverity } from '../define-kind.js'
 import { editWords } from '../../schema/short-json.js'
 
 /** A string `format` was added, removed or replaced. */
@@ -14,10 +14,7 @@ export const schemaFormatChanged = defineKind({
       input: 'calls with values that do not satisfy the new format are now rejected',
       output: 'readers may now get values outside the old format',
     },
-    additive: {
-      input: 'every value callers could send is still accepted',
-      output: 'readers only get values they could already get',
-    },
+    additive: NO_VALUE_LOST,
     risky: 'the format is only an annotation under this policy, so whether values change is not known',
   },
   message: (change) => editWords('format', change.before, change.after),
