@@ -120,7 +120,7 @@ function splitByType(schema: Record<string, Json>): Schema[] {
     const branch: Record<string, Json> = { type }
     for (const [key, value] of Object.entries(schema)) {
       if (key === 'type') continue
-      const applies = KEYWORD_TYPES[key]
+      const applies = KEYWORD_TYPES.get(key)
       if (applies === undefined || applies.includes(type) || (type === 'number' && applies.includes('integer'))) branch[key] = value
     }
     return branch

@@ -107,12 +107,16 @@ export const ARRAY_KEYWORDS = [
   'uniqueItems',
 ] as const
 
-/** The instance types each type-specific keyword applies to. */
-export const KEYWORD_TYPES: Record<string, readonly string[]> = Object.fromEntries([
-  ...STRING_KEYWORDS.map((k) => [k, ['string']]),
-  ...NUMBER_KEYWORDS.map((k) => [k, ['integer', 'number']]),
-  ...OBJECT_KEYWORDS.map((k) => [k, ['object']]),
-  ...ARRAY_KEYWORDS.map((k) => [k, ['array']]),
+/**
+ * The instance types each type-specific keyword applies to.
+ * Why a Map: it is looked up with keys from a server's schema, and a plain object answers
+ * `constructor` and `toString` too.
+ */
+export const KEYWORD_TYPES: ReadonlyMap<string, readonly string[]> = new Map([
+  ...STRING_KEYWORDS.map((k): [string, readonly string[]] => [k, ['string']]),
+  ...NUMBER_KEYWORDS.map((k): [string, readonly string[]] => [k, ['integer', 'number']]),
+  ...OBJECT_KEYWORDS.map((k): [string, readonly string[]] => [k, ['object']]),
+  ...ARRAY_KEYWORDS.map((k): [string, readonly string[]] => [k, ['array']]),
 ])
 
 /** Annotations compared as text: they never change which values are valid. */

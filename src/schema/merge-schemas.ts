@@ -43,7 +43,8 @@ export function mergeInto(target: Record<string, unknown>, member: Schema): bool
   }
   const merged: Record<string, unknown> = { ...target }
   for (const key of Object.keys(member)) {
-    const mine = merged[key]
+    // Why own only: a keyword named `constructor` must not find Object's.
+    const mine = Object.hasOwn(merged, key) ? merged[key] : undefined
     const theirs = member[key]
     if (mine === undefined || canonicalJson(mine) === canonicalJson(theirs)) {
       merged[key] = theirs
@@ -99,7 +100,7 @@ function splitOutMembers(self: SchemaObject, other: SchemaObject): SchemaObject 
  */
 function asserts(own: Record<string, Json>, member: Record<string, Json>): boolean {
   const types = own.type === undefined ? undefined : Array.isArray(own.type) ? own.type : [own.type]
-  const applies = (key: string) => types === undefined || !(key in KEYWORD_TYPES) || KEYWORD_TYPES[key].some((t) => types.includes(t) || (t === 'integer' && types.includes('number')))
+  const applies = (key: string) => types === undefined || (KEYWORD_TYPES.get(key)?.some((t) => types.includes(t) || (t === 'integer' && types.includes('number'))) ?? true)
   const same = (key: string) => canonicalJson(own[key]) === canonicalJson(member[key])
   const groupOf = (key: string) => INTERACTING_GROUPS.find((group) => group.includes(key))
   const settled = (key: string) => {
@@ -109,7 +110,7 @@ function asserts(own: Record<string, Json>, member: Record<string, Json>): boole
   const rest = Object.fromEntries(Object.entries(member).filter(([key]) => applies(key) && !settled(key)))
   const merged: Record<string, unknown> = { ...own }
   if (!mergeInto(merged, rest)) return false
-  return Object.keys(merged).every((key) => key in own && sameAssertion(key, merged[key], own[key]))
+  return Object.keys(merged).every((key) => Object.hasOwn(own, key) && sameAssertion(key, merged[key], own[key]))
 }
 
 function sameAssertion(key: string, a: unknown, b: unknown): boolean {
@@ -121,8 +122,8 @@ function sameAssertion(key: string, a: unknown, b: unknown): boolean {
 
 /** The keywords of `own` that `member` spells the same and `other` does not, groups kept whole. */
 function movableKeywords(own: Record<string, Json>, member: Record<string, Json>, other: SchemaObject): string[] {
-  const same = (key: string) => key in member && canonicalJson(own[key]) === canonicalJson(member[key])
-  const movable = new Set(Object.keys(member).filter((key) => same(key) && canonicalJson(other[key]) !== canonicalJson(own[key])))
+  const same = (key: string) => Object.hasOwn(member, key) && canonicalJson(own[key]) === canonicalJson(member[key])
+  const movable = new Set(Object.keys(member).filter((key) => same(key) && (!Object.hasOwn(other, key) || canonicalJson(other[key]) !== canonicalJson(own[key]))))
   for (const group of INTERACTING_GROUPS) {
     if (!group.some((key) => movable.has(key))) continue
     const whole = group.every((key) => !(key in own) || same(key))
@@ -165,7 +166,7 @@ function combineKeyword(key: string, a: unknown, b: unknown): unknown {
       if (!isPlainObject(a) || !isPlainObject(b)) return undefined
       const out: Record<string, unknown> = { ...a }
       for (const [name, schema] of Object.entries(b)) {
-        if (!(name in out) || canonicalJson(out[name]) === canonicalJson(schema)) out[name] = schema
+        if (!Object.hasOwn(out, name) || canonicalJson(out[name]) === canonicalJson(schema)) out[name] = schema
         else return undefined
       }
       // Why: canonical schemas keep their keys sorted, so their JSON text can be compared as is.

@@ -167,11 +167,11 @@ const KEYWORD_ROLES: Map<string, KeywordRole> = (() => {
   role('dependentRequired').rewrite = DEPENDENT_REQUIRED
   role('const').rewrite = CONST
   role('enum').rewrite = ENUM
-  for (const [keyword, types] of Object.entries(KEYWORD_TYPES)) role(keyword).types = types.reduce((bits, t) => bits | TYPE_BITS.get(t)!, 0)
+  for (const [keyword, types] of KEYWORD_TYPES) role(keyword).types = types.reduce((bits, t) => bits | TYPE_BITS.get(t)!, 0)
   for (const [spelling, keywords] of DEFAULT_SPELLINGS) for (const keyword of keywords) role(keyword).defaultSpelling = spelling
   feeds(['type'], TYPE)
   feeds(['enum', 'const'], ENUM_VALUES)
-  feeds(Object.keys(KEYWORD_TYPES), TYPE_SPECIFIC)
+  feeds([...KEYWORD_TYPES.keys()], TYPE_SPECIFIC)
   feeds(DEFAULT_SPELLINGS.flatMap(([, keywords]) => keywords), AT_DEFAULT)
   feeds(['else', 'if', 'maxContains', 'minContains', 'prefixItems', 'then'], UNPAIRED)
   feeds(['required'], REQUIRED_NAMES)
@@ -527,7 +527,7 @@ const KNOWN_FOR_ENUM = new Set<string>([
   'if',
   'then',
   'else',
-  ...Object.keys(KEYWORD_TYPES).filter((k) => k !== 'unevaluatedItems' && k !== 'unevaluatedProperties'),
+  ...[...KEYWORD_TYPES.keys()].filter((k) => k !== 'unevaluatedItems' && k !== 'unevaluatedProperties'),
 ])
 
 /**
@@ -707,7 +707,7 @@ function branchTypes(branch: Record<string, unknown>): Set<string> | undefined {
   return out
 }
 
-const TYPED_BRANCH_KEYWORDS = new Set<string>(['type', 'format', ...Object.keys(KEYWORD_TYPES).filter((k) => !k.startsWith('unevaluated'))])
+const TYPED_BRANCH_KEYWORDS = new Set<string>(['type', 'format', ...[...KEYWORD_TYPES.keys()].filter((k) => !k.startsWith('unevaluated'))])
 
 /**
  * Folds `anyOf`/`oneOf` branches that accept disjoint types into one schema with a `type`

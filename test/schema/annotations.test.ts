@@ -50,6 +50,16 @@ describe('annotations: no effect on values, a kind each', () => {
 
 describe('keywords the engine does not reason about: unknown, never silent', () => {
   test.each(bothWays(unknownRows))('%s', (_, row, reverse) => checkRow(row, reverse))
+
+  test.each(['constructor', 'toString', 'hasOwnProperty'])('an unknown keyword named %s, inside allOf and beside a type list, is judged like any other', (keyword) => {
+    const edit = (name: string) => {
+      const before = { allOf: [{ type: 'string', [name]: 1 }, { type: 'string', minLength: 1 }] }
+      const after = { allOf: [{ type: 'string', [name]: 2 }, { type: ['string', 'number'], maxLength: 3 }] }
+      return findingsOf(before, after).map(({ kind, relation, path }) => ({ kind, relation, path }))
+    }
+    expect(edit(keyword)).toEqual(edit('vendorRank'))
+    expect(edit(keyword)).toContainEqual({ kind: 'schema-keyword-changed', relation: 'unknown', path: [] })
+  })
 })
 
 describe('a schema that can no longer match anything', () => {
