@@ -5,9 +5,9 @@
 import { relative } from 'node:path'
 import { kindOfValue } from '../src/capture/describe-target.js'
 import { ACCEPTED_TARGETS, isCaptureTarget } from '../src/capture/target.js'
-import { SEVERITIES, severityRank, type Severity } from '../src/diff/change.js'
+import { severityRank, type Severity } from '../src/diff/change.js'
 import type { DiffReport } from '../src/diff/diff-surfaces.js'
-import type { Policy } from '../src/diff/policy.js'
+import { policyProblem, type Policy } from '../src/diff/policy.js'
 import { isSurface } from '../src/surface/is-surface.js'
 import type { Surface } from '../src/surface/types.js'
 import { jestAdapter } from './jest-adapter.js'
@@ -29,9 +29,12 @@ export type MatcherName = 'toHonorContract' | 'toMatchMcpContract'
  * The engine (capture, diff, contract file, report), loaded on first use. Why: the setup file
  * must stay cheap to import; the engine and the MCP SDK load only when a matcher runs.
  */
-export function loadEngine(): Promise<typeof import('../src/index.js')> {
+export function loadEngine(): Promise<Engine> {
   return import('../src/index.js')
 }
+
+/** What `loadEngine` gives: the package's public API. */
+export type Engine = typeof import('../src/index.js')
 
 /** The adapter for whichever runner called the matcher. */
 export function runnerFor(context: MatcherContext): RunnerAdapter {
@@ -64,14 +67,17 @@ export function rejectUnusable(context: MatcherContext, name: MatcherName, hint:
   if (!isCaptureTarget(received) && !isSurface(received)) {
     throw usageError(hint, `The received value must be an MCP server to connect to, or a captured surface; got ${kindOfValue(received)}.\nPass ${ACCEPTED_TARGETS}, or a surface from captureSurface().`)
   }
-  if (policy === undefined) return
-  if (typeof policy !== 'object' || policy === null || Array.isArray(policy)) {
+  if (policy !== undefined && (typeof policy !== 'object' || policy === null || Array.isArray(policy))) {
     throw usageError(hint, `The policy must be an object such as { failOn: 'breaking' }; got ${kindOfValue(policy)}.`)
   }
-  const failOn = (policy as Policy).failOn
-  if (failOn !== undefined && !SEVERITIES.includes(failOn)) {
-    throw usageError(hint, `failOn must be one of ${SEVERITIES.map((severity) => `'${severity}'`).join(', ')}; got ${JSON.stringify(failOn)}.`)
-  }
+  const problem = policyProblem(policy)
+  if (problem !== undefined) throw usageError(hint, problem)
+}
+
+/** Rejects, once the engine is loaded and before anything connects, an `ignore` id that names no change kind. */
+export function rejectUnknownKinds(engine: Engine, policy: Policy | undefined, hint: string, callSite: Error): void {
+  const problem = policyProblem(policy, engine.KINDS.map((kind) => kind.id))
+  if (problem !== undefined) throw pointedAt(usageError(hint, problem), callSite)
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   matcherHint,
   passed,
   pointedAt,
+  rejectUnknownKinds,
   rejectUnusable,
   runnerFor,
   updateCommand,
@@ -39,6 +40,7 @@ export function toHonorContract(this: MatcherContext, received: unknown, file: s
 
 async function honorContract(adapter: RunnerAdapter, received: unknown, file: string, policy: Policy | undefined, matcher: string, callSite: Error): Promise<MatcherResult> {
   const engine = await loadEngine()
+  rejectUnknownKinds(engine, policy, matcher, callSite)
   const path = resolve(dirname(adapter.testFile()), file)
   const shown = displayPath(path)
   const live = await captureLive(adapter, received, matcher, callSite)

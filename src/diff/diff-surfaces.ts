@@ -5,8 +5,8 @@ import { diffPrompts } from './diff-prompts.js'
 import { diffResources, diffResourceTemplates } from './diff-resources.js'
 import { diffServer } from './diff-server.js'
 import { diffTools } from './diff-tools.js'
-import { resolvePolicy, type Policy, type ResolvedPolicy } from './policy.js'
-import { kindById } from './registry.js'
+import { policyProblem, resolvePolicy, type Policy, type ResolvedPolicy } from './policy.js'
+import { KIND_IDS, kindById } from './registry.js'
 import { matchesAny } from './scope.js'
 
 /** The classified difference between a recorded and a live surface. */
@@ -29,6 +29,8 @@ export interface DiffReport {
  * @example const report = diffSurfaces(await readContract('mcp-contract.json'), await captureSurface(server))
  */
 export function diffSurfaces(recorded: Surface, live: Surface, policy: Policy = {}): DiffReport {
+  const problem = policyProblem(policy, KIND_IDS)
+  if (problem !== undefined) throw new TypeError(`diffSurfaces: ${problem}`)
   const resolved = resolvePolicy(policy)
   const notRecorded: NotRecorded[] = [...recorded.notRecorded, ...live.notRecorded]
   const detected: Detected[] = [

@@ -1,4 +1,4 @@
-import type { Severity } from './change.js'
+import { SEVERITIES, type Severity } from './change.js'
 
 /** How a check judges and which changes fail it. Applied after detection, never inside it. */
 export interface Policy {
@@ -38,4 +38,52 @@ export function resolvePolicy(policy: Policy = {}): ResolvedPolicy {
     used: policy.used,
     ignore: policy.ignore ?? [],
   }
+}
+
+const CONTENT_MODELS = ['lenient', 'default', 'strict'] as const
+const FORMAT_MODES = ['assert', 'annotate'] as const
+const OPTIONS = ['failOn', 'strict', 'contentModel', 'format', 'used', 'ignore'] as const
+
+/**
+ * What is wrong with a policy a user wrote, in words that say what to write instead; undefined
+ * when nothing is. Why checked: an option spelled wrong, or a kind id that names no kind, would
+ * otherwise change nothing without a word, and the check would pass for the wrong reason.
+ * `kindIds` (the registry's) turns on the check of `ignore`.
+ * @example policyProblem({ failon: 'breaking' }) // 'unknown policy option "failon"; the options are failOn, …'
+ */
+export function policyProblem(policy: unknown, kindIds?: readonly string[]): string | undefined {
+  if (policy === undefined) return undefined
+  if (typeof policy !== 'object' || policy === null || Array.isArray(policy)) return `The policy must be an object such as { failOn: 'breaking' }; got ${JSON.stringify(policy) ?? typeof policy}.`
+  const given = policy as Record<string, unknown>
+  const unknown = Object.keys(given).find((key) => !(OPTIONS as readonly string[]).includes(key))
+  if (unknown !== undefined) return `Unknown policy option ${JSON.stringify(unknown)}; the options are ${OPTIONS.join(', ')}.`
+  const { failOn, strict, contentModel, format, used, ignore } = given
+  if (failOn !== undefined && !SEVERITIES.includes(failOn as Severity)) return `failOn must be one of ${quoted(SEVERITIES)}; got ${JSON.stringify(failOn)}.`
+  if (strict !== undefined && typeof strict !== 'boolean') return `strict must be true or false; got ${JSON.stringify(strict)}.`
+  if (contentModel !== undefined && !(CONTENT_MODELS as readonly unknown[]).includes(contentModel)) return `contentModel must be one of ${quoted(CONTENT_MODELS)}; got ${JSON.stringify(contentModel)}.`
+  if (format !== undefined && !(FORMAT_MODES as readonly unknown[]).includes(format)) return `format must be one of ${quoted(FORMAT_MODES)}; got ${JSON.stringify(format)}.`
+  if (used !== undefined && !isStringList(used)) return `used must be a list of tool, prompt or resource names (globs with *), such as ['search_*']; got ${JSON.stringify(used)}.`
+  if (ignore !== undefined && !isStringList(ignore)) return `ignore must be a list of change kind ids, such as ['tool-description-changed']; got ${JSON.stringify(ignore)}.`
+  const strange = kindIds && (ignore as string[] | undefined)?.find((id) => !kindIds.includes(id))
+  if (strange) return `ignore lists ${JSON.stringify(strange)}, which is not a change kind id. Closest: ${quoted(closest(strange, kindIds))}; KINDS from 'mcp-contract' lists them all.`
+  return undefined
+}
+
+/** The ids that share the longest start with `id` (a typo keeps the start more often than the end). */
+function closest(id: string, ids: readonly string[]): string[] {
+  const shared = (other: string) => {
+    let length = 0
+    while (length < id.length && id[length] === other[length]) length++
+    return length
+  }
+  const best = Math.max(...ids.map(shared))
+  return ids.filter((other) => shared(other) === best).slice(0, 3)
+}
+
+function isStringList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string')
+}
+
+function quoted(values: readonly string[]): string {
+  return values.map((value) => `'${value}'`).join(', ')
 }

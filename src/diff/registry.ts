@@ -72,6 +72,9 @@ export const KINDS: readonly ChangeKind[] = [...ENTITY_KINDS, ...SCHEMA_KINDS]
 
 const BY_ID = new Map(KINDS.map((kind) => [kind.id, kind]))
 
+/** Every change kind id, for checking the ids a policy names. */
+export const KIND_IDS: readonly string[] = [...BY_ID.keys()]
+
 /** Looks a kind up by id; an unknown id is a programming error. */
 export function kindById(id: string): ChangeKind {
   const kind = BY_ID.get(id)

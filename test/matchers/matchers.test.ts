@@ -55,8 +55,26 @@ describe('rejected before anything connects', () => {
     { title: 'failOn that is not a severity', call: () => expect(createCatalogServer('v1')).toHonorContract('x.json', { failOn: 'fatal' as never }) },
     { title: 'a policy that is not an object', call: () => expect(createCatalogServer('v1')).toMatchMcpContract('hint', 'risky' as never) },
     { title: 'a contract path that is not a string', call: () => expect(createCatalogServer('v1')).toHonorContract(undefined as never) },
+    { title: 'a policy option spelled wrong', call: () => expect(createCatalogServer('v1')).toMatchMcpContract({ failon: 'breaking' } as never) },
+    { title: 'a contentModel that is not one', call: () => expect(createCatalogServer('v1')).toHonorContract('x.json', { contentModel: 'loose' as never }) },
+    { title: 'used that is not a list', call: () => expect(createCatalogServer('v1')).toHonorContract('x.json', { used: 'search_*' as never }) },
   ])('$title', ({ call }) => {
     expect(thrownBy(call)).toMatchSnapshot()
+  })
+
+  test.each([
+    { title: 'toHonorContract', call: (factory: () => never) => expect(factory).toHonorContract('x.json', { ignore: ['tool-remove'] }) },
+    { title: 'toMatchMcpContract', call: (factory: () => never) => expect(factory).toMatchMcpContract({ ignore: ['tool-description-changed', 'hint-flipped'] }) },
+  ])('$title: an ignore id that names no change kind is rejected, and the factory is never called', async ({ call }) => {
+    let called = false
+    const factory = (): never => {
+      called = true
+      throw new Error('must not be called')
+    }
+    const error = await (call(factory) as Promise<unknown>).then(() => undefined, (thrown: unknown) => thrown as Error)
+    expect(plain(error!.message)).toMatchSnapshot()
+    expect(error!.stack).toContain('matchers.test.ts')
+    expect(called).toBe(false)
   })
 })
 
