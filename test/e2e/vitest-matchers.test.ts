@@ -36,20 +36,6 @@ describe('vitest: runner integration', () => {
     expect(project.failures(result)['soft assertion keeps the test going']).toMatch(/^breaking \(\d+\)$/m)
   })
 
-  test('importing mcp-contract/vitest in a test file, with no setup file, registers the matchers', async () => {
-    await project.write('no-setup.config.js', 'export default {}\n')
-    await project.write(
-      'in-file.test.js',
-      "import 'mcp-contract/vitest'\nimport { expect, test } from 'vitest'\nimport { createServer } from './server.js'\n\ntest('registered by the import', async () => {\n  await expect(createServer()).toMatchMcpContract()\n})\n",
-    )
-    const first = await project.run(['--config', 'no-setup.config.js', 'in-file.test.js'])
-    expect(first.code, first.output).toBe(0)
-    expect((await project.read('__snapshots__/in-file.test.js.snap'))!.toString()).toContain('tool search_products')
-    const drifted = await project.run(['--config', 'no-setup.config.js', 'in-file.test.js'], { CATALOG_VARIANT: 'v2' })
-    expect(drifted.code).toBe(1)
-    expect(project.failures(drifted)['registered by the import']).toMatch(/^breaking \(\d+\)$/m)
-  })
-
   // Why this test: the setup file's cost is paid by every test run; it holds the design that keeps it small.
   test('the setup file loads one module of ours natively, and neither the engine nor the SDK', async () => {
     await project.write('trivial.test.js', "import { expect, test } from 'vitest'\n\ntest('trivial', () => {\n  expect(1 + 1).toBe(2)\n})\n")

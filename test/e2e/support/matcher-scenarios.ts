@@ -9,6 +9,20 @@ import type { E2eProject, Runner } from './e2e-project.js'
 const SNAP = '__snapshots__/catalog.test.js.snap'
 const CONTRACT = 'mcp-contract.json'
 
+/** A config without the setup line, and a test file that imports the entry itself. */
+const NO_SETUP: Record<Runner, { config: string; testFile: string }> = {
+  vitest: {
+    config: 'export default {}\n',
+    testFile:
+      "import 'mcp-contract/vitest'\nimport { expect, test } from 'vitest'\nimport { createServer } from './server.js'\n\ntest('registered by the import', async () => {\n  await expect(createServer()).toMatchMcpContract()\n})\n",
+  },
+  jest: {
+    config: "module.exports = { testEnvironment: 'node', transform: {}, testTimeout: 20000 }\n",
+    testFile:
+      "require('mcp-contract/jest')\nconst path = require('node:path')\n\ntest('registered by the import', async () => {\n  await expect({ command: process.execPath, args: [path.join(__dirname, 'server.mjs')] }).toMatchMcpContract()\n})\n",
+  },
+}
+
 /** Runs the shared scenarios for one runner. */
 export function describeMatcherScenarios(runner: Runner): void {
   const createProject = runner === 'vitest' ? createVitestCatalogProject : createJestCatalogProject
@@ -84,6 +98,18 @@ export function describeMatcherScenarios(runner: Runner): void {
       expect(result.code).toBe(1)
       expect(result.report.numFailedTests).toBe(3)
       expect(project.failures(result)).toMatchSnapshot()
+    })
+
+    test('importing the entry in a test file, with no setup file, registers the matchers', async () => {
+      const { config, testFile } = NO_SETUP[runner]
+      await project.write('no-setup.config.js', config)
+      await project.write('in-file.test.js', testFile)
+      const first = await project.run(['--config', 'no-setup.config.js', 'in-file.test.js'])
+      expect(first.code, first.output).toBe(0)
+      expect((await project.read('__snapshots__/in-file.test.js.snap'))!.toString()).toContain('tool search_products')
+      const drifted = await project.run(['--config', 'no-setup.config.js', 'in-file.test.js'], { CATALOG_VARIANT: 'v2' })
+      expect(drifted.code).toBe(1)
+      expect(project.failures(drifted)['registered by the import']).toMatch(/^breaking \(\d+\)$/m)
     })
   })
 
