@@ -67,9 +67,6 @@ export function rejectUnusable(context: MatcherContext, name: MatcherName, hint:
   if (!isCaptureTarget(received) && !isSurface(received)) {
     throw usageError(hint, `The received value must be an MCP server to connect to, or a captured surface; got ${kindOfValue(received)}.\nPass ${ACCEPTED_TARGETS}, or a surface from captureSurface().`)
   }
-  if (policy !== undefined && (typeof policy !== 'object' || policy === null || Array.isArray(policy))) {
-    throw usageError(hint, `The policy must be an object such as { failOn: 'breaking' }; got ${kindOfValue(policy)}.`)
-  }
   const problem = policyProblem(policy)
   if (problem !== undefined) throw usageError(hint, problem)
 }

@@ -1,3 +1,4 @@
+import { kindOfValue } from '../capture/describe-target.js'
 import { SEVERITIES, type Severity } from './change.js'
 
 /** How a check judges and which changes fail it. Applied after detection, never inside it. */
@@ -53,7 +54,7 @@ const OPTIONS = ['failOn', 'strict', 'contentModel', 'format', 'used', 'ignore']
  */
 export function policyProblem(policy: unknown, kindIds?: readonly string[]): string | undefined {
   if (policy === undefined) return undefined
-  if (typeof policy !== 'object' || policy === null || Array.isArray(policy)) return `The policy must be an object such as { failOn: 'breaking' }; got ${JSON.stringify(policy) ?? typeof policy}.`
+  if (typeof policy !== 'object' || policy === null || Array.isArray(policy)) return `The policy must be an object such as { failOn: 'breaking' }; got ${kindOfValue(policy)}.`
   const given = policy as Record<string, unknown>
   const unknown = Object.keys(given).find((key) => !(OPTIONS as readonly string[]).includes(key))
   if (unknown !== undefined) return `Unknown policy option ${JSON.stringify(unknown)}; the options are ${OPTIONS.join(', ')}.`
