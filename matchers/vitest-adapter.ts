@@ -59,20 +59,52 @@ interface ChaiLike {
   }
 }
 
-type RecordAsyncExpect = (test: unknown, promise: Promise<unknown>, assertion: string, error: Error, isSoft?: boolean) => unknown
+/** The running test as Vitest's runner holds it: the parts the async-assertion protocol uses. */
+interface RunningTest {
+  promises?: Promise<unknown>[]
+  context?: { onTestFinished?(handler: () => void): void }
+}
 
 /**
- * Makes Vitest track the promise each matcher returns, so a matcher the user forgot to
- * `await` still fails its test (with a warning) instead of being lost after the test ended.
+ * Makes Vitest wait for the promise each matcher returns and fail the test when the user forgot
+ * to `await` it, instead of losing the check after the test ended.
+ *
+ * Why not Vitest's own `recordAsyncExpect`: Vitest 4 reaches it only through `@vitest/expect`,
+ * which Vitest 5 no longer ships. Both majors run the same protocol with what they expose: the
+ * runner awaits every promise in the test's `promises` before the test ends (which is how their
+ * built-in async assertions are kept), and `context.onTestFinished` runs after that. So this
+ * works on both, and the one behaviour a user sees is Vitest 5's: not awaiting fails the test.
  */
-export function trackUnawaited(chai: ChaiLike, recordAsyncExpect: RecordAsyncExpect, names: readonly string[]): void {
+export function trackUnawaited(chai: ChaiLike, names: readonly string[]): void {
   for (const name of names) {
     const installed = (chai.Assertion.prototype as Record<string, (...args: unknown[]) => unknown>)[name]
     chai.util.addMethod(chai.Assertion.prototype, name, function (this: object, ...args: unknown[]) {
-      const notAwaited = new Error(name)
+      const callSite = new Error(name)
       const result = installed.apply(this, args)
-      const test = chai.util.flag(this, 'vitest-test')
-      return result instanceof Promise && test ? recordAsyncExpect(test, result, `expect(server).${name}()`, notAwaited) : result
+      const test = chai.util.flag(this, 'vitest-test') as RunningTest | undefined
+      return result instanceof Promise && test ? keepUntilFinished(test, result, `expect(server).${name}()`, callSite) : result
     })
+  }
+}
+
+function keepUntilFinished(test: RunningTest, promise: Promise<unknown>, assertion: string, callSite: Error): PromiseLike<unknown> {
+  const promises = (test.promises ??= [])
+  const kept: Promise<unknown> = promise.finally(() => {
+    const at = promises.indexOf(kept)
+    if (at !== -1) promises.splice(at, 1)
+  })
+  promises.push(kept)
+  let awaited = false
+  test.context?.onTestFinished?.(() => {
+    if (awaited) return
+    const error = new Error(`${assertion} was not awaited: put \`await\` before it, or the check may finish after the test and its verdict is lost.\n\nawait ${assertion}`)
+    if (callSite.stack) error.stack = callSite.stack.replace(callSite.message, error.message)
+    throw error
+  })
+  return {
+    then(onFulfilled, onRejected) {
+      awaited = true
+      return kept.then(onFulfilled, onRejected)
+    },
   }
 }

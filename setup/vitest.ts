@@ -9,10 +9,17 @@
 import './register-vitest.js'
 import type { McpContractMatchers } from '../matchers/matcher-types.js'
 
-// Why `Matchers`, not `Assertion`: vitest re-exports `Assertion`, and an interface merged through a re-export is not seen.
-declare module 'vitest' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unused-vars
-  interface Matchers<T = any> extends McpContractMatchers<void> {}
+// Why `Chai.Assertion`, not vitest's `Matchers`: Vitest 4 declares `Matchers<T>` and Vitest 5
+// `Matchers<R, T>`, and TypeScript merges an interface only with identical type parameters, so
+// no one augmentation of `Matchers` compiles on both. Both build `expect()`'s `Assertion` (and
+// `expect.soft`, `expect.poll`, `.resolves`) by mapping over `Chai.Assertion`, so a member added
+// there reaches every form of `expect` on either major.
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Chai {
+    // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+    interface Assertion extends McpContractMatchers<void> {}
+  }
 }
 
 export type { McpContractMatchers } from '../matchers/matcher-types.js'

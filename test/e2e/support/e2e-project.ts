@@ -1,17 +1,25 @@
 /**
- * A throwaway user project under `.tmp/e2e-*` with the packed mcp-contract installed in its
- * node_modules, and real `vitest run` / `jest` processes run in it. Living inside the repository,
- * the project resolves vitest, jest, the SDK and zod from the root node_modules, as a user's
- * project resolves its own.
+ * A throwaway user project under `<toolchain>/.tmp/e2e-*` with the packed mcp-contract installed
+ * in its node_modules, and real `vitest run` / `jest` processes run in it. The project resolves
+ * vitest, jest, the SDK and zod from the toolchain's node_modules, as a user's project resolves
+ * its own: the repository's (Vitest 4.1, Jest 30) by default, or the one `MCP_CONTRACT_TOOLCHAIN`
+ * names (`test/e2e/toolchains/current`: Vitest 5.1, Jest 30, run under Node 22 and 24).
  */
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { packedTarball, ROOT } from './packed-package.js'
 
 const run = promisify(execFile)
+
+/**
+ * The folder whose node_modules holds the runners and packages a user project resolves.
+ * Why outside the repository for the current toolchain: a project inside it would fall back to
+ * the repository's own node_modules and could load Vitest 4's packages under Vitest 5.
+ */
+export const TOOLCHAIN = process.env.MCP_CONTRACT_TOOLCHAIN ? resolve(process.env.MCP_CONTRACT_TOOLCHAIN) : ROOT
 
 /** What one runner process did. */
 export interface RunResult {
@@ -43,7 +51,7 @@ export class E2eProject {
   /** Creates the project, installs the packed package into it, and writes `files`. */
   static async create(runner: Runner, files: Record<string, string>): Promise<E2eProject> {
     const tarball = await packedTarball()
-    const dir = join(ROOT, '.tmp', `e2e-${runner}-${randomBytes(4).toString('hex')}`)
+    const dir = join(TOOLCHAIN, '.tmp', `e2e-${runner}-${randomBytes(4).toString('hex')}`)
     const installed = join(dir, 'node_modules', 'mcp-contract')
     await mkdir(installed, { recursive: true })
     await run('tar', ['-xzf', tarball, '-C', installed, '--strip-components=1'])
@@ -76,8 +84,8 @@ export class E2eProject {
     const reportFile = join(this.dir, `report-${randomBytes(4).toString('hex')}.json`)
     const command =
       this.runner === 'vitest'
-        ? [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`, ...args]
-        : [join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), '--json', `--outputFile=${reportFile}`, '--no-watchman', ...args]
+        ? [join(TOOLCHAIN, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`, ...args]
+        : [join(TOOLCHAIN, 'node_modules', 'jest', 'bin', 'jest.js'), '--json', `--outputFile=${reportFile}`, '--no-watchman', ...args]
     const environment = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? this.dir, LANG: 'C.UTF-8', TERM: 'dumb', NO_COLOR: '1', FORCE_COLOR: '0', ...env }
     let code = 0
     let stdout = ''
@@ -113,7 +121,8 @@ export class E2eProject {
   }
 
   private scrub(text: string): string {
-    return stripColors(text).replaceAll(this.dir, '<project>').replaceAll(ROOT, '<repo>')
+    // Why `<node>`: the matrix runs the same scenarios under several Node binaries.
+    return stripColors(text).replaceAll(this.dir, '<project>').replaceAll(process.execPath, '<node>').replaceAll(ROOT, '<repo>').replaceAll(TOOLCHAIN, '<toolchain>')
   }
 }
 
