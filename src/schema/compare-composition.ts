@@ -1,5 +1,5 @@
-import type { Relation } from '../diff/change.js'
-import type { Json, Schema } from '../surface/types.js'
+import type { Relation } from './types.js'
+import type { Json, Schema } from './types.js'
 import type { Side, Walker } from './compare.js'
 import { found, NodeReport, type Found, type NodeResult, type SchemaObject } from './finding.js'
 import { ASSERTION_KEYWORDS, canonicalJson, isAnnotationKeyword, KEYWORD_TYPES } from './keywords.js'

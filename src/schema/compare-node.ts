@@ -1,5 +1,5 @@
-import type { Relation } from '../diff/change.js'
-import type { Json, Schema } from '../surface/types.js'
+import type { Relation } from './types.js'
+import type { Json, Schema } from './types.js'
 import { compareArrays } from './compare-arrays.js'
 import { compareNumberKeywords, compareStringKeywords, compareFormat } from './compare-bounds.js'
 import { compareAllOf, compareUnion } from './compare-composition.js'

@@ -1,5 +1,5 @@
-import type { Relation } from '../diff/change.js'
-import type { Json, Schema } from '../surface/types.js'
+import type { Relation } from './types.js'
+import type { Json, Schema } from './types.js'
 import { compareCountBound } from './compare-bounds.js'
 import type { Walker } from './compare.js'
 import { found, NodeReport, type NodeResult, type SchemaObject } from './finding.js'

@@ -1,5 +1,5 @@
-import type { Direction, PathSegment, Relation } from '../diff/change.js'
-import type { Json, Schema } from '../surface/types.js'
+import type { Direction, PathSegment, Relation } from './types.js'
+import type { Json, Schema } from './types.js'
 import { compareNode } from './compare-node.js'
 import { EQUAL, found, prefixed, type Found, type NodeResult, type Origin } from './finding.js'
 import { canonicalJson, isPlainObject } from './keywords.js'

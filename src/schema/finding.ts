@@ -1,5 +1,5 @@
-import type { PathSegment, Relation } from '../diff/change.js'
-import type { Json, Schema } from '../surface/types.js'
+import type { PathSegment, Relation } from './types.js'
+import type { Json, Schema } from './types.js'
 import type { SchemaFinding } from './compare.js'
 import { conjunction } from './relation.js'
 

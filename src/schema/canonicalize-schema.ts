@@ -1,4 +1,4 @@
-import { integerStepOf } from '../schema/exact-decimal.js'
+import { integerStepOf } from './exact-decimal.js'
 import {
   canonicalJson,
   compareText,
@@ -9,12 +9,12 @@ import {
   SCHEMA_ARRAY_KEYWORDS,
   SINGLE_SCHEMA_KEYWORDS,
   sortTexts,
-} from '../schema/keywords.js'
-import { mergeInto, readsNeighbours } from '../schema/merge-schemas.js'
-import { isUniversalPattern } from '../schema/pattern-inclusion.js'
-import { valueMatches } from '../schema/value-matches.js'
+} from './keywords.js'
+import { mergeInto, readsNeighbours } from './merge-schemas.js'
+import { isUniversalPattern } from './pattern-inclusion.js'
+import { valueMatches } from './value-matches.js'
 import { resolveLocalRefs, type SchemaNotRecorded } from './local-refs.js'
-import type { PathSegment } from '../diff/change.js'
+import type { PathSegment } from './types.js'
 import type { Json, Schema } from './types.js'
 
 /** A canonical schema and the places canonicalization could not judge. */
