@@ -1,4 +1,4 @@
-import { compareSchemas } from '../schema/compare.js'
+import { compareSchemas } from '../schema/compare-schemas.js'
 import { jsonEqual } from '../surface/json-equal.js'
 import { stableStringify } from '../surface/stable-json.js'
 import type { NotRecorded, SurfaceTool, ToolHints } from '../surface/types.js'

@@ -1,6 +1,6 @@
 import type { Relation } from './types.js'
 import type { Json, Schema } from './types.js'
-import type { Side, Walker } from './compare.js'
+import type { Side, Walker } from './walker.js'
 import { found, NodeReport, type Found, type NodeResult, type SchemaObject } from './finding.js'
 import { ASSERTION_KEYWORDS, canonicalJson, isAnnotationKeyword, KEYWORD_TYPES } from './keywords.js'
 import { mergeInto } from './merge-schemas.js'

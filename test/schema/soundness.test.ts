@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { compareSchemas } from '../../src/schema/compare.js'
+import { compareSchemas } from '../../src/schema/compare-schemas.js'
 import { canonicalizeSchema } from '../../src/schema/canonicalize-schema.js'
 import { ajvAccepts } from './support.js'
 
