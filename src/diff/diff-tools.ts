@@ -1,5 +1,5 @@
 import { compareSchemas } from '../schema/compare-schemas.js'
-import { jsonEqual } from '../surface/json-equal.js'
+import { jsonEqual } from './json-equal.js'
 import { stableStringify } from '../surface/stable-json.js'
 import type { NotRecorded, SurfaceTool, ToolHints } from '../surface/types.js'
 import { renderSidePath } from '../surface/render-path.js'
