@@ -3,7 +3,7 @@
  * connects, capturing within the test's time, and turning a diff report into a failure message.
  */
 import { relative } from 'node:path'
-import { kindOfValue } from '../src/capture/describe-target.js'
+import { kindOfValue } from '../src/surface/kind-of-value.js'
 import { ACCEPTED_TARGETS, isCaptureTarget } from '../src/capture/target.js'
 import { severityRank, type Severity } from '../src/diff/change.js'
 import type { DiffReport } from '../src/diff/diff-surfaces.js'

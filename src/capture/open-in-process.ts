@@ -1,6 +1,7 @@
 import { CaptureError } from './capture-error.js'
 import { closeQuietly, createOwnClient, type Connection } from './connection.js'
-import { describeTarget, kindOfValue } from './describe-target.js'
+import { kindOfValue } from '../surface/kind-of-value.js'
+import { describeTarget } from './describe-target.js'
 import { explainConnectFailure } from './explain-failure.js'
 import { runStep, StepInterrupted, type StepLimits } from './run-step.js'
 import { ACCEPTED_TARGETS, isInProcessServer, type InProcessServer, type ServerFactory } from './target.js'

@@ -1,3 +1,4 @@
+import type { Direction, PathSegment, Relation } from '../schema/types.js'
 import type { Entity, Json } from '../surface/types.js'
 
 /** Severities from most to least serious. */
@@ -6,17 +7,8 @@ export const SEVERITIES = ['breaking', 'risky', 'routing', 'additive', 'cosmetic
 /** How a change affects a caller already in the wild. */
 export type Severity = (typeof SEVERITIES)[number]
 
-/** Which side of a tool a schema change is on: callers send inputs, read outputs. */
-export type Direction = 'input' | 'output'
-
-/** How the set of valid values moved between the recorded and the live schema. */
-export type Relation = 'widened' | 'narrowed' | 'incomparable' | 'equal' | 'unknown'
-
-/**
- * A structured path to an argument or field: property names, and `'[]'` for array items.
- * `['filters', 'city']` renders `filters.city`; `['tags', '[]', 'name']` renders `tags[].name`.
- */
-export type PathSegment = string
+// Why: relations, directions and paths are the schema engine's vocabulary; a change carries them.
+export type { Direction, PathSegment, Relation } from '../schema/types.js'
 
 /** One classified difference, plain JSON. Words are rendered later, in `src/report`. */
 export interface Change {

@@ -1,4 +1,4 @@
-import { kindOfValue } from '../capture/describe-target.js'
+import { kindOfValue } from '../surface/kind-of-value.js'
 import { SEVERITIES, type Severity } from './change.js'
 
 /** How a check judges and which changes fail it. Applied after detection, never inside it. */

@@ -1,7 +1,7 @@
 import type { Change } from '../diff/change.js'
 import { kindById } from '../diff/registry.js'
 import type { Entity } from '../surface/types.js'
-import { renderPath } from './render-path.js'
+import { renderPath } from '../surface/render-path.js'
 
 /** A change put into words: where, what happened, what it does to a caller. */
 export interface ChangeWords {

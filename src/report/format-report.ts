@@ -1,6 +1,6 @@
 import { SEVERITIES, type Change, type Severity } from '../diff/change.js'
 import type { DiffReport } from '../diff/diff-surfaces.js'
-import { renderPath } from './render-path.js'
+import { renderPath } from '../surface/render-path.js'
 import { changeSentence, describeChange } from './describe-change.js'
 
 /** The report formats the CLI and the API offer. */

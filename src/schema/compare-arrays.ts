@@ -1,7 +1,7 @@
-import type { Relation } from '../diff/change.js'
-import type { Schema } from '../surface/types.js'
+import type { Relation } from './types.js'
+import type { Schema } from './types.js'
 import { compareCountBound } from './compare-bounds.js'
-import type { Walker } from './compare.js'
+import type { Walker } from './walker.js'
 import { found, NodeReport, type NodeResult, type SchemaObject } from './finding.js'
 
 /**

@@ -1,4 +1,4 @@
-import type { Relation } from '../diff/change.js'
+import type { Relation } from './types.js'
 import { isMultipleOf } from './exact-decimal.js'
 import { found, type NodeReport, type SchemaObject } from './finding.js'
 import { patternRelation } from './pattern-inclusion.js'

@@ -1,6 +1,4 @@
-import type { PathSegment, Relation } from '../diff/change.js'
-import type { Json, Schema } from '../surface/types.js'
-import type { SchemaFinding } from './compare.js'
+import type { Json, PathSegment, Relation, Schema } from './types.js'
 import { conjunction } from './relation.js'
 
 /** Every kind id the schema engine emits; each has its record in `src/diff/kinds/<id>.ts`. */
@@ -29,6 +27,18 @@ export const SCHEMA_KIND_IDS = [
   'schema-reference-changed',
   'schema-comparison-incomplete',
 ] as const
+
+/** One difference the schema engine found, before any severity is decided. */
+export interface SchemaFinding {
+  /** A change kind id registered in `src/diff/registry.ts`. */
+  kind: string
+  /** Where, as structured segments (`['filters', 'city']`, `['tags', '[]', 'name']`). */
+  path: PathSegment[]
+  relation: Relation
+  before?: Json
+  after?: Json
+  details?: { [key: string]: Json }
+}
 
 /** A kind id the schema engine emits. */
 export type SchemaKindId = (typeof SCHEMA_KIND_IDS)[number]

@@ -1,4 +1,4 @@
-import type { Json, Schema } from '../surface/types.js'
+import type { Json, Schema } from './types.js'
 import type { SchemaObject } from './finding.js'
 import { canonicalJson, compareText, isPlainObject, KEYWORD_TYPES } from './keywords.js'
 

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module'
-import type { Relation } from '../diff/change.js'
+import type { Relation } from './types.js'
 
 /**
  * What the engine can prove about two ECMA-262 `pattern`s (unanchored, unicode mode): equal

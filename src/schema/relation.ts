@@ -1,4 +1,4 @@
-import type { Relation } from '../diff/change.js'
+import type { Relation } from './types.js'
 import type { Verdict } from './value-matches.js'
 
 /**

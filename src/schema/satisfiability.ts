@@ -1,4 +1,4 @@
-import type { Schema } from '../surface/types.js'
+import type { Schema } from './types.js'
 import { canonicalJson, isPlainObject } from './keywords.js'
 import { valueMatches, type Verdict } from './value-matches.js'
 

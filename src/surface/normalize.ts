@@ -1,6 +1,6 @@
-import { renderSidePath } from '../report/render-path.js'
+import { renderSidePath } from './render-path.js'
 import { compareText } from '../schema/keywords.js'
-import { canonicalizeSchema } from './canonical-schema.js'
+import { canonicalizeSchema } from '../schema/canonicalize-schema.js'
 import type {
   Entity,
   Json,

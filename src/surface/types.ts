@@ -4,11 +4,10 @@
  * contract file stores) → compared by `src/diff`.
  */
 
-/** A JSON value as stored in a contract file. */
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
+import type { Json, Schema } from '../schema/types.js'
 
-/** A JSON Schema after canonicalization (see `src/surface/canonical-schema.ts`). */
-export type Schema = boolean | { [keyword: string]: Json }
+// Why: JSON values and schemas are the schema engine's vocabulary; the surface speaks it too.
+export type { Json, Schema } from '../schema/types.js'
 
 /** What capture read from a server, before normalization. A list is `undefined` when the server answered method-not-found. */
 export interface RawSurface {

@@ -3,7 +3,7 @@ import { z } from 'zod'
 
 const resolver = vi.hoisted(() => ({ calls: 0 }))
 
-vi.mock(import('../../src/surface/local-refs.js'), async (original) => {
+vi.mock(import('../../src/schema/local-refs.js'), async (original) => {
   const module = await original()
   return {
     ...module,
@@ -14,7 +14,7 @@ vi.mock(import('../../src/surface/local-refs.js'), async (original) => {
   }
 })
 
-const { canonicalizeSchema } = await import('../../src/surface/canonical-schema.js')
+const { canonicalizeSchema } = await import('../../src/schema/canonicalize-schema.js')
 
 describe('the resolver runs only for schemas that have a reference', () => {
   test('zod-generated tool schemas without $ref never reach it', () => {

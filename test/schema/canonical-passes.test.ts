@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { sortTexts } from '../../src/schema/keywords.js'
-import { canonicalizeSchema } from '../../src/surface/canonical-schema.js'
+import { canonicalizeSchema } from '../../src/schema/canonicalize-schema.js'
 
 describe('sortTexts orders like Array.prototype.sort', () => {
   test.each([

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { z } from 'zod'
 import * as z3 from 'zod/v3'
 import { zodToJsonSchema } from 'zod-to-json-schema'
-import { compareSchemas } from '../../src/schema/compare.js'
-import { canonicalizeSchema } from '../../src/surface/canonical-schema.js'
+import { compareSchemas } from '../../src/schema/compare-schemas.js'
+import { canonicalizeSchema } from '../../src/schema/canonicalize-schema.js'
 import { ajvAccepts, canon, object } from './support.js'
 
 /** Pairs of spellings that mean the same schema: equal canonical JSON, and no finding. */

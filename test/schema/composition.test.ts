@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { compareSchemas } from '../../src/schema/compare.js'
+import { compareSchemas } from '../../src/schema/compare-schemas.js'
 import type { SchemaObject } from '../../src/schema/finding.js'
 import { alignMergedMembers } from '../../src/schema/merge-schemas.js'
 import { ajvAccepts, bothWays, canon, checkRow, findingsOf, object, severityOf, type Row } from './support.js'

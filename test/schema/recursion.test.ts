@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { compareSchemas } from '../../src/schema/compare.js'
+import { compareSchemas } from '../../src/schema/compare-schemas.js'
 import { canon, findingsOf, object, severityOf } from './support.js'
 
 const str = { type: 'string' }

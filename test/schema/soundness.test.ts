@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { compareSchemas } from '../../src/schema/compare.js'
-import { canonicalizeSchema } from '../../src/surface/canonical-schema.js'
+import { compareSchemas } from '../../src/schema/compare-schemas.js'
+import { canonicalizeSchema } from '../../src/schema/canonicalize-schema.js'
 import { ajvAccepts } from './support.js'
 
 /** A small seeded generator, so every run checks the same schemas. */

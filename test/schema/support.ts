@@ -4,9 +4,9 @@ import { expect } from 'vitest'
 import type { Direction, PathSegment, Relation, Severity } from '../../src/diff/change.js'
 import { resolvePolicy, type Policy } from '../../src/diff/policy.js'
 import { kindById } from '../../src/diff/registry.js'
-import { compareSchemas, type SchemaFinding } from '../../src/schema/compare.js'
+import { compareSchemas, type SchemaFinding } from '../../src/schema/compare-schemas.js'
 import { invert } from '../../src/schema/relation.js'
-import { canonicalizeSchema } from '../../src/surface/canonical-schema.js'
+import { canonicalizeSchema } from '../../src/schema/canonicalize-schema.js'
 import type { Schema } from '../../src/surface/types.js'
 
 /** The canonical form of a raw schema. */

@@ -1,5 +1,5 @@
 import { defineKind, relationSeverity } from '../define-kind.js'
-import { shortJson } from '../../schema/short-json.js'
+import { shortJson } from '../short-json.js'
 
 /** What an object accepts for keys it does not declare changed (`additionalProperties`). */
 export const schemaAdditionalPropertiesChanged = defineKind({

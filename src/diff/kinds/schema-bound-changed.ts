@@ -1,5 +1,5 @@
 import { byRelation, defineKind } from '../define-kind.js'
-import { editWords } from '../../schema/short-json.js'
+import { editWords } from '../short-json.js'
 
 /** A numeric, length, item-count, property-count or contains-count bound changed. */
 export const schemaBoundChanged = defineKind({

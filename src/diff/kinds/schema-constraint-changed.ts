@@ -1,5 +1,5 @@
 import { byRelation, defineKind } from '../define-kind.js'
-import { shortJson } from '../../schema/short-json.js'
+import { shortJson } from '../short-json.js'
 
 /** A value constraint other than bounds moved: multipleOf, uniqueItems, contains, propertyNames, patternProperties, dependentRequired, dependentSchemas, if/then/else or not. */
 export const schemaConstraintChanged = defineKind({

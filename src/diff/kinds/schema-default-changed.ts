@@ -1,5 +1,5 @@
 import { byDirection, defineKind } from '../define-kind.js'
-import { shortJson } from '../../schema/short-json.js'
+import { shortJson } from '../short-json.js'
 
 /** A `default` was added, changed or removed. */
 export const schemaDefaultChanged = defineKind({

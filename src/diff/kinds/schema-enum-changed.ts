@@ -1,5 +1,5 @@
 import { byRelation, defineKind } from '../define-kind.js'
-import { listJson } from '../../schema/short-json.js'
+import { listJson } from '../short-json.js'
 
 /** The list of allowed values (`enum`/`const`) changed, was introduced or was dropped. */
 export const schemaEnumChanged = defineKind({

@@ -1,5 +1,5 @@
 import { defineKind, NO_VALUE_LOST, relationSeverity } from '../define-kind.js'
-import { editWords } from '../../schema/short-json.js'
+import { editWords } from '../short-json.js'
 
 /** A string `format` was added, removed or replaced. */
 export const schemaFormatChanged = defineKind({

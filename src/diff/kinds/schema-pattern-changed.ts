@@ -1,5 +1,5 @@
 import { byRelation, defineKind } from '../define-kind.js'
-import { editWords } from '../../schema/short-json.js'
+import { editWords } from '../short-json.js'
 
 /** A string `pattern` was added, removed or changed. */
 export const schemaPatternChanged = defineKind({

@@ -1,5 +1,5 @@
 import { byRelation, defineKind } from '../define-kind.js'
-import { shortJson } from '../../schema/short-json.js'
+import { shortJson } from '../short-json.js'
 
 /** The JSON types a schema accepts changed (other than gaining or losing only `null`). */
 export const schemaTypeChanged = defineKind({

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util'
 import { expect, test } from 'vitest'
-import { jsonEqual } from '../../src/surface/json-equal.js'
+import { jsonEqual } from '../../src/diff/json-equal.js'
 
 test.each([
   { title: 'same primitives', a: 1, b: 1, equal: true },

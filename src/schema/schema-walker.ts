@@ -1,86 +1,13 @@
-import type { Direction, PathSegment, Relation } from '../diff/change.js'
-import type { Json, Schema } from '../surface/types.js'
-import { compareNode } from './compare-node.js'
 import { EQUAL, found, prefixed, type Found, type NodeResult, type Origin } from './finding.js'
 import { canonicalJson, isPlainObject } from './keywords.js'
 import { join } from './relation.js'
+import type { PathSegment, Relation, Schema } from './types.js'
 import { valueMatches, type Verdict } from './value-matches.js'
-
-/** One difference the schema engine found, before any severity is decided. */
-export interface SchemaFinding {
-  /** A change kind id registered in `src/diff/registry.ts`. */
-  kind: string
-  /** Where, as structured segments (`['filters', 'city']`, `['tags', '[]', 'name']`). */
-  path: PathSegment[]
-  relation: Relation
-  before?: Json
-  after?: Json
-  details?: { [key: string]: Json }
-}
-
-/** What one comparison found, and what it could not judge. */
-export interface SchemaComparison {
-  findings: SchemaFinding[]
-  notRecorded: { path: PathSegment[]; reason: string }[]
-}
-
-/** Bounds on the work one comparison may do; past them the place is reported unknown. */
-export interface CompareBudget {
-  /** Node pairs compared (memoized pairs are free). Default 50,000. */
-  maxSteps?: number
-  /** Nesting of node pairs, `$ref` hops included. Default 64. */
-  maxDepth?: number
-}
-
-/** Options for one comparison. */
-export interface CompareOptions {
-  /**
-   * Which side of the tool the schemas describe. Findings carry relations, which do not depend
-   * on it; the change kinds map a relation to a severity per direction afterwards.
-   */
-  direction: Direction
-  budget?: CompareBudget
-}
-
-/** Which schema a value or a `$ref` belongs to. */
-export type Side = 'old' | 'new'
-
-/** Where a child pair sits: its data-path step, and its JSON-pointer suffix on each side. */
-export interface ChildPlace {
-  /** A property name, `[]` for array items, `[i]` for a tuple slot; absent for `anyOf` branches and the like. */
-  segment?: PathSegment
-  /** Pointer suffix below the current node in the old schema (`/properties/city`). */
-  a: string
-  /** Pointer suffix below the current node in the new schema. */
-  b: string
-}
-
-/** What the per-keyword rules may ask of the running comparison. */
-export interface Walker {
-  /** Compares a child pair; its findings come back with paths under `place.segment`. */
-  child(a: Schema, b: Schema, place: ChildPlace): NodeResult
-  /** Only the relation of a pair (findings are not reported). */
-  relation(a: Schema, b: Schema, place: ChildPlace): Relation
-  /** Validates a value against a subschema of one side, following that side's local `$ref`s. */
-  matches(side: Side, schema: Schema, value: unknown): Verdict
-  /** Lists a place the comparison could not judge (external `$ref`, …) under not recorded. */
-  notJudged(reason: string): void
-}
+import type { ChildPlace, CompareBudget, NodeComparator, Side, Walker } from './walker.js'
 
 const DEFAULT_BUDGET: Required<CompareBudget> = { maxSteps: 50_000, maxDepth: 64 }
 
 const UNKNOWN: NodeResult = Object.freeze({ relation: 'unknown', findings: [] }) as NodeResult
-
-/**
- * Compares a recorded and a live canonical schema of one tool side (both from
- * `canonicalizeSchema`), walking them in parallel, and returns one finding per edit with how
- * the set of valid values moved there. It never fetches, never decides a severity.
- * @example compareSchemas({ type: 'string' }, { type: ['null', 'string'] }, { direction: 'input' })
- * // { findings: [{ kind: 'schema-nullable-changed', path: [], relation: 'widened', … }], notRecorded: [] }
- */
-export function compareSchemas(before: Schema, after: Schema, options: CompareOptions): SchemaComparison {
-  return new Comparison(before, after, options.budget).run()
-}
 
 interface Memo {
   result: NodeResult
@@ -92,11 +19,11 @@ interface Memo {
 }
 
 /**
- * One comparison run. Node pairs are memoized on their content; `$ref` pairs are keyed on the
+ * One comparison run, the walker the keyword comparisons recurse through. Node pairs are memoized on their content; `$ref` pairs are keyed on the
  * JSON pointers of both sides, assumed equal while in progress and recomputed until the
  * assumption holds (a fixed point), so a change deep inside a cycle is still found.
  */
-class Comparison implements Walker {
+export class SchemaWalker implements Walker {
   private readonly budget: Required<CompareBudget>
   private readonly notRecorded: { path: PathSegment[]; reason: string }[] = []
   private readonly path: PathSegment[] = []
@@ -119,6 +46,8 @@ class Comparison implements Walker {
   constructor(
     private readonly before: Schema,
     private readonly after: Schema,
+    /** The per-node dispatch: which keyword comparisons run, in which order. */
+    private readonly compareNode: NodeComparator,
     budget: CompareBudget = {},
   ) {
     this.budget = { ...DEFAULT_BUDGET, ...budget }
@@ -126,12 +55,13 @@ class Comparison implements Walker {
     this.sameDefinitions = defs(before) === defs(after)
   }
 
-  run(): SchemaComparison {
+  /** Walks the two roots; findings inside shared subschemas still carry their origin. */
+  run(): { findings: Found[]; notRecorded: { path: PathSegment[]; reason: string }[] } {
     // Why: a root that refers to itself is a definition like any other; entering it as the
     // pair (#, #) lets its inner `$ref: '#'` close the cycle instead of comparing it twice.
     const selfReferring = this.textOf(this.before).includes('"$ref":"#"') || this.textOf(this.after).includes('"$ref":"#"')
     const result = selfReferring ? this.compareReferences(this.before, this.after, '#', '#', '#', '#') : this.compare(this.before, this.after, '#', '#')
-    return { findings: reportOnce(result.findings), notRecorded: this.notRecorded }
+    return { findings: result.findings, notRecorded: this.notRecorded }
   }
 
   child(a: Schema, b: Schema, place: ChildPlace): NodeResult {
@@ -179,7 +109,7 @@ class Comparison implements Walker {
     this.depth++
     let result: NodeResult
     try {
-      result = compareNode(this, a, b)
+      result = this.compareNode(this, a, b)
     } finally {
       this.depth--
       this.location.pop()
@@ -333,41 +263,3 @@ function definitionName(ref: string): string {
   return (segments[segments.length - 1] ?? ref).replace(/~1/g, '/').replace(/~0/g, '~')
 }
 
-/**
- * Reports a change inside a subschema used at several places once, at its first place, with
- * every place it is used (`details.useSites`) and the definition name when it has one.
- */
-function reportOnce(findings: Found[]): SchemaFinding[] {
-  const groups = new Map<string, { first: Found; sites: PathSegment[][] }>()
-  const ordered: (Found | { group: string })[] = []
-  for (const f of findings) {
-    if (f.origin === undefined) {
-      ordered.push(f)
-      continue
-    }
-    const site = f.path.slice(0, f.path.length - f.origin.depth)
-    // Why: the same finding inside the same subschema pair, wherever that pair is used.
-    const { origin, path, ...rest } = f
-    const key = `${origin.id}:${canonicalJson({ ...rest, below: path.slice(site.length) })}`
-    const group = groups.get(key)
-    if (group === undefined) {
-      groups.set(key, { first: f, sites: [site] })
-      ordered.push({ group: key })
-    } else if (!group.sites.some((s) => s.join('\u0000') === site.join('\u0000'))) group.sites.push(site)
-  }
-  return ordered.map((entry) => {
-    if (!('group' in entry)) return strip(entry)
-    const { first, sites } = groups.get(entry.group)!
-    const finding = strip(first)
-    if (sites.length > 1 || first.origin?.definition !== undefined) {
-      finding.details = { ...(finding.details ?? {}), useSites: sites }
-      if (first.origin?.definition !== undefined) finding.details.definition = first.origin.definition
-    }
-    return finding
-  })
-}
-
-function strip(f: Found): SchemaFinding {
-  const { origin: _origin, ...finding } = f
-  return finding
-}

@@ -1,4 +1,4 @@
-import type { PathSegment } from '../diff/change.js'
+import type { PathSegment } from '../schema/types.js'
 
 /**
  * Renders a structured path the one way users see it.

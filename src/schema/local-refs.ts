@@ -1,5 +1,5 @@
-import type { PathSegment } from '../diff/change.js'
-import { forEachSubschema, isPlainObject, type SubschemaPlace } from '../schema/keywords.js'
+import type { PathSegment } from './types.js'
+import { forEachSubschema, isPlainObject, type SubschemaPlace } from './keywords.js'
 
 /** A place in a schema that normalization could not judge, with the reason. */
 export interface SchemaNotRecorded {

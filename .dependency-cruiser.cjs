@@ -1,0 +1,46 @@
+/**
+ * The layer rule: each layer imports only the layers beneath it, and nothing imports in a circle.
+ *
+ *   cli/   matchers/ ← setup/
+ *      report/
+ *      diff/
+ *   capture/   contract/
+ *      surface/
+ *      schema/        (imports nothing else of src/)
+ *
+ * Checked by `test/architecture/layers.test.ts` on every `npm test`;
+ * by hand: `npx depcruise --config .dependency-cruiser.cjs src matchers setup`.
+ */
+
+/** A rule that forbids one layer (a folder) to import any of the given paths. */
+function beneath(name, from, forbidden, comment) {
+  return { name, comment, severity: 'error', from: { path: from }, to: { path: forbidden } }
+}
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'Modules must not import each other in a circle; move the shared piece into its own module beneath both.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    beneath('schema-stands-alone', '^src/schema/', '^(src/(?!schema/)|matchers/|setup/)', 'src/schema is a self-contained JSON Schema engine: it imports nothing else of src/.'),
+    beneath('surface-above-schema-only', '^src/surface/', '^(src/(capture|contract|diff|report|cli)/|src/index|matchers/|setup/)', 'src/surface may import only src/schema.'),
+    beneath('capture-beside-surface', '^src/capture/', '^(src/(contract|diff|report|cli)/|src/index|matchers/|setup/)', 'src/capture may import only src/surface and src/schema.'),
+    beneath('contract-beneath-diff', '^src/contract/', '^(src/(capture|diff|report|cli)/|src/index|matchers/|setup/)', 'src/contract may import only src/surface and src/schema.'),
+    beneath('diff-above-contract', '^src/diff/', '^(src/(capture|report|cli)/|src/index|matchers/|setup/)', 'src/diff may import only src/contract, src/surface and src/schema; words belong to src/report.'),
+    beneath('report-above-diff', '^src/report/', '^(src/(capture|cli)/|src/index|matchers/|setup/)', 'src/report may import only src/diff and the layers beneath it.'),
+    beneath('cli-is-a-top-layer', '^src/cli/', '^(src/index|matchers/|setup/)', 'src/cli and matchers/ are two faces of one core; neither imports the other.'),
+    beneath('src-imports-no-runner-glue', '^src/', '^(matchers/|setup/)', 'Nothing in src/ imports matchers/ or setup/.'),
+    beneath('matchers-beneath-setup', '^matchers/', '^(setup/|src/cli/)', 'matchers/ imports the core (never src/cli) and never setup/.'),
+  ],
+  options: {
+    // Why: a type-only import ties two modules together as surely as a value import.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)node_modules/' },
+  },
+}

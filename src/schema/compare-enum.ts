@@ -1,0 +1,54 @@
+import { found, type NodeReport, type SchemaObject } from './finding.js'
+import { canonicalJson, isAnnotationKeyword } from './keywords.js'
+import { fromInclusions } from './relation.js'
+import { examplesOf } from './satisfiability.js'
+import type { Json } from './types.js'
+import { negate } from './value-matches.js'
+import type { Walker } from './walker.js'
+
+/**
+ * `enum` on either side: the valid values are (or include) a finite list, so the relation is
+ * decided value by value. Dropping `null` alone from or adding it to the list is a nullability
+ * change; anything else is one enum finding.
+ */
+export function compareEnum(walker: Walker, a: SchemaObject, b: SchemaObject, report: NodeReport): void {
+  // Why: canonical lists hold only values the rest of their schema accepts, but a union branch
+  // with the union's siblings folded in may list values its `type` now excludes.
+  const valuesA = finiteValues(a)?.filter((v) => walker.matches('old', a, v) !== false)
+  const valuesB = finiteValues(b)?.filter((v) => walker.matches('new', b, v) !== false)
+  if (valuesA !== undefined && valuesB !== undefined) {
+    const textsA = new Map(valuesA.map((v) => [canonicalJson(v), v]))
+    const textsB = new Map(valuesB.map((v) => [canonicalJson(v), v]))
+    const added = [...textsB.keys()].filter((t) => !textsA.has(t)).map((t) => textsB.get(t)!)
+    const removed = [...textsA.keys()].filter((t) => !textsB.has(t)).map((t) => textsA.get(t)!)
+    if (added.length === 0 && removed.length === 0) return
+    const relation = fromInclusions(removed.length === 0, added.length === 0)
+    const onlyNull = [...added, ...removed].length === 1 && [...added, ...removed][0] === null
+    const kind = onlyNull ? 'schema-nullable-changed' : 'schema-enum-changed'
+    report.change(found(kind, relation, { before: a.enum ?? a.type, after: b.enum ?? b.type, details: onlyNull ? undefined : { added, removed } }))
+    return
+  }
+  // One side lists its values, the other does not: the list's values are judged by the other side.
+  const listed = valuesA ?? valuesB!
+  const otherSide = valuesA === undefined ? 'old' : 'new'
+  const other = valuesA === undefined ? a : b
+  const verdicts = listed.map((v) => walker.matches(otherSide, other, v))
+  const allAccepted = verdicts.every((v) => v === true) ? true : verdicts.some((v) => v === false) ? false : undefined
+  // Why: the side without a list usually accepts more, but that is claimed only with a value
+  // that proves it (an integer range can list exactly the enum's values).
+  const texts = new Set(listed.map(canonicalJson))
+  const more = examplesOf(other).some((v) => !texts.has(canonicalJson(v)) && walker.matches(otherSide, other, v) === true) ? true : undefined
+  const relation = valuesA !== undefined ? fromInclusions(allAccepted, negate(more)) : fromInclusions(negate(more), allAccepted)
+  const details = valuesA !== undefined ? { dropped: true as const } : { introduced: true as const }
+  report.change(found('schema-enum-changed', relation, { before: a.enum, after: b.enum, details }))
+}
+
+/** The values a schema allows when it is a finite list: its `enum`, or `type` null/boolean alone. */
+function finiteValues(schema: SchemaObject): Json[] | undefined {
+  if (Array.isArray(schema.enum)) return schema.enum
+  const keys = Object.keys(schema).filter((k) => !isAnnotationKeyword(k))
+  if (keys.length !== 1 || keys[0] !== 'type') return undefined
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type]
+  if (!types.every((t) => t === 'null' || t === 'boolean')) return undefined
+  return [...(types.includes('boolean') ? [false, true] : []), ...(types.includes('null') ? [null] : [])]
+}

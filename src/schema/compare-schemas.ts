@@ -1,0 +1,38 @@
+import { compareNode } from './compare-node.js'
+import type { SchemaFinding } from './finding.js'
+import { reportOnce } from './report-once.js'
+import { SchemaWalker } from './schema-walker.js'
+import type { Direction, PathSegment, Schema } from './types.js'
+import type { CompareBudget } from './walker.js'
+
+export type { SchemaFinding } from './finding.js'
+export type { CompareBudget } from './walker.js'
+
+/** What one comparison found, and what it could not judge. */
+export interface SchemaComparison {
+  findings: SchemaFinding[]
+  notRecorded: { path: PathSegment[]; reason: string }[]
+}
+
+/** Options for one comparison. */
+export interface CompareOptions {
+  /**
+   * Which side of the tool the schemas describe. Findings carry relations, which do not depend
+   * on it; the change kinds map a relation to a severity per direction afterwards.
+   */
+  direction: Direction
+  budget?: CompareBudget
+}
+
+/**
+ * Compares a recorded and a live canonical schema of one tool side (both from
+ * `canonicalizeSchema`), walking them in parallel, and returns one finding per edit with how
+ * the set of valid values moved there. It never fetches, never decides a severity.
+ * @example compareSchemas({ type: 'string' }, { type: ['null', 'string'] }, { direction: 'input' })
+ * // { findings: [{ kind: 'schema-nullable-changed', path: [], relation: 'widened', … }], notRecorded: [] }
+ */
+export function compareSchemas(before: Schema, after: Schema, options: CompareOptions): SchemaComparison {
+  const { findings, notRecorded } = new SchemaWalker(before, after, compareNode, options.budget).run()
+  return { findings: reportOnce(findings), notRecorded }
+}
+

@@ -1,0 +1,95 @@
+import { EMPTY_LIST, EMPTY_MAP, FALSE, KEYWORD_ROLES, NOT_POSITIVE, NUMBER_BITS, ONE, TRUE, TYPE_BITS, UNIVERSAL_PATTERN } from './keyword-roles.js'
+import { isPlainObject } from './keywords.js'
+import { isUniversalPattern } from './pattern-inclusion.js'
+
+/**
+ * Drops keywords that constrain only types the schema does not allow (`maximum` on a string)
+ * and keywords spelled at their default: `minLength: 0`, `uniqueItems: false`, `items: true`, `{}` maps, …
+ */
+export function dropKeywordsWithoutEffect(s: Record<string, unknown>): void {
+  const allowed = s.type === undefined ? -1 : allowedTypeBits(s.type)
+  // Why: one pass over the keys, one lookup each; this runs on most nodes of every tool schema.
+  for (const key of Object.keys(s)) {
+    const role = KEYWORD_ROLES.get(key)
+    if (role === undefined) continue
+    if (role.types !== 0 && (role.types & allowed) === 0) {
+      delete s[key]
+      continue
+    }
+    const value = s[key]
+    switch (role.defaultSpelling) {
+      case NOT_POSITIVE:
+        if (typeof value === 'number' && value <= 0) delete s[key]
+        break
+      case FALSE:
+        if (value === false) delete s[key]
+        break
+      case TRUE:
+        if (value === true) delete s[key]
+        break
+      case EMPTY_LIST:
+        if (Array.isArray(value) && value.length === 0) delete s[key]
+        break
+      case EMPTY_MAP:
+        if (isPlainObject(value)) dropEmptyEntries(s, key, value)
+        break
+      case UNIVERSAL_PATTERN:
+        if (typeof value === 'string' && isUniversalPattern(value)) delete s[key]
+        break
+      case ONE:
+        if (value === 1) delete s[key]
+        break
+    }
+  }
+}
+
+/** Drops keywords that mean nothing without a partner (`then` without `if`, …) and trailing `true` tuple slots. */
+export function dropUnpairedKeywords(s: Record<string, unknown>): void {
+  if (Array.isArray(s.prefixItems)) {
+    // Why: with no `items`, trailing `true` tuple slots accept what the tail accepts anyway.
+    const slots = [...s.prefixItems]
+    if (s.items === undefined) while (slots.length > 0 && slots[slots.length - 1] === true) slots.pop()
+    if (slots.length === 0) delete s.prefixItems
+    else s.prefixItems = slots
+  }
+  // Why: `delete` of a missing key is a slow runtime call in V8, and nearly every key here is missing.
+  if (s.contains === undefined) {
+    if ('minContains' in s) delete s.minContains
+    if ('maxContains' in s) delete s.maxContains
+  }
+  if (s.if !== undefined && s.then === undefined && s.else === undefined) delete s.if
+  if (s.if === undefined) {
+    if ('then' in s) delete s.then
+    if ('else' in s) delete s.else
+  }
+}
+
+/** The type bits a normalized `type` allows; `number` allows `integer` too. */
+function allowedTypeBits(type: unknown): number {
+  if (!Array.isArray(type)) return typeBits(type)
+  let bits = 0
+  for (const t of type) bits |= typeBits(t)
+  return bits
+}
+
+function typeBits(type: unknown): number {
+  return type === 'number' ? NUMBER_BITS : (TYPE_BITS.get(type as string) ?? 0)
+}
+
+function dropEmptyEntries(s: Record<string, unknown>, key: string, map: Record<string, unknown>): void {
+  if (key === 'dependentRequired' || key === 'dependentSchemas') {
+    const keep: Record<string, unknown> = {}
+    for (const [name, value] of Object.entries(map)) {
+      if ((Array.isArray(value) && value.length === 0) || value === true) continue
+      keep[name] = value
+    }
+    map = keep
+    s[key] = keep
+  }
+  if (!hasOwnKey(map)) delete s[key]
+}
+
+export function hasOwnKey(map: Record<string, unknown>): boolean {
+  for (const key in map) if (Object.prototype.hasOwnProperty.call(map, key)) return true
+  return false
+}

@@ -1,0 +1,175 @@
+import { canonicalJson, compareText, isAnnotationKeyword, KEYWORD_TYPES } from './keywords.js'
+import { mergeInto, readsNeighbours } from './merge-schemas.js'
+import { normalizeType } from './normalize-type-and-enum.js'
+import { uniqueSorted } from './sorted-values.js'
+import type { Schema } from './types.js'
+
+/** Flattens and folds `allOf`/`anyOf`/`oneOf`; says whether the schema object changed. */
+export function normalizeComposition(s: Record<string, unknown>): false | 'changed' | 'unchanged' {
+  if (!Array.isArray(s.allOf) && !Array.isArray(s.anyOf) && !Array.isArray(s.oneOf)) return 'unchanged'
+  const before = canonicalJson(s)
+  if (Array.isArray(s.allOf)) {
+    const members = allOfMembers(s.allOf as Schema[])
+    if (members === false) return false
+    delete s.allOf
+    const apart = membersKeptApart(s, members)
+    for (const member of members) if (!apart.includes(member) && !mergeInto(s, member)) apart.push(member)
+    if (apart.length > 0) s.allOf = uniqueSorted(apart)
+  }
+  for (const keyword of ['anyOf', 'oneOf'] as const) {
+    if (!Array.isArray(s[keyword])) continue
+    let branches: Schema[] = (s[keyword] as Schema[]).filter((b) => b !== false)
+    if (keyword === 'anyOf') {
+      if (branches.includes(true)) {
+        delete s.anyOf
+        continue
+      }
+      branches = uniqueSorted(branches)
+    }
+    branches = mergeDisjointBranches(branches, keyword === 'oneOf')
+    if (branches.length === 0) return false
+    delete s[keyword]
+    if (branches.length === 1) {
+      const only = branches[0]
+      if (only === true) continue
+      if (!mergeInto(s, only)) s.allOf = uniqueSorted([...((s.allOf as Schema[]) ?? []), only])
+    } else {
+      s[keyword] = sortBranches(branches)
+    }
+  }
+  return canonicalJson(s) === before ? 'unchanged' : 'changed'
+}
+
+/**
+ * The members of an `allOf`, nested `allOf`s lifted out (a member's own `allOf` too, unless a
+ * `$ref` or `unevaluated*` beside it reads it), `true` dropped, deduplicated and sorted; false
+ * when a member matches nothing.
+ */
+function allOfMembers(list: Schema[]): Schema[] | false {
+  const members: Schema[] = []
+  const lift = (member: Schema): boolean => {
+    if (member === false) return false
+    if (member === true) return true
+    if (!Array.isArray(member.allOf) || readsNeighbours(member)) {
+      members.push(member)
+      return true
+    }
+    const { allOf: inner, ...rest } = member
+    if (Object.keys(rest).length > 0) members.push(rest as Schema)
+    return (inner as Schema[]).every(lift)
+  }
+  return list.every(lift) ? uniqueSorted(members) : false
+}
+
+/**
+ * The `allOf` members that stay members: each one that cannot merge with the schema's own
+ * keywords or with some other member (two different `pattern`s, say). The others merge.
+ * Why: deciding per pair, never by which member sorts first, means adding a member can only
+ * move members it collides with, and those all stay members side by side; the comparison reads
+ * a member merged on one side and kept on the other as the same member (`alignMergedMembers`).
+ */
+function membersKeptApart(own: Record<string, unknown>, members: Schema[]): Schema[] {
+  const fits = (target: Schema | Record<string, unknown>, member: Schema) => typeof target === 'object' && mergeInto({ ...target }, member)
+  return members.filter((member, i) => !fits(own, member) || members.some((other, j) => j !== i && !fits(other, member)))
+}
+
+/** The instance types a typed branch accepts, with `number` split so `integer` overlaps it. */
+function branchTypes(branch: Record<string, unknown>): Set<string> | undefined {
+  if (branch.type === undefined) return undefined
+  const out = new Set<string>()
+  for (const t of Array.isArray(branch.type) ? (branch.type as string[]) : [branch.type as string]) {
+    if (t === 'number') out.add('integer').add('fraction')
+    else out.add(t)
+  }
+  return out
+}
+
+const TYPED_BRANCH_KEYWORDS = new Set<string>(['type', 'format', ...[...KEYWORD_TYPES.keys()].filter((k) => !k.startsWith('unevaluated'))])
+
+/**
+ * Folds `anyOf`/`oneOf` branches that accept disjoint types into one schema with a `type`
+ * list (`[{type: string}, {type: null}]` ≡ `{type: [null, string]}`), and pure `enum` branches
+ * into one `enum`. In a `oneOf` only branches that cannot both match a value are folded.
+ */
+function mergeDisjointBranches(branches: Schema[], exclusive: boolean): Schema[] {
+  const typed: Record<string, unknown>[] = []
+  const enums: unknown[][] = []
+  const rest: Schema[] = []
+  for (const branch of branches) {
+    if (typeof branch === 'boolean') rest.push(branch)
+    else if (isPureEnum(branch)) enums.push(branch.type === 'null' ? [null] : (branch.enum as unknown[]))
+    else if (isTypedBranch(branch)) typed.push(branch)
+    else rest.push(branch)
+  }
+  let enumValues: unknown[] = []
+  if (enums.length > 0) {
+    const all = enums.flat()
+    const distinct = uniqueSorted(all)
+    if (exclusive && distinct.length !== all.length) enums.forEach((values) => rest.push(enumSchema(values)))
+    else enumValues = distinct
+  }
+  if (exclusive) {
+    // Why: in a oneOf only branches that share no type with any other branch can be folded
+    // without changing how many branches a value matches.
+    const others = (branch: Record<string, unknown>) => branches.filter((b) => b !== branch)
+    const shareType = (branch: Record<string, unknown>) =>
+      others(branch).some((other) => typeof other === 'boolean' || branchTypes(other) === undefined || !disjoint(branchTypes(branch)!, branchTypes(other)!))
+    for (const branch of typed.filter(shareType)) rest.push(branch as Schema)
+    typed.splice(0, typed.length, ...typed.filter((branch) => !shareType(branch)))
+  }
+  const groups: Record<string, unknown>[] = []
+  for (const branch of typed) {
+    const types = branchTypes(branch)!
+    const group = groups.find((g) => disjoint(branchTypes(g)!, types) && annotationsAgree(g, branch) && !(g.format !== undefined && branch.format !== undefined))
+    if (group === undefined) groups.push({ ...branch })
+    else {
+      for (const key of Object.keys(branch)) if (key !== 'type') group[key] = branch[key]
+      group.type = [...(Array.isArray(group.type) ? group.type : [group.type]), ...(Array.isArray(branch.type) ? branch.type : [branch.type])]
+      normalizeType(group)
+    }
+  }
+  if (enumValues.some((v) => v === null)) {
+    // Why: `null` is the one type with a single value, so "or null" folds into a `type` list.
+    const host = groups.find((g) => !branchTypes(g)!.has('null'))
+    if (host !== undefined) {
+      host.type = [...(Array.isArray(host.type) ? host.type : [host.type]), 'null']
+      normalizeType(host)
+      enumValues = enumValues.filter((v) => v !== null)
+    }
+  }
+  const out: Schema[] = [...(groups as Schema[]), ...rest]
+  if (enumValues.length > 0) out.push(enumSchema(enumValues))
+  return out
+}
+
+function enumSchema(values: unknown[]): Schema {
+  return values.length === 1 && values[0] === null ? { type: 'null' } : ({ enum: uniqueSorted(values) } as Schema)
+}
+
+function isPureEnum(branch: Record<string, unknown>): boolean {
+  const keys = Object.keys(branch)
+  return (keys.length === 1 && Array.isArray(branch.enum)) || (keys.length === 1 && branch.type === 'null')
+}
+
+function isTypedBranch(branch: Record<string, unknown>): boolean {
+  if (branch.type === undefined) return false
+  return Object.keys(branch).every((k) => TYPED_BRANCH_KEYWORDS.has(k) || isAnnotationKeyword(k))
+}
+
+function annotationsAgree(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  return Object.keys(b).every((k) => !isAnnotationKeyword(k) || !(k in a) || canonicalJson(a[k]) === canonicalJson(b[k]))
+}
+
+function disjoint(a: Set<string>, b: Set<string>): boolean {
+  for (const t of a) if (b.has(t)) return false
+  return true
+}
+
+// Why: a `oneOf` with the same branch twice rejects every value that branch accepts, so
+// duplicates are sorted but kept.
+function sortBranches(branches: Schema[]): Schema[] {
+  return branches
+    .map((b) => [canonicalJson(b), b] as const)
+    .sort((x, y) => compareText(x[0], y[0]))
+    .map(([, b]) => b)
+}

@@ -1,0 +1,62 @@
+import { integerStepOf } from './exact-decimal.js'
+
+const MAX_SAFE = Number.MAX_SAFE_INTEGER
+
+/** Draft-04 boolean `exclusiveMinimum`/`exclusiveMaximum` become the 2020-12 numeric form. */
+export function rewriteBooleanExclusiveBounds(s: Record<string, unknown>): void {
+  if (typeof s.exclusiveMinimum === 'boolean') rewriteBooleanExclusiveBound(s, 'exclusiveMinimum', 'minimum')
+  if (typeof s.exclusiveMaximum === 'boolean') rewriteBooleanExclusiveBound(s, 'exclusiveMaximum', 'maximum')
+}
+
+function rewriteBooleanExclusiveBound(s: Record<string, unknown>, exclusive: string, inclusive: string): void {
+  if (s[exclusive] === true && typeof s[inclusive] === 'number') {
+    s[exclusive] = s[inclusive]
+    delete s[inclusive]
+  } else delete s[exclusive]
+}
+
+/**
+ * Keeps one lower and one upper numeric bound. On an integer-only schema bounds are rounded
+ * inward to inclusive integers, a bound at ±9007199254740991 (zod's `.int()`) is dropped, and
+ * `multipleOf` becomes the smallest integer step it allows.
+ */
+export function normalizeNumbers(s: Record<string, unknown>): void {
+  if (s.minimum === undefined && s.maximum === undefined && s.exclusiveMinimum === undefined && s.exclusiveMaximum === undefined && s.multipleOf === undefined) return
+  const minimum = finiteNumber(s.minimum)
+  const exclusiveMinimum = finiteNumber(s.exclusiveMinimum)
+  const maximum = finiteNumber(s.maximum)
+  const exclusiveMaximum = finiteNumber(s.exclusiveMaximum)
+  if (isIntegerOnly(s.type)) {
+    let low = -Infinity
+    if (minimum !== undefined) low = Math.ceil(minimum)
+    if (exclusiveMinimum !== undefined) low = Math.max(low, Math.floor(exclusiveMinimum) + 1)
+    let high = Infinity
+    if (maximum !== undefined) high = Math.floor(maximum)
+    if (exclusiveMaximum !== undefined) high = Math.min(high, Math.ceil(exclusiveMaximum) - 1)
+    if ('minimum' in s) delete s.minimum
+    if ('exclusiveMinimum' in s) delete s.exclusiveMinimum
+    if ('maximum' in s) delete s.maximum
+    if ('exclusiveMaximum' in s) delete s.exclusiveMaximum
+    if (Number.isFinite(low) && low > -MAX_SAFE) s.minimum = low
+    if (Number.isFinite(high) && high < MAX_SAFE) s.maximum = high
+    const step = finiteNumber(s.multipleOf)
+    if (step !== undefined && step > 0) {
+      const integerStep = integerStepOf(step)
+      if (integerStep === 1) delete s.multipleOf
+      else s.multipleOf = integerStep
+    }
+    return
+  }
+  if (minimum !== undefined && exclusiveMinimum !== undefined) delete s[exclusiveMinimum >= minimum ? 'minimum' : 'exclusiveMinimum']
+  if (maximum !== undefined && exclusiveMaximum !== undefined) delete s[exclusiveMaximum <= maximum ? 'maximum' : 'exclusiveMaximum']
+}
+
+function finiteNumber(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined
+}
+
+/** Whether a normalized `type` lists `integer` and not `number`. */
+function isIntegerOnly(type: unknown): boolean {
+  if (!Array.isArray(type)) return type === 'integer'
+  return type.includes('integer') && !type.includes('number')
+}
