@@ -13,6 +13,12 @@ export { isCaptureTarget, type ConnectedClient, type HttpTarget, type InProcessS
 /** How long capture waits for each step when `timeoutMs` is not given. */
 export const DEFAULT_TIMEOUT_MS = 10_000
 
+/**
+ * The longest `timeoutMs` capture accepts: 2^31 - 1 ms, about 24.8 days.
+ * Why: `setTimeout` fires at once for any longer delay, so a longer limit would time out at once.
+ */
+export const MAX_TIMEOUT_MS = 2_147_483_647
+
 /** Options for {@link captureRaw}. */
 export interface CaptureOptions {
   /** How long to wait for the connection (start + `initialize`) and for each list request, in ms. Default 10 000. */
@@ -36,8 +42,8 @@ export interface CaptureOptions {
  */
 export async function captureRaw(target: Target, options: CaptureOptions = {}): Promise<RawSurface> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
-  if (!(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
-    throw new RangeError(`timeoutMs must be a positive number of milliseconds, got ${String(options.timeoutMs)}.`)
+  if (!(Number.isFinite(timeoutMs) && timeoutMs >= 1 && timeoutMs <= MAX_TIMEOUT_MS)) {
+    throw new RangeError(`timeoutMs must be a number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (about 24.8 days), got ${String(options.timeoutMs)}.`)
   }
   const limits = { timeoutMs, signal: options.signal }
   const recognized = recognizeTarget(target)

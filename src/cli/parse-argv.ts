@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util'
+import { MAX_TIMEOUT_MS } from '../capture/capture-raw.js'
 import { SEVERITIES, type Severity } from '../diff/change.js'
 import { REPORT_FORMATS, type ReportFormat } from '../report/format-report.js'
 import { CliUsageError } from './cli-error.js'
@@ -105,8 +106,11 @@ function defaults(): Invocation {
 
 function parseTimeout(value: string | undefined): number | undefined {
   if (value === undefined) return undefined
-  const ms = Number(value)
-  if (!Number.isInteger(ms) || ms <= 0) throw new CliUsageError(`--timeout must be a positive number of milliseconds, not "${value}"`)
+  // Why a pattern, not Number(): Number accepts "0x10", "1e3" and " 5 ", which nobody means as milliseconds.
+  const ms = /^[1-9][0-9]*$/.test(value) ? Number(value) : Number.NaN
+  if (!(ms <= MAX_TIMEOUT_MS)) {
+    throw new CliUsageError(`--timeout must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (about 24.8 days), not "${value}"`)
+  }
   return ms
 }
 

@@ -203,6 +203,9 @@ describe('expected failures: exit 2, one clear message, contract untouched', () 
     { title: 'no server', args: ['check'] },
     { title: 'bad --fail-on', args: ['check', '--fail-on', 'severe', '--', 'node', 'x.js'] },
     { title: 'bad --timeout', args: ['check', '--timeout', 'soon', '--', 'node', 'x.js'] },
+    { title: '--timeout longer than setTimeout can wait', args: ['check', '--timeout', '99999999999999', '--', 'node', 'x.js'] },
+    { title: '--timeout in hexadecimal', args: ['check', '--timeout', '0x10', '--', 'node', 'x.js'] },
+    { title: '--timeout with an exponent', args: ['check', '--timeout', '1e3', '--', 'node', 'x.js'] },
     { title: 'unknown option', args: ['check', '--colour', '--', 'node', 'x.js'] },
   ])('usage error: $title', async ({ args }) => {
     const run = await runCliProcess(args, { cwd: dir })
