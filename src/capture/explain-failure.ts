@@ -1,4 +1,5 @@
 import { CaptureError } from './capture-error.js'
+import { clipEcho } from './clip-echo.js'
 import { StepInterrupted } from './run-step.js'
 
 /** What is known about the server when something failed. */
@@ -172,9 +173,10 @@ function isFetchFailure(error: unknown): boolean {
 function messageOf(error: unknown): string {
   if (isFetchFailure(error)) {
     const cause = (error as Error).cause
-    return cause instanceof Error ? `fetch failed (${cause.message})` : 'fetch failed'
+    return cause instanceof Error ? `fetch failed (${clipEcho(cause.message)})` : 'fetch failed'
   }
   const message = error instanceof Error ? error.message : String(error)
   // Why: SDK 1.x prefixes every protocol error with "MCP error <code>: ", which we already state.
-  return message.replace(/^MCP error -?\d+: /, '')
+  // Why clipped: the text comes from the server (an error message, an HTTP body) and may be huge.
+  return clipEcho(message.replace(/^MCP error -?\d+: /, ''))
 }

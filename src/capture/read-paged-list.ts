@@ -1,5 +1,6 @@
 import type { RawSurface } from '../surface/types.js'
 import { CaptureError } from './capture-error.js'
+import { quoteEcho } from './clip-echo.js'
 import type { Connection } from './connection.js'
 import { describeRequest, explainListFailure, isMethodNotFound } from './explain-failure.js'
 import { passthroughResultSchema } from './passthrough-result-schema.js'
@@ -84,7 +85,7 @@ export async function readPagedList(connection: Connection, list: ListSpec, limi
     if (seenCursors.has(next) || next === cursor) {
       throw paginationError(
         connection,
-        `${connection.label} sent the cursor ${JSON.stringify(next)} a second time while paging ${list.method} (after page ${page}), so the list would never end.`,
+        `${connection.label} sent the cursor ${quoteEcho(next)} a second time while paging ${list.method} (after page ${page}), so the list would never end.`,
       )
     }
     if (page === MAX_PAGES) {
@@ -120,7 +121,7 @@ async function requestPage(
       stderrTail: await connection.stderrTail(),
     })
   }
-  if (!isPlainObject(result)) throw malformed(connection, list, page, `a result that is not an object (${JSON.stringify(result)})`)
+  if (!isPlainObject(result)) throw malformed(connection, list, page, `a result that is not an object (${quoteEcho(result)})`)
   return result
 }
 
@@ -136,7 +137,7 @@ function nextCursorOf(connection: Connection, list: ListSpec, page: number, resu
   const next = result.nextCursor
   // Why: some servers send "" or null for "no more pages"; neither can address a page.
   if (next === undefined || next === null || next === '') return undefined
-  if (typeof next !== 'string') throw malformed(connection, list, page, `a nextCursor that is not a string (${JSON.stringify(next)})`)
+  if (typeof next !== 'string') throw malformed(connection, list, page, `a nextCursor that is not a string (${quoteEcho(next)})`)
   return next
 }
 

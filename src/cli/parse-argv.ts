@@ -133,4 +133,19 @@ function checkTarget(invocation: Invocation): void {
   if (files.length > 0) throw new CliUsageError(`unexpected argument "${files[0]}"; put the server command after --`)
   if (url !== undefined && serverCommand.length > 0) throw new CliUsageError('give either --url or a server command after --, not both')
   if (url === undefined && serverCommand.length === 0) throw new CliUsageError(`${command} needs a server: -- <server command…> or --url URL`)
+  if (url !== undefined && hasCredentials(url)) {
+    // Why not echo the URL: it holds the password this refuses to print.
+    throw new CliUsageError(
+      "--url has a user name or password in it; they would end up in shell history and CI logs. Pass them with --header 'Authorization: Basic …' or a token with --bearer TOKEN",
+    )
+  }
+}
+
+function hasCredentials(url: string): boolean {
+  try {
+    const parsed = new URL(url)
+    return parsed.username !== '' || parsed.password !== ''
+  } catch {
+    return /\/\/[^/?#]*@/.test(url)
+  }
 }

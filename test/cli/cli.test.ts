@@ -207,9 +207,12 @@ describe('expected failures: exit 2, one clear message, contract untouched', () 
     { title: '--timeout in hexadecimal', args: ['check', '--timeout', '0x10', '--', 'node', 'x.js'] },
     { title: '--timeout with an exponent', args: ['check', '--timeout', '1e3', '--', 'node', 'x.js'] },
     { title: 'unknown option', args: ['check', '--colour', '--', 'node', 'x.js'] },
+    { title: '--url with a password', args: ['show', '--url', 'http://admin:hunter2@127.0.0.1:9/mcp'] },
+    { title: '--url too broken to parse, with a password', args: ['show', '--url', 'http://admin:hunter2@127.0.0.1:99999999/mcp'] },
   ])('usage error: $title', async ({ args }) => {
     const run = await runCliProcess(args, { cwd: dir })
     expect(run.code).toBe(2)
+    expect(run.stderr).not.toContain('hunter2')
     expect(run.stderr.split('\n\nUsage:')[0]).toMatchSnapshot()
     expect(await readFile(contract, 'utf8')).toBe(recorded)
   })
