@@ -188,11 +188,16 @@ describe('expected failures: exit 2, one clear message, contract untouched', () 
   test.each([
     { title: 'contract file is not JSON', text: '{ "format": 1, "tools": [' },
     { title: 'contract file is from a newer format', text: '{ "format": 7, "server": { "capabilities": {} } }\n' },
+    { title: 'contract file has a tool of the wrong shape', text: '{ "format": 1, "server": { "capabilities": {} }, "tools": [{ "name": "echo" }] }\n' },
+    { title: 'contract file has null capabilities', text: '{ "format": 1, "server": { "capabilities": null } }\n' },
+    { title: 'contract file is a text file with a secret', text: 'API_KEY=hunter2\n' },
+    { title: 'contract file nests 10,000 levels deep', text: `{ "format": 1, "server": { "capabilities": ${'{"a":'.repeat(10_000)}{}${'}'.repeat(10_000)} } }\n` },
   ])('$title', async ({ text }) => {
     await writeFile(contract, text)
     const run = await runCliProcess(['check', '--contract', contract, '--', 'node', catalog])
     expect(run.code).toBe(2)
     expect(run.stderr).not.toMatch(/\n\s+at /)
+    expect(run.stderr).not.toContain('hunter2')
     expect(scrub(run.stderr, { [contract]: '<contract>' })).toMatchSnapshot()
     expect(await readFile(contract, 'utf8')).toBe(text)
   })
