@@ -26,11 +26,11 @@ export async function openHttp(target: HttpTarget, limits: StepLimits): Promise<
   try {
     await own.initialize(limits)
   } catch (error) {
-    const explained = explainConnectFailure(error, { label, closed: own.hasClosed(), stderrTail: [] })
+    const explained = explainConnectFailure(error, { label, transport: 'http', closed: own.hasClosed(), stderrTail: [], wire: own.wire })
     await close(true)
     throw explained
   }
-  return { client: own.client, label, hasClosed: own.hasClosed, stderrTail: async () => [], close }
+  return { client: own.client, label, transport: 'http', wire: own.wire, hasClosed: own.hasClosed, stderrTail: async () => [], close }
 }
 
 function requestHeaders(target: HttpTarget): Record<string, string> {

@@ -117,6 +117,8 @@ async function requestPage(
     if (page === 1 && isMethodNotFound(error)) return undefined
     throw explainListFailure(error, list.method, page, {
       label: connection.label,
+      transport: connection.transport,
+      wire: connection.wire,
       closed: connection.hasClosed(),
       stderrTail: await connection.stderrTail(),
     })

@@ -74,6 +74,35 @@ describe('secrets and floods over HTTP', () => {
   })
 })
 
+describe('an answer to initialize that is not usable: advice fits the transport', () => {
+  test('over HTTP, it speaks of the endpoint, not of stdout', async () => {
+    const listener = createServer((req, res) => {
+      let body = ''
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')))
+      req.on('end', () => {
+        const id = (JSON.parse(body) as { id?: unknown }).id
+        res.writeHead(200, { 'Content-Type': 'application/json' })
+        res.end(JSON.stringify({ jsonrpc: '2.0', id, result: { hello: 'not an initialize result' } }))
+      })
+    })
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve))
+    try {
+      const error = await captureFailure({ url: `http://127.0.0.1:${(listener.address() as { port: number }).port}/mcp` }, 5_000)
+      expect(error.code).toBe('initialize-failed')
+      expect(error.message).not.toContain('stdout')
+      expect(scrubbed(error.message)).toMatchInlineSnapshot(`"http://127.0.0.1:<port>/mcp did not complete initialize: the answer has the wrong shape (protocolVersion: Invalid input: expected string, received undefined; capabilities: Invalid input: expected object, received undefined; serverInfo: Invalid input: expected object, received undefined). Check that the URL is the MCP endpoint of a server speaking Streamable HTTP (MCP endpoints are often at /mcp)."`)
+    } finally {
+      await new Promise((resolve) => listener.close(resolve))
+    }
+  })
+
+  test('over stdio, it speaks of stdout', async () => {
+    const error = await captureFailure(stdioFixture('hostile.js', { HOSTILE: 'bad-initialize' }), 5_000)
+    expect(error.code).toBe('initialize-failed')
+    expect(scrubbed(error.message)).toMatchInlineSnapshot(`"stdio: node <servers>/hostile.js did not complete initialize: the answer has the wrong shape (protocolVersion: Invalid input: expected string, received undefined; capabilities: Invalid input: expected object, received undefined; serverInfo: Invalid input: expected object, received undefined). Check that the command starts an MCP server speaking stdio, and that nothing else writes to its stdout (logs belong on stderr)."`)
+  })
+})
+
 describe('floods over stdio', () => {
   afterEach(() => {
     expect(runningStdioFixtures()).toEqual([])
@@ -84,5 +113,38 @@ describe('floods over stdio', () => {
     expect(error.code).toBe('listing-failed')
     expect(error.message.length).toBeLessThan(1_000)
     expect(scrubbed(error.message)).toMatchInlineSnapshot(`"stdio: node <servers>/hostile.js failed to answer tools/list (JSON-RPC error -32603: store failed: xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx… (4999514 more characters)). Only method-not-found (-32601) means a list is not offered; any other error is a bug in the server's tools/list handler."`)
+  })
+
+  test('a 12 MB tools/list reply, over the SDK\'s 10 MiB line limit, is captured whole', async () => {
+    const started = Date.now()
+    const raw = await captureRaw(hostile('big-reply'), { timeoutMs: 20_000 })
+    expect(raw.tools).toHaveLength(1)
+    expect((raw.tools![0].description as string).length).toBe(12 * 1024 * 1024)
+    expect(Date.now() - started).toBeLessThan(15_000)
+  })
+
+  test('one reply over the 64 MiB limit: says so, with its size, instead of "the server probably crashed"', async () => {
+    const error = await captureFailure(hostile('flood-reply'), 20_000)
+    expect(error.code).toBe('listing-failed')
+    expect(error.message).not.toContain('crashed')
+    expect(scrubbed(error.message)).toMatchInlineSnapshot(`"stdio: node <servers>/hostile.js answered tools/list with one message of 65.0 MiB, over the 64.0 MiB limit of what capture reads from one stdio message, so capture stopped. Serve the list in pages (nextCursor), trim its schemas and descriptions, or serve it over Streamable HTTP, which has no such limit."`)
+  })
+
+  test('a reply that never ends: the timeout says a message over the limit was arriving', async () => {
+    const error = await captureFailure(hostile('endless-line'), 3_000)
+    expect(error.code).toBe('timeout')
+    expect(scrubbed(error.message).replace(/more than [\d.]+ MiB/, 'more than <n> MiB')).toMatchInlineSnapshot(`"Gave up waiting for tools/list from stdio: node <servers>/hostile.js after 3000 ms. If the server is only slow, raise the limit with the timeoutMs option (CLI: --timeout MS); if it never answers, it is stuck. Before that, the server sent one message of more than <n> MiB, over the 64.0 MiB limit; capture skipped it."`)
+  })
+
+  test('lines that are not JSON-RPC and a reply to no request are counted in a timeout', async () => {
+    const error = await captureFailure(hostile('noise-hang'), 1_000)
+    expect(error.code).toBe('timeout')
+    expect(scrubbed(error.message)).toMatchInlineSnapshot(`"Gave up waiting for tools/list from stdio: node <servers>/hostile.js after 1000 ms. If the server is only slow, raise the limit with the timeoutMs option (CLI: --timeout MS); if it never answers, it is stuck. Before that, the server sent 2 messages that were not JSON-RPC, and 1 reply to a request capture never sent; capture skipped them."`)
+  })
+
+  test('the same noise is counted when the server then exits', async () => {
+    const error = await captureFailure(hostile('noise-exit'), 5_000)
+    expect(error.code).toBe('closed')
+    expect(scrubbed(error.message)).toMatchInlineSnapshot(`"stdio: node <servers>/hostile.js closed the connection while answering tools/list. The server probably crashed; its stderr or logs usually say why. Before that, the server sent 2 messages that were not JSON-RPC, and 1 reply to a request capture never sent; capture skipped them."`)
   })
 })
