@@ -258,3 +258,35 @@ describe('external $ref is never fetched or read', () => {
     }
   })
 })
+
+describe('SIGINT and SIGTERM close the server that was started', () => {
+  test.each([
+    { signal: 'SIGINT' as const, code: 130 },
+    { signal: 'SIGTERM' as const, code: 143 },
+  ])('$signal to a snapshot waiting on a server that never answers initialize (and ignores SIGTERM): exit $code, server gone', async ({ signal, code }) => {
+    const { spawn } = await import('node:child_process')
+    const { CLI } = await import('../support/run-cli-process.js')
+    const { isRunning } = await import('../capture/fixture-servers.js')
+    const pidFile = join(dir, 'server.pid')
+    const child = spawn(process.execPath, [CLI, 'snapshot', '--timeout', '60000', '--contract', contract, '--', 'node', fixture('hostile.js')], {
+      env: { ...process.env, HOSTILE: 'silent-start', HOSTILE_PID_FILE: pidFile },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stderr = ''
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
+    const exited = new Promise<number | null>((resolve) => child.on('close', (exitCode) => resolve(exitCode)))
+    let serverPid = 0
+    for (let waited = 0; serverPid === 0 && waited < 10_000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      serverPid = Number(await readFile(pidFile, 'utf8').catch(() => '0'))
+    }
+    expect(serverPid).toBeGreaterThan(0)
+    const started = Date.now()
+    child.kill(signal)
+    expect(await exited).toBe(code)
+    expect(Date.now() - started).toBeLessThan(8_000)
+    expect(isRunning(serverPid)).toBe(false)
+    expect(stderr).toMatchSnapshot()
+    expect(await readdir(dir)).toEqual(['server.pid'])
+  })
+})
