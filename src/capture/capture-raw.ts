@@ -2,6 +2,7 @@ import type { RawSurface } from '../surface/types.js'
 import { CaptureError } from './capture-error.js'
 import type { RequestingClient } from './connection.js'
 import { describeTarget, kindOfValue } from './describe-target.js'
+import { findTooDeepValue, MAX_ITEM_DEPTH, renderDeepPath } from './nesting-limit.js'
 import { openConnection } from './open-connection.js'
 import { readSurfaceLists } from './read-paged-list.js'
 import { ACCEPTED_TARGETS, recognizeTarget, type Target } from './target.js'
@@ -55,7 +56,16 @@ export async function captureRaw(target: Target, options: CaptureOptions = {}): 
   const connection = await openConnection(recognized, limits)
   let failed = true
   try {
-    const surface: RawSurface = { initialize: readInitialize(connection.client), ...(await readSurfaceLists(connection, limits)) }
+    const initialize = readInitialize(connection.client)
+    const tooDeep = findTooDeepValue(initialize)
+    if (tooDeep !== undefined) {
+      throw new CaptureError(
+        'initialize-failed',
+        `${connection.label} answered initialize with a value nested more than ${MAX_ITEM_DEPTH} levels deep, at ${renderDeepPath(tooDeep)}. Capture stops there: no real server nests that deep, and reading it would overflow the stack.`,
+        { serverLabel: connection.label },
+      )
+    }
+    const surface: RawSurface = { initialize, ...(await readSurfaceLists(connection, limits)) }
     failed = false
     return surface
   } finally {

@@ -3,6 +3,7 @@ import { CaptureError } from './capture-error.js'
 import { quoteEcho } from './clip-echo.js'
 import type { Connection } from './connection.js'
 import { describeRequest, explainListFailure, isMethodNotFound } from './explain-failure.js'
+import { findTooDeepValue, MAX_ITEM_DEPTH, renderDeepPath } from './nesting-limit.js'
 import { passthroughResultSchema } from './passthrough-result-schema.js'
 import { runStep, type StepLimits } from './run-step.js'
 
@@ -132,6 +133,17 @@ function pageItems(connection: Connection, list: ListSpec, page: number, result:
   if (!Array.isArray(items)) throw malformed(connection, list, page, `a result without a "${list.field}" array`)
   const notObject = items.findIndex((item) => !isPlainObject(item))
   if (notObject !== -1) throw malformed(connection, list, page, `${list.field}[${notObject}] that is not an object`)
+  for (const [index, item] of items.entries()) {
+    const tooDeep = findTooDeepValue(item)
+    if (tooDeep === undefined) continue
+    const name = (item as Record<string, unknown>).name ?? (item as Record<string, unknown>).uri
+    throw new CaptureError(
+      'listing-failed',
+      `${connection.label} answered ${describeRequest(list.method, page)} with ${list.field}[${index}]${typeof name === 'string' ? ` (${quoteEcho(name)})` : ''} nested more than ${MAX_ITEM_DEPTH} levels deep, at ${renderDeepPath(tooDeep)}. ` +
+        'Capture stops there: no real schema nests that deep, and reading one would overflow the stack. Flatten the schema, or use $ref for recursive shapes.',
+      { serverLabel: connection.label },
+    )
+  }
   return items as Items
 }
 

@@ -147,4 +147,40 @@ describe('floods over stdio', () => {
     expect(error.code).toBe('closed')
     expect(scrubbed(error.message)).toMatchInlineSnapshot(`"stdio: node <servers>/hostile.js closed the connection while answering tools/list. The server probably crashed; its stderr or logs usually say why. Before that, the server sent 2 messages that were not JSON-RPC, and 1 reply to a request capture never sent; capture skipped them."`)
   })
+
+  test('a schema nested 1,500 levels deep is refused at a documented depth, not with a stack overflow', async () => {
+    const error = await captureFailure(hostile('deep'), 5_000)
+    expect(error.code).toBe('listing-failed')
+    expect(scrubbed(error.message)).toMatchInlineSnapshot(`"stdio: node <servers>/hostile.js answered tools/list with tools[0] ("deep") nested more than 500 levels deep, at inputSchema.properties.a.properties.a.properties… (500 levels). Capture stops there: no real schema nests that deep, and reading one would overflow the stack. Flatten the schema, or use $ref for recursive shapes."`)
+  })
 })
+
+describe('deep capabilities', () => {
+  test('capabilities nested 2,000 levels deep are refused at a documented depth', async () => {
+    const error = await captureFailure(hostile('deep-capabilities'), 5_000)
+    expect(error.code).toBe('initialize-failed')
+    expect(scrubbed(error.message)).toMatchInlineSnapshot(`"stdio: node <servers>/hostile.js answered initialize with a value nested more than 500 levels deep, at capabilities.logging.a.a.a.a… (500 levels). Capture stops there: no real server nests that deep, and reading it would overflow the stack."`)
+  })
+})
+
+describe('deep nesting in-process', () => {
+  test('a schema nested 240 levels deep is captured; 1,500 levels is refused the same way', async () => {
+    const { Server } = await import('@modelcontextprotocol/sdk/server/index.js')
+    const { ListToolsRequestSchema } = await import('@modelcontextprotocol/sdk/types.js')
+    const nested = (levels: number) => {
+      let schema: Record<string, unknown> = { type: 'string' }
+      for (let level = 0; level < levels; level++) schema = { type: 'object', properties: { a: schema } }
+      return schema
+    }
+    const serverWith = (levels: number) => () => {
+      const server = new Server({ name: 'deep', version: '1.0.0' }, { capabilities: { tools: {} } })
+      server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [{ name: 'deep', inputSchema: nested(levels) as never }] }))
+      return server
+    }
+    const { captureSurface } = await import('../../src/capture/capture-surface.js')
+    const surface = await captureSurface(serverWith(240))
+    expect(surface.tools?.[0].name).toBe('deep')
+    expect((await captureFailure(serverWith(1500))).message).toContain('nested more than 500 levels deep')
+  })
+})
+

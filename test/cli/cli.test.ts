@@ -290,3 +290,17 @@ describe('SIGINT and SIGTERM close the server that was started', () => {
     expect(await readdir(dir)).toEqual(['server.pid'])
   })
 })
+
+describe('a hostile server', () => {
+  test.each([
+    { title: 'a schema nested 1,500 levels deep', mode: 'deep' },
+    { title: 'capabilities nested 2,000 levels deep', mode: 'deep-capabilities' },
+    { title: 'a reply over the 64 MiB message limit', mode: 'flood-reply' },
+  ])('$title: exit 2 with one clear message, no stack', async ({ mode }) => {
+    const run = await runCliProcess(['show', '--', 'node', fixture('hostile.js')], { env: { HOSTILE: mode } })
+    expect(run.code).toBe(2)
+    expect(run.stdout).toBe('')
+    expect(run.stderr).not.toMatch(/\n\s+at |unexpected error/)
+    expect(scrub(run.stderr)).toMatchSnapshot()
+  })
+})
