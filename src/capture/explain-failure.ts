@@ -54,7 +54,7 @@ export function explainConnectFailure(error: unknown, context: FailureContext): 
       details,
     )
   }
-  if (context.wire?.tooLarge?.complete) return tooLarge(context, 'initialize', details)
+  if (stoppedByTooLarge(context)) return tooLarge(context, 'initialize', details)
   if (context.closed) {
     return new CaptureError(
       'start-failed',
@@ -113,7 +113,7 @@ export function explainListFailure(error: unknown, method: string, page: number,
   const request = describeRequest(method, page)
   const status = httpStatus(error)
   if (status === 401 || status === 403) return unauthorized(status, details)
-  if (context.wire?.tooLarge?.complete) return tooLarge(context, request, details)
+  if (stoppedByTooLarge(context)) return tooLarge(context, request, details)
   if (context.closed || isConnectionLost(error)) {
     return new CaptureError('closed', withWire(`${label} closed the connection while answering ${request}. ${CLOSED_ADVICE[context.transport]}`, context), details)
   }
@@ -129,12 +129,21 @@ export function explainListFailure(error: unknown, method: string, page: number,
   )
 }
 
+/**
+ * True when a message over the size limit ended the capture: over stdio once it ended (the
+ * transport then closed), over HTTP at once (capture stopped reading the answer).
+ */
+function stoppedByTooLarge(context: FailureContext): boolean {
+  const tooLarge = context.wire?.tooLarge
+  return tooLarge !== undefined && (tooLarge.complete || context.transport === 'http')
+}
+
 function tooLarge(context: FailureContext, request: string, details: { serverLabel: string; cause: unknown; stderrTail: readonly string[] }): CaptureError {
   const error = context.wire!.tooLarge!
   return new CaptureError(
     'listing-failed',
-    `${context.label} answered ${request} with ${error.phrase()} of what capture reads from one stdio message, so capture stopped. ` +
-      'Serve the list in pages (nextCursor), trim its schemas and descriptions, or serve it over Streamable HTTP, which has no such limit.',
+    `${context.label} answered ${request} with ${error.phrase()} of what capture reads as one message, so capture stopped. ` +
+      'Serve the list in pages (nextCursor), or trim its schemas and descriptions.',
     { ...details, cause: error },
   )
 }

@@ -5,6 +5,7 @@ import { describeTarget } from './describe-target.js'
 import { explainConnectFailure } from './explain-failure.js'
 import type { StepLimits } from './run-step.js'
 import type { HttpTarget } from './target.js'
+import { WireDiagnostics } from './wire-diagnostics.js'
 
 /**
  * Connects to a server over Streamable HTTP, with the target's headers and bearer token. A URL
@@ -17,8 +18,9 @@ export async function openHttp(target: HttpTarget, limits: StepLimits): Promise<
   const label = describeTarget(target)
   const url = parseHttpUrl(target.url, label)
   const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js')
-  const transport = new StreamableHTTPClientTransport(url, { requestInit: { headers: requestHeaders(target) }, fetch: boundedFetch() })
-  const own = await createOwnClient(transport)
+  const wire = new WireDiagnostics()
+  const transport = new StreamableHTTPClientTransport(url, { requestInit: { headers: requestHeaders(target) }, fetch: boundedFetch((error) => wire.record(error)) })
+  const own = await createOwnClient(transport, { wire })
   const close = async (failed: boolean) => {
     if (!failed) await closeQuietly(() => transport.terminateSession(), limits.timeoutMs)
     await closeQuietly(() => own.client.close(), limits.timeoutMs)

@@ -74,6 +74,74 @@ describe('secrets and floods over HTTP', () => {
   })
 })
 
+/**
+ * A bare Streamable HTTP endpoint answering with plain JSON: `initialize` properly, `tools/list`
+ * with `toolsListBytes` of description (streamed), every other request method-not-found.
+ */
+async function startBareHttpServer(toolsListBytes: number): Promise<{ url: string; stop: () => Promise<void> }> {
+  const listener = createServer((req, res) => {
+    let body = ''
+    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')))
+    req.on('end', () => {
+      if (req.method !== 'POST') return void res.writeHead(405).end()
+      const message = JSON.parse(body) as { id?: unknown; method: string; params?: { protocolVersion?: string } }
+      if (message.id === undefined) return void res.writeHead(202).end()
+      res.writeHead(200, { 'Content-Type': 'application/json' })
+      res.on('error', () => {})
+      if (message.method === 'initialize') {
+        const result = { protocolVersion: message.params?.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'bare', version: '1.0.0' } }
+        return void res.end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result }))
+      }
+      if (message.method !== 'tools/list') {
+        return void res.end(JSON.stringify({ jsonrpc: '2.0', id: message.id, error: { code: -32601, message: 'Method not found' } }))
+      }
+      res.write(`{"jsonrpc":"2.0","id":${JSON.stringify(message.id)},"result":{"tools":[{"name":"big","inputSchema":{"type":"object"},"description":"`)
+      const chunk = 'd'.repeat(1024 * 1024)
+      let left = toolsListBytes
+      const pump = () => {
+        while (left > 0 && !res.destroyed) {
+          const piece = left >= chunk.length ? chunk : chunk.slice(0, left)
+          left -= piece.length
+          if (!res.write(piece)) return void res.once('drain', pump)
+        }
+        res.end('"}]}}')
+      }
+      pump()
+    })
+  })
+  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(listener.address() as { port: number }).port}/mcp`,
+    stop: async () => {
+      listener.closeAllConnections()
+      await new Promise((resolve) => listener.close(resolve))
+    },
+  }
+}
+
+describe('large answers over HTTP', () => {
+  test('a 12 MB tools/list answer is captured whole', async () => {
+    const server = await startBareHttpServer(12 * 1024 * 1024)
+    try {
+      const raw = await captureRaw({ url: server.url }, { timeoutMs: 20_000 })
+      expect((raw.tools![0].description as string).length).toBe(12 * 1024 * 1024)
+    } finally {
+      await server.stop()
+    }
+  })
+
+  test('an answer streamed past 64 MiB: capture stops reading and says so, with the limit', async () => {
+    const server = await startBareHttpServer(1024 * 1024 * 1024)
+    try {
+      const error = await captureFailure({ url: server.url }, 20_000)
+      expect(error.code).toBe('listing-failed')
+      expect(scrubbed(error.message).replace(/more than [\d.]+ MiB/, 'more than <n> MiB')).toMatchInlineSnapshot(`"http://127.0.0.1:<port>/mcp answered tools/list with one message of more than <n> MiB, over the 64.0 MiB limit of what capture reads as one message, so capture stopped. Serve the list in pages (nextCursor), or trim its schemas and descriptions."`)
+    } finally {
+      await server.stop()
+    }
+  })
+})
+
 describe('an answer to initialize that is not usable: advice fits the transport', () => {
   test('over HTTP, it speaks of the endpoint, not of stdout', async () => {
     const listener = createServer((req, res) => {
@@ -127,7 +195,7 @@ describe('floods over stdio', () => {
     const error = await captureFailure(hostile('flood-reply'), 20_000)
     expect(error.code).toBe('listing-failed')
     expect(error.message).not.toContain('crashed')
-    expect(scrubbed(error.message)).toMatchInlineSnapshot(`"stdio: node <servers>/hostile.js answered tools/list with one message of 65.0 MiB, over the 64.0 MiB limit of what capture reads from one stdio message, so capture stopped. Serve the list in pages (nextCursor), trim its schemas and descriptions, or serve it over Streamable HTTP, which has no such limit."`)
+    expect(scrubbed(error.message)).toMatchInlineSnapshot(`"stdio: node <servers>/hostile.js answered tools/list with one message of 65.0 MiB, over the 64.0 MiB limit of what capture reads as one message, so capture stopped. Serve the list in pages (nextCursor), or trim its schemas and descriptions."`)
   })
 
   test('a reply that never ends: the timeout says a message over the limit was arriving', async () => {
