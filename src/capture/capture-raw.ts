@@ -3,6 +3,7 @@ import { CaptureError } from './capture-error.js'
 import type { RequestingClient } from './connection.js'
 import { kindOfValue } from '../surface/kind-of-value.js'
 import { describeTarget } from './describe-target.js'
+import { findTooDeepValue, MAX_ITEM_DEPTH, renderDeepPath } from './nesting-limit.js'
 import { openConnection } from './open-connection.js'
 import { readSurfaceLists } from './read-paged-list.js'
 import { ACCEPTED_TARGETS, recognizeTarget, type Target } from './target.js'
@@ -13,6 +14,12 @@ export { isCaptureTarget, type ConnectedClient, type HttpTarget, type InProcessS
 
 /** How long capture waits for each step when `timeoutMs` is not given. */
 export const DEFAULT_TIMEOUT_MS = 10_000
+
+/**
+ * The longest `timeoutMs` capture accepts: 2^31 - 1 ms, about 24.8 days.
+ * Why: `setTimeout` fires at once for any longer delay, so a longer limit would time out at once.
+ */
+export const MAX_TIMEOUT_MS = 2_147_483_647
 
 /** Options for {@link captureRaw}. */
 export interface CaptureOptions {
@@ -37,8 +44,8 @@ export interface CaptureOptions {
  */
 export async function captureRaw(target: Target, options: CaptureOptions = {}): Promise<RawSurface> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
-  if (!(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
-    throw new RangeError(`timeoutMs must be a positive number of milliseconds, got ${String(options.timeoutMs)}.`)
+  if (!(Number.isFinite(timeoutMs) && timeoutMs >= 1 && timeoutMs <= MAX_TIMEOUT_MS)) {
+    throw new RangeError(`timeoutMs must be a number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (about 24.8 days), got ${String(options.timeoutMs)}.`)
   }
   const limits = { timeoutMs, signal: options.signal }
   const recognized = recognizeTarget(target)
@@ -50,7 +57,16 @@ export async function captureRaw(target: Target, options: CaptureOptions = {}): 
   const connection = await openConnection(recognized, limits)
   let failed = true
   try {
-    const surface: RawSurface = { initialize: readInitialize(connection.client), ...(await readSurfaceLists(connection, limits)) }
+    const initialize = readInitialize(connection.client)
+    const tooDeep = findTooDeepValue(initialize)
+    if (tooDeep !== undefined) {
+      throw new CaptureError(
+        'initialize-failed',
+        `${connection.label} answered initialize with a value nested more than ${MAX_ITEM_DEPTH} levels deep, at ${renderDeepPath(tooDeep)}. Capture stops there: no real server nests that deep, and reading it would overflow the stack.`,
+        { serverLabel: connection.label },
+      )
+    }
+    const surface: RawSurface = { initialize, ...(await readSurfaceLists(connection, limits)) }
     failed = false
     return surface
   } finally {

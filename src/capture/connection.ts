@@ -1,5 +1,9 @@
 import type { StepLimits } from './run-step.js'
 import { runStep } from './run-step.js'
+import { WireDiagnostics } from './wire-diagnostics.js'
+
+/** How capture reaches a server; failure messages give advice that fits it. */
+export type TransportKind = 'stdio' | 'http' | 'in-process' | 'client'
 
 /**
  * The part of an SDK `Client` (1.x or 2.x) that capture calls. Typed loosely on purpose:
@@ -21,6 +25,9 @@ export interface Connection {
   client: RequestingClient
   /** The label errors name the server by (a factory's label becomes its server's). */
   label: string
+  transport: TransportKind
+  /** What the server sent that capture could not use, for failure messages. */
+  wire: WireDiagnostics
   /** True once the server side closed the connection (exited, hung up) rather than capture. */
   hasClosed(): boolean
   /** The server's last stderr lines (stdio only), after letting a closed stream drain. */
@@ -41,6 +48,8 @@ export interface OwnClient {
   client: RequestingClient & { close(): Promise<void> }
   /** True once the server side closed the transport; keeps working after a failed `initialize`. */
   hasClosed(): boolean
+  /** What the server sent that capture could not use (fed by the SDK client's `onerror`). */
+  wire: WireDiagnostics
   /** Starts the transport and runs `initialize` under the step deadline; errors are left to explain. */
   initialize(limits: StepLimits): Promise<void>
 }
@@ -51,7 +60,8 @@ export interface OwnClient {
  * client loads — for a child process, which then boots while the SDK client's imports run.
  * @example const own = await createOwnClient(transport); await own.initialize({ timeoutMs: 10_000 })
  */
-export async function createOwnClient(transport: object, options: { startEarly?: boolean } = {}): Promise<OwnClient> {
+export async function createOwnClient(transport: object, options: { startEarly?: boolean; wire?: WireDiagnostics } = {}): Promise<OwnClient> {
+  const wire = options.wire ?? new WireDiagnostics()
   const watched = transport as { onclose?: () => void; close(): Promise<void>; start(): Promise<void> }
   let closedByServer = false
   let closingByClient = false
@@ -69,9 +79,13 @@ export async function createOwnClient(transport: object, options: { startEarly?:
   if (options.startEarly) startBeforeClientLoads(watched)
   const { Client } = await import('@modelcontextprotocol/sdk/client/index.js')
   const client = new Client(CLIENT_INFO, { capabilities: {} })
+  // Why: the SDK drops a line that is not JSON-RPC or a reply nobody waits for, and only tells
+  // `onerror`; counted, they explain a later timeout.
+  client.onerror = (error) => wire.record(error)
   return {
     client: client as unknown as OwnClient['client'],
     hasClosed: () => closedByServer,
+    wire,
     initialize: (limits) =>
       runStep('initialize', limits, (signal) =>
         client.connect(transport as Parameters<typeof client.connect>[0], { timeout: limits.timeoutMs, signal }),

@@ -56,6 +56,7 @@ function withoutCredentials(url: string): string {
     parsed.password = ''
     return parsed.toString()
   } catch {
-    return url
+    // Why: a URL too broken to parse may still carry `user:password@`; mask it all the same.
+    return url.replace(/\/\/[^/?#]*@/, '//***@')
   }
 }

@@ -1,9 +1,15 @@
 import { CaptureError } from './capture-error.js'
+import { clipEcho } from './clip-echo.js'
+import type { TransportKind } from './connection.js'
 import { StepInterrupted } from './run-step.js'
+import type { WireDiagnostics } from './wire-diagnostics.js'
 
 /** What is known about the server when something failed. */
 export interface FailureContext {
   label: string
+  transport: TransportKind
+  /** What the server sent that capture could not use; mentioned in every failure. */
+  wire?: WireDiagnostics
   /** The transport reported the server gone (exited, hung up). */
   closed: boolean
   stderrTail: readonly string[]
@@ -48,10 +54,11 @@ export function explainConnectFailure(error: unknown, context: FailureContext): 
       details,
     )
   }
+  if (stoppedByTooLarge(context)) return tooLarge(context, 'initialize', details)
   if (context.closed) {
     return new CaptureError(
       'start-failed',
-      `${label} exited before it answered initialize. Its stderr usually says why; run the command by hand to see it fail.`,
+      withWire(`${label} exited before it answered initialize. Its stderr usually says why; run the command by hand to see it fail.`, context),
       details,
     )
   }
@@ -69,11 +76,29 @@ export function explainConnectFailure(error: unknown, context: FailureContext): 
       details,
     )
   }
-  return new CaptureError(
-    'initialize-failed',
-    `${label} did not complete initialize: ${messageOf(error)}. Check that it is an MCP server on this transport and that nothing else writes to its stdout.`,
-    details,
-  )
+  return new CaptureError('initialize-failed', withWire(`${label} did not complete initialize: ${messageOf(error)}. ${INITIALIZE_ADVICE[context.transport]}`, context), details)
+}
+
+/** What to check when `initialize` got an answer capture cannot use, by transport. */
+const INITIALIZE_ADVICE: Record<TransportKind, string> = {
+  stdio: 'Check that the command starts an MCP server speaking stdio, and that nothing else writes to its stdout (logs belong on stderr).',
+  http: 'Check that the URL is the MCP endpoint of a server speaking Streamable HTTP (MCP endpoints are often at /mcp).',
+  'in-process': "Check that the object is an MCP SDK server whose initialize handler is the SDK's own.",
+  client: 'Check that the client is connected to an MCP server.',
+}
+
+/** What to suspect when the connection closed in the middle of a list, by transport. */
+const CLOSED_ADVICE: Record<TransportKind, string> = {
+  stdio: 'The server probably crashed; its stderr or logs usually say why.',
+  http: 'The server or a proxy in front of it dropped the connection; its logs usually say why.',
+  'in-process': 'The server was closed while capture was reading it.',
+  client: 'The client was closed while capture was reading it.',
+}
+
+/** A message with what the server sent that capture ignored, when it sent anything. */
+function withWire(message: string, context: FailureContext): string {
+  const note = context.wire?.describe()
+  return note === undefined ? message : `${message} ${note}`
 }
 
 /**
@@ -88,19 +113,38 @@ export function explainListFailure(error: unknown, method: string, page: number,
   const request = describeRequest(method, page)
   const status = httpStatus(error)
   if (status === 401 || status === 403) return unauthorized(status, details)
+  if (stoppedByTooLarge(context)) return tooLarge(context, request, details)
   if (context.closed || isConnectionLost(error)) {
-    return new CaptureError(
-      'closed',
-      `${label} closed the connection while answering ${request}. The server probably crashed; its stderr or logs usually say why.`,
-      details,
-    )
+    return new CaptureError('closed', withWire(`${label} closed the connection while answering ${request}. ${CLOSED_ADVICE[context.transport]}`, context), details)
   }
   const code = jsonRpcCode(error)
   const answered = code === undefined ? messageOf(error) : `JSON-RPC error ${code}: ${messageOf(error)}`
   return new CaptureError(
     'listing-failed',
-    `${label} failed to answer ${request} (${answered}). Only method-not-found (-32601) means a list is not offered; any other error is a bug in the server's ${method} handler.`,
+    withWire(
+      `${label} failed to answer ${request} (${answered}). Only method-not-found (-32601) means a list is not offered; any other error is a bug in the server's ${method} handler.`,
+      context,
+    ),
     details,
+  )
+}
+
+/**
+ * True when a message over the size limit ended the capture: over stdio once it ended (the
+ * transport then closed), over HTTP at once (capture stopped reading the answer).
+ */
+function stoppedByTooLarge(context: FailureContext): boolean {
+  const tooLarge = context.wire?.tooLarge
+  return tooLarge !== undefined && (tooLarge.complete || context.transport === 'http')
+}
+
+function tooLarge(context: FailureContext, request: string, details: { serverLabel: string; cause: unknown; stderrTail: readonly string[] }): CaptureError {
+  const error = context.wire!.tooLarge!
+  return new CaptureError(
+    'listing-failed',
+    `${context.label} answered ${request} with ${error.phrase()} of what capture reads as one message, so capture stopped. ` +
+      'Serve the list in pages (nextCursor), or trim its schemas and descriptions.',
+    { ...details, cause: error },
   )
 }
 
@@ -116,8 +160,11 @@ function explainInterrupted(interrupted: StepInterrupted, context: FailureContex
   }
   return new CaptureError(
     'timeout',
-    `Gave up waiting for ${interrupted.step} from ${context.label} after ${interrupted.timeoutMs} ms. ` +
-      'If the server is only slow, raise the limit with the timeoutMs option (CLI: --timeout MS); if it never answers, it is stuck.',
+    withWire(
+      `Gave up waiting for ${interrupted.step} from ${context.label} after ${interrupted.timeoutMs} ms. ` +
+        'If the server is only slow, raise the limit with the timeoutMs option (CLI: --timeout MS); if it never answers, it is stuck.',
+      context,
+    ),
     details,
   )
 }
@@ -172,9 +219,16 @@ function isFetchFailure(error: unknown): boolean {
 function messageOf(error: unknown): string {
   if (isFetchFailure(error)) {
     const cause = (error as Error).cause
-    return cause instanceof Error ? `fetch failed (${cause.message})` : 'fetch failed'
+    return cause instanceof Error ? `fetch failed (${clipEcho(cause.message)})` : 'fetch failed'
+  }
+  const issues = (error as { issues?: unknown } | null)?.issues
+  if (Array.isArray(issues) && issues.length > 0) {
+    // Why: a schema error from the SDK's result check is a JSON dump of every issue; one line each reads better.
+    const described = issues.map((issue: { path?: unknown[]; message?: unknown }) => `${(issue.path ?? []).join('.') || 'the result'}: ${String(issue.message)}`)
+    return clipEcho(`the answer has the wrong shape (${described.join('; ')})`)
   }
   const message = error instanceof Error ? error.message : String(error)
   // Why: SDK 1.x prefixes every protocol error with "MCP error <code>: ", which we already state.
-  return message.replace(/^MCP error -?\d+: /, '')
+  // Why clipped: the text comes from the server (an error message, an HTTP body) and may be huge.
+  return clipEcho(message.replace(/^MCP error -?\d+: /, ''))
 }

@@ -5,6 +5,7 @@ import { openHttp } from './open-http.js'
 import { openInProcess } from './open-in-process.js'
 import { openStdio } from './open-stdio.js'
 import type { StepLimits } from './run-step.js'
+import { WireDiagnostics } from './wire-diagnostics.js'
 import type { ConnectedClient, RecognizedTarget } from './target.js'
 
 /**
@@ -39,6 +40,9 @@ function useGivenClient(client: ConnectedClient): Connection {
   return {
     client: client as unknown as RequestingClient,
     label,
+    transport: 'client',
+    // Why never fed: the client's `onerror` belongs to the user.
+    wire: new WireDiagnostics(),
     hasClosed: () => false,
     stderrTail: async () => [],
     close: async () => {},

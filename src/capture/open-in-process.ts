@@ -29,11 +29,11 @@ export async function openInProcess(
     await runStep('server.connect()', limits, () => server.connect(serverTransport))
     await own.initialize(limits)
   } catch (error) {
-    const explained = explainConnectFailure(error, { label, closed: own.hasClosed(), stderrTail: [] })
+    const explained = explainConnectFailure(error, { label, transport: 'in-process', closed: own.hasClosed(), stderrTail: [], wire: own.wire })
     await close()
     throw explained
   }
-  return { client: own.client, label, hasClosed: own.hasClosed, stderrTail: async () => [], close }
+  return { client: own.client, label, transport: 'in-process', wire: own.wire, hasClosed: own.hasClosed, stderrTail: async () => [], close }
 }
 
 async function serverFromFactory(factory: ServerFactory, limits: StepLimits): Promise<InProcessServer> {
@@ -42,7 +42,7 @@ async function serverFromFactory(factory: ServerFactory, limits: StepLimits): Pr
   try {
     server = await runStep('a server', limits, async () => factory())
   } catch (error) {
-    if (error instanceof StepInterrupted) throw explainConnectFailure(error, { label, closed: false, stderrTail: [] })
+    if (error instanceof StepInterrupted) throw explainConnectFailure(error, { label, transport: 'in-process', closed: false, stderrTail: [] })
     throw new CaptureError('start-failed', `${label} threw while creating the server: ${error instanceof Error ? error.message : String(error)}`, {
       serverLabel: label,
       cause: error,

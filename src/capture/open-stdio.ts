@@ -2,10 +2,12 @@ import type { Readable } from 'node:stream'
 import { closeQuietly, createOwnClient, type Connection } from './connection.js'
 import { describeTarget } from './describe-target.js'
 import { explainConnectFailure } from './explain-failure.js'
+import { LineBuffer } from './line-buffer.js'
 import { descendantsOf, sendSignal, stopFound, waitForExit } from './process-tree.js'
 import type { StepLimits } from './run-step.js'
 import { StderrTail } from './stderr-tail.js'
 import type { StdioTarget } from './target.js'
+import { WireDiagnostics } from './wire-diagnostics.js'
 
 // Why: long enough for a child's last stderr bytes to arrive after its exit is reported, short
 // enough that an error about a crashed server is not noticeably delayed.
@@ -24,7 +26,10 @@ const DESCENDANT_WAIT_MS = 2_000
  */
 export async function openStdio(target: StdioTarget, limits: StepLimits): Promise<Connection> {
   const label = describeTarget(target)
-  const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js')
+  const [{ StdioClientTransport }, { deserializeMessage }] = await Promise.all([
+    import('@modelcontextprotocol/sdk/client/stdio.js'),
+    import('@modelcontextprotocol/sdk/shared/stdio.js'),
+  ])
   const transport = new StdioClientTransport({
     command: target.command,
     args: target.args ?? [],
@@ -33,6 +38,8 @@ export async function openStdio(target: StdioTarget, limits: StepLimits): Promis
     stderr: 'pipe',
   })
   const tail = new StderrTail(transport.stderr as Readable | null)
+  const wire = new WireDiagnostics()
+  useLineBuffer(transport, new LineBuffer(deserializeMessage, (error) => wire.record(error)))
   let pid: number | undefined
   // Why: the SDK forgets the child's pid as soon as it starts closing, and it may start closing
   // on its own (a failed initialize); remembering it is what lets us make sure the child is gone.
@@ -41,7 +48,7 @@ export async function openStdio(target: StdioTarget, limits: StepLimits): Promis
     await start()
     pid = transport.pid ?? undefined
   }
-  const own = await createOwnClient(transport, { startEarly: !limits.signal?.aborted })
+  const own = await createOwnClient(transport, { startEarly: !limits.signal?.aborted, wire })
   const stderrTail = async () => {
     if (own.hasClosed()) await tail.settle(STDERR_SETTLE_MS)
     return tail.lines()
@@ -59,11 +66,23 @@ export async function openStdio(target: StdioTarget, limits: StepLimits): Promis
   try {
     await own.initialize(limits)
   } catch (error) {
-    const explained = explainConnectFailure(error, { label, closed: own.hasClosed(), stderrTail: await stderrTail() })
+    const explained = explainConnectFailure(error, { label, transport: 'stdio', closed: own.hasClosed(), stderrTail: await stderrTail(), wire })
     await close(true)
     throw explained
   }
-  return { client: own.client, label, hasClosed: own.hasClosed, stderrTail, close }
+  return { client: own.client, label, transport: 'stdio', wire, hasClosed: own.hasClosed, stderrTail, close }
+}
+
+/**
+ * Puts capture's line reader in place of the SDK transport's read buffer.
+ * Why reach into the transport: the SDK offers only a larger `maxBufferSize`, which keeps its
+ * quadratic copying and its "connection closed" for an oversized message. The SDK version is
+ * pinned; `test/capture/hostile-servers.test.ts` fails if the field ever moves.
+ */
+function useLineBuffer(transport: object, buffer: LineBuffer): void {
+  const holder = transport as { _readBuffer?: unknown }
+  if (holder._readBuffer === undefined) throw new Error('the SDK stdio transport has no _readBuffer; mcp-contract needs an update for this SDK version')
+  holder._readBuffer = buffer
 }
 
 /**

@@ -1,7 +1,9 @@
 import type { RawSurface } from '../surface/types.js'
 import { CaptureError } from './capture-error.js'
+import { quoteEcho } from './clip-echo.js'
 import type { Connection } from './connection.js'
 import { describeRequest, explainListFailure, isMethodNotFound } from './explain-failure.js'
+import { findTooDeepValue, MAX_ITEM_DEPTH, renderDeepPath } from './nesting-limit.js'
 import { passthroughResultSchema } from './passthrough-result-schema.js'
 import { runStep, type StepLimits } from './run-step.js'
 
@@ -84,7 +86,7 @@ export async function readPagedList(connection: Connection, list: ListSpec, limi
     if (seenCursors.has(next) || next === cursor) {
       throw paginationError(
         connection,
-        `${connection.label} sent the cursor ${JSON.stringify(next)} a second time while paging ${list.method} (after page ${page}), so the list would never end.`,
+        `${connection.label} sent the cursor ${quoteEcho(next)} a second time while paging ${list.method} (after page ${page}), so the list would never end.`,
       )
     }
     if (page === MAX_PAGES) {
@@ -116,11 +118,13 @@ async function requestPage(
     if (page === 1 && isMethodNotFound(error)) return undefined
     throw explainListFailure(error, list.method, page, {
       label: connection.label,
+      transport: connection.transport,
+      wire: connection.wire,
       closed: connection.hasClosed(),
       stderrTail: await connection.stderrTail(),
     })
   }
-  if (!isPlainObject(result)) throw malformed(connection, list, page, `a result that is not an object (${JSON.stringify(result)})`)
+  if (!isPlainObject(result)) throw malformed(connection, list, page, `a result that is not an object (${quoteEcho(result)})`)
   return result
 }
 
@@ -129,6 +133,17 @@ function pageItems(connection: Connection, list: ListSpec, page: number, result:
   if (!Array.isArray(items)) throw malformed(connection, list, page, `a result without a "${list.field}" array`)
   const notObject = items.findIndex((item) => !isPlainObject(item))
   if (notObject !== -1) throw malformed(connection, list, page, `${list.field}[${notObject}] that is not an object`)
+  for (const [index, item] of items.entries()) {
+    const tooDeep = findTooDeepValue(item)
+    if (tooDeep === undefined) continue
+    const name = (item as Record<string, unknown>).name ?? (item as Record<string, unknown>).uri
+    throw new CaptureError(
+      'listing-failed',
+      `${connection.label} answered ${describeRequest(list.method, page)} with ${list.field}[${index}]${typeof name === 'string' ? ` (${quoteEcho(name)})` : ''} nested more than ${MAX_ITEM_DEPTH} levels deep, at ${renderDeepPath(tooDeep)}. ` +
+        'Capture stops there: no real schema nests that deep, and reading one would overflow the stack. Flatten the schema, or use $ref for recursive shapes.',
+      { serverLabel: connection.label },
+    )
+  }
   return items as Items
 }
 
@@ -136,7 +151,7 @@ function nextCursorOf(connection: Connection, list: ListSpec, page: number, resu
   const next = result.nextCursor
   // Why: some servers send "" or null for "no more pages"; neither can address a page.
   if (next === undefined || next === null || next === '') return undefined
-  if (typeof next !== 'string') throw malformed(connection, list, page, `a nextCursor that is not a string (${JSON.stringify(next)})`)
+  if (typeof next !== 'string') throw malformed(connection, list, page, `a nextCursor that is not a string (${quoteEcho(next)})`)
   return next
 }
 

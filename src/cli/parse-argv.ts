@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util'
+import { MAX_TIMEOUT_MS } from '../capture/capture-raw.js'
 import { SEVERITIES, type Severity } from '../diff/change.js'
 import { REPORT_FORMATS, type ReportFormat } from '../report/format-report.js'
 import { CliUsageError } from './cli-error.js'
@@ -105,8 +106,11 @@ function defaults(): Invocation {
 
 function parseTimeout(value: string | undefined): number | undefined {
   if (value === undefined) return undefined
-  const ms = Number(value)
-  if (!Number.isInteger(ms) || ms <= 0) throw new CliUsageError(`--timeout must be a positive number of milliseconds, not "${value}"`)
+  // Why a pattern, not Number(): Number accepts "0x10", "1e3" and " 5 ", which nobody means as milliseconds.
+  const ms = /^[1-9][0-9]*$/.test(value) ? Number(value) : Number.NaN
+  if (!(ms <= MAX_TIMEOUT_MS)) {
+    throw new CliUsageError(`--timeout must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (about 24.8 days), not "${value}"`)
+  }
   return ms
 }
 
@@ -129,4 +133,19 @@ function checkTarget(invocation: Invocation): void {
   if (files.length > 0) throw new CliUsageError(`unexpected argument "${files[0]}"; put the server command after --`)
   if (url !== undefined && serverCommand.length > 0) throw new CliUsageError('give either --url or a server command after --, not both')
   if (url === undefined && serverCommand.length === 0) throw new CliUsageError(`${command} needs a server: -- <server command…> or --url URL`)
+  if (url !== undefined && hasCredentials(url)) {
+    // Why not echo the URL: it holds the password this refuses to print.
+    throw new CliUsageError(
+      "--url has a user name or password in it; they would end up in shell history and CI logs. Pass them with --header 'Authorization: Basic …' or a token with --bearer TOKEN",
+    )
+  }
+}
+
+function hasCredentials(url: string): boolean {
+  try {
+    const parsed = new URL(url)
+    return parsed.username !== '' || parsed.password !== ''
+  } catch {
+    return /\/\/[^/?#]*@/.test(url)
+  }
 }

@@ -16,10 +16,15 @@ export interface CliIo {
   stderr: (text: string) => void
   cwd: string
   env: NodeJS.ProcessEnv
+  /** Aborted with the signal's name (`SIGINT`, `SIGTERM`) when the run must stop; closes what it started. */
+  signal?: AbortSignal
 }
 
 /** Exit codes: nothing fails · a change at or above the fail level · could not run. */
 export const EXIT = { ok: 0, failed: 1, error: 2 } as const
+
+/** Exit codes after a signal, as shells report them: 128 + the signal's number. */
+export const SIGNAL_EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143 }
 
 /**
  * Runs one CLI invocation and returns its exit code. Expected failures (bad arguments, a server
@@ -33,8 +38,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io.stdout(`${USAGE}\n`)
       return EXIT.ok
     }
-    return await COMMAND_RUNNERS[invocation.command](invocation, io)
+    const code = await COMMAND_RUNNERS[invocation.command](invocation, io)
+    return stoppedBySignal(io) ?? code
   } catch (error) {
+    const stopped = stoppedBySignal(io)
+    if (stopped !== undefined) return stopped
     if (error instanceof CliUsageError) {
       io.stderr(`mcp-contract: ${error.message}\n\n${USAGE}\n`)
       return EXIT.error
@@ -48,11 +56,21 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
 }
 
+/** The exit code of a run stopped by a signal, after saying so; `undefined` when none came. */
+function stoppedBySignal(io: CliIo): number | undefined {
+  if (io.signal?.aborted !== true) return undefined
+  const name = String(io.signal.reason)
+  io.stderr(`mcp-contract: stopped by ${name}; the server it started (if any) was closed, and no contract file was written.\n`)
+  return SIGNAL_EXIT[name] ?? EXIT.error
+}
+
 const COMMAND_RUNNERS: Record<Invocation['command'], (invocation: Invocation, io: CliIo) => Promise<number>> = {
   /** Records the live surface into the contract file. */
   async snapshot(invocation, io) {
     const file = resolve(io.cwd, invocation.contract)
     const surface = await capture(invocation, io)
+    // Why: a signal that came while capturing the last list must not still write the file.
+    if (io.signal?.aborted) return EXIT.error
     await writeContract(file, surface)
     io.stdout(`recorded ${describeCounts(surface)} to ${invocation.contract}\n`)
     return EXIT.ok
@@ -83,7 +101,7 @@ function report(recorded: Surface, live: Surface, invocation: Invocation, io: Cl
 }
 
 function capture(invocation: Invocation, io: CliIo): Promise<Surface> {
-  const options = { timeoutMs: invocation.timeoutMs }
+  const options = { timeoutMs: invocation.timeoutMs, signal: io.signal }
   if (invocation.url !== undefined) {
     return captureSurface({ url: invocation.url, headers: invocation.headers, bearer: invocation.bearer }, options)
   }

@@ -2,6 +2,7 @@
  * Reads the text `printSurface` wrote back into the surface it came from, so a matcher can
  * classify drift against a stored snapshot instead of diffing text.
  */
+import { MAX_CONTRACT_DEPTH } from '../contract/nesting-depth.js'
 import type { Json, Surface } from '../surface/types.js'
 import { NOT_RECORDED_ENTITIES, SURFACE_LISTS, TOOL_FIELD_LABELS } from './surface-serializer.js'
 import {
@@ -55,6 +56,8 @@ function buildTree(lines: string[], from: number, to: number): Node[] {
     const indent = line.length - line.trimStart().length
     const node: Node = { reader: new LineReader(line.slice(indent), index + 1), children: [] }
     while (stack.length > 0 && stack[stack.length - 1].indent >= indent) stack.pop()
+    // Why: reading the tree is recursive; a snapshot nested this deep is not one mcp-contract printed.
+    if (stack.length >= MAX_CONTRACT_DEPTH) node.reader.fail(`nested more than ${MAX_CONTRACT_DEPTH} levels deep`)
     if (stack.length === 0) {
       if (roots.length > 0 && indent !== rootIndent(lines, roots)) node.reader.fail('unexpected indentation')
       roots.push(node)

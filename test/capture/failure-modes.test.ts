@@ -234,7 +234,13 @@ describe('targets that cannot be read', () => {
     expect(error.message).toContain('client.connect')
   })
 
-  test.each([0, -1, Number.NaN, Number.POSITIVE_INFINITY])('timeoutMs %s is refused', async (timeoutMs) => {
+  test.each([0, -1, 0.5, Number.NaN, Number.POSITIVE_INFINITY, 2_147_483_648, 99_999_999_999_999])('timeoutMs %s is refused', async (timeoutMs) => {
     await expect(captureRaw(createCatalogServer('v1'), { timeoutMs })).rejects.toThrow(RangeError)
+  })
+
+  test('the longest timeoutMs setTimeout can honour is accepted and waits', async () => {
+    const raw = await captureRaw(createCatalogServer('v1'), { timeoutMs: 2_147_483_647 })
+    expect(raw.tools?.length).toBeGreaterThan(0)
+    await expect(captureRaw(createCatalogServer('v1'), { timeoutMs: 2_147_483_648 })).rejects.toThrowErrorMatchingInlineSnapshot(`[RangeError: timeoutMs must be a number of milliseconds from 1 to 2147483647 (about 24.8 days), got 2147483648.]`)
   })
 })

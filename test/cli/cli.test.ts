@@ -188,11 +188,16 @@ describe('expected failures: exit 2, one clear message, contract untouched', () 
   test.each([
     { title: 'contract file is not JSON', text: '{ "format": 1, "tools": [' },
     { title: 'contract file is from a newer format', text: '{ "format": 7, "server": { "capabilities": {} } }\n' },
+    { title: 'contract file has a tool of the wrong shape', text: '{ "format": 1, "server": { "capabilities": {} }, "tools": [{ "name": "echo" }] }\n' },
+    { title: 'contract file has null capabilities', text: '{ "format": 1, "server": { "capabilities": null } }\n' },
+    { title: 'contract file is a text file with a secret', text: 'API_KEY=hunter2\n' },
+    { title: 'contract file nests 10,000 levels deep', text: `{ "format": 1, "server": { "capabilities": ${'{"a":'.repeat(10_000)}{}${'}'.repeat(10_000)} } }\n` },
   ])('$title', async ({ text }) => {
     await writeFile(contract, text)
     const run = await runCliProcess(['check', '--contract', contract, '--', 'node', catalog])
     expect(run.code).toBe(2)
     expect(run.stderr).not.toMatch(/\n\s+at /)
+    expect(run.stderr).not.toContain('hunter2')
     expect(scrub(run.stderr, { [contract]: '<contract>' })).toMatchSnapshot()
     expect(await readFile(contract, 'utf8')).toBe(text)
   })
@@ -203,10 +208,16 @@ describe('expected failures: exit 2, one clear message, contract untouched', () 
     { title: 'no server', args: ['check'] },
     { title: 'bad --fail-on', args: ['check', '--fail-on', 'severe', '--', 'node', 'x.js'] },
     { title: 'bad --timeout', args: ['check', '--timeout', 'soon', '--', 'node', 'x.js'] },
+    { title: '--timeout longer than setTimeout can wait', args: ['check', '--timeout', '99999999999999', '--', 'node', 'x.js'] },
+    { title: '--timeout in hexadecimal', args: ['check', '--timeout', '0x10', '--', 'node', 'x.js'] },
+    { title: '--timeout with an exponent', args: ['check', '--timeout', '1e3', '--', 'node', 'x.js'] },
     { title: 'unknown option', args: ['check', '--colour', '--', 'node', 'x.js'] },
+    { title: '--url with a password', args: ['show', '--url', 'http://admin:hunter2@127.0.0.1:9/mcp'] },
+    { title: '--url too broken to parse, with a password', args: ['show', '--url', 'http://admin:hunter2@127.0.0.1:99999999/mcp'] },
   ])('usage error: $title', async ({ args }) => {
     const run = await runCliProcess(args, { cwd: dir })
     expect(run.code).toBe(2)
+    expect(run.stderr).not.toContain('hunter2')
     expect(run.stderr.split('\n\nUsage:')[0]).toMatchSnapshot()
     expect(await readFile(contract, 'utf8')).toBe(recorded)
   })
@@ -245,5 +256,51 @@ describe('external $ref is never fetched or read', () => {
     } finally {
       listener.close()
     }
+  })
+})
+
+describe('SIGINT and SIGTERM close the server that was started', () => {
+  test.each([
+    { signal: 'SIGINT' as const, code: 130 },
+    { signal: 'SIGTERM' as const, code: 143 },
+  ])('$signal to a snapshot waiting on a server that never answers initialize (and ignores SIGTERM): exit $code, server gone', async ({ signal, code }) => {
+    const { spawn } = await import('node:child_process')
+    const { CLI } = await import('../support/run-cli-process.js')
+    const { isRunning } = await import('../capture/fixture-servers.js')
+    const pidFile = join(dir, 'server.pid')
+    const child = spawn(process.execPath, [CLI, 'snapshot', '--timeout', '60000', '--contract', contract, '--', 'node', fixture('hostile.js')], {
+      env: { ...process.env, HOSTILE: 'silent-start', HOSTILE_PID_FILE: pidFile },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stderr = ''
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
+    const exited = new Promise<number | null>((resolve) => child.on('close', (exitCode) => resolve(exitCode)))
+    let serverPid = 0
+    for (let waited = 0; serverPid === 0 && waited < 10_000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      serverPid = Number(await readFile(pidFile, 'utf8').catch(() => '0'))
+    }
+    expect(serverPid).toBeGreaterThan(0)
+    const started = Date.now()
+    child.kill(signal)
+    expect(await exited).toBe(code)
+    expect(Date.now() - started).toBeLessThan(8_000)
+    expect(isRunning(serverPid)).toBe(false)
+    expect(stderr).toMatchSnapshot()
+    expect(await readdir(dir)).toEqual(['server.pid'])
+  })
+})
+
+describe('a hostile server', () => {
+  test.each([
+    { title: 'a schema nested 1,500 levels deep', mode: 'deep' },
+    { title: 'capabilities nested 2,000 levels deep', mode: 'deep-capabilities' },
+    { title: 'a reply over the 64 MiB message limit', mode: 'flood-reply' },
+  ])('$title: exit 2 with one clear message, no stack', async ({ mode }) => {
+    const run = await runCliProcess(['show', '--', 'node', fixture('hostile.js')], { env: { HOSTILE: mode } })
+    expect(run.code).toBe(2)
+    expect(run.stdout).toBe('')
+    expect(run.stderr).not.toMatch(/\n\s+at |unexpected error/)
+    expect(scrub(run.stderr)).toMatchSnapshot()
   })
 })

@@ -75,6 +75,10 @@ describe('parsing text that is not a printed surface', () => {
     { title: 'a list count that does not match', text: 'McpSurface {\n  server\n    capabilities: {}\n  tools (2)\n}' },
     { title: 'an unknown list', text: 'McpSurface {\n  server\n    capabilities: {}\n  widgets (0)\n}' },
     { title: 'a property without required-ness', text: 'McpSurface {\n  server\n    capabilities: {}\n  tools (1)\n    tool a\n      input: object\n        q: string\n}' },
+    {
+      title: 'properties nested 10,000 levels deep',
+      text: `McpSurface {\n  server\n    capabilities: {}\n  tools (1)\n    tool t\n      hints: readOnlyHint=false, destructiveHint=true, idempotentHint=false, openWorldHint=true\n      taskSupport: "forbidden"\n      input: object\n${Array.from({ length: 10_000 }, (_, level) => `${' '.repeat(8 + level)}a: object, optional`).join('\n')}\n}`,
+    },
   ])('$title', ({ text }) => {
     expect(() => parseSurfaceSnapshot(text)).toThrow(SurfaceSnapshotSyntaxError)
     expect(() => parseSurfaceSnapshot(text)).toThrowErrorMatchingSnapshot()

@@ -1,0 +1,70 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
+import contractSchema from '../../mcp-contract.schema.json' with { type: 'json' }
+
+let validate: ValidateFunction | undefined
+
+/**
+ * Checks parsed contract data against `mcp-contract.schema.json` (the schema shipped with the
+ * package, which editors can use through `$schema`). Returns what is wrong, naming the JSON path
+ * (`tools[0].inputSchema.enum must be an array`), or `undefined` when the shape is right.
+ * Why one schema for reading and editors: the file format is described once, and what an editor
+ * flags is exactly what `check` refuses.
+ * @example contractShapeProblem({ format: 1, server: { capabilities: null } }) // 'server.capabilities must be an object, not null'
+ */
+export function contractShapeProblem(data: unknown): string | undefined {
+  // Why compiled on first use: the CLI's `show` and `snapshot` never read a contract.
+  const check = (validate ??= new Ajv({ allErrors: false, strict: true, strictTypes: false }).compile(contractSchema))
+  if (check(data)) return undefined
+  const [error] = check.errors ?? []
+  return error === undefined ? 'its shape is wrong' : describeError(error, data)
+}
+
+function describeError(error: ErrorObject, data: unknown): string {
+  const path = renderPath(error.instancePath)
+  const where = path === '' ? 'the file' : path
+  const params = error.params as Record<string, unknown>
+  switch (error.keyword) {
+    case 'required':
+      return `${where} has no "${String(params.missingProperty)}"`
+    case 'type':
+      return `${where} must be ${article(String(params.type))}, not ${kindOf(valueAt(data, error.instancePath))}`
+    case 'enum':
+      return `${where} must be one of ${(params.allowedValues as unknown[]).map((value) => JSON.stringify(value)).join(', ')}`
+    default:
+      return `${where} ${error.message ?? 'is not valid'}`
+  }
+}
+
+/** `/tools/0/inputSchema/properties/a b` → `tools[0].inputSchema.properties["a b"]`. */
+function renderPath(pointer: string): string {
+  if (pointer === '') return ''
+  let path = ''
+  for (const raw of pointer.slice(1).split('/')) {
+    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~')
+    if (/^\d+$/.test(segment)) path += `[${segment}]`
+    else if (/^[A-Za-z_$][\w$]*$/.test(segment)) path += path === '' ? segment : `.${segment}`
+    else path += `[${JSON.stringify(segment)}]`
+  }
+  return path
+}
+
+function valueAt(data: unknown, pointer: string): unknown {
+  let value = data
+  for (const raw of pointer === '' ? [] : pointer.slice(1).split('/')) {
+    value = (value as Record<string, unknown> | undefined)?.[raw.replace(/~1/g, '/').replace(/~0/g, '~')]
+  }
+  return value
+}
+
+function article(types: string): string {
+  return types
+    .split(',')
+    .map((type) => (type === 'array' || type === 'object' || type === 'integer' ? `an ${type}` : `a ${type}`))
+    .join(' or ')
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'an array'
+  return typeof value === 'object' ? 'an object' : article(typeof value)
+}
