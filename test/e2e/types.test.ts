@@ -92,19 +92,27 @@ export const returned: Promise<void> = matchers.toMatchMcpContract()
 `,
 }
 
-const CASES: { name: string; runner: Runner; types: string[] }[] = [
-  { name: 'vitest', runner: 'vitest', types: ['node'] },
-  { name: 'jest', runner: 'jest', types: ['node'] },
-  { name: 'jest-globals', runner: 'jest', types: ['node', 'jest'] },
+/** The same file when the setup is only in the runner's config: the README's `types` entry brings the matchers. */
+function withoutSetupImport(name: string): string {
+  return USER_TEST_FILES[name].replace(/^import 'mcp-contract\/(vitest|jest)'\n/, '')
+}
+
+const CASES: { name: string; runner: Runner; types: string[]; file: string }[] = [
+  { name: 'vitest', runner: 'vitest', types: ['node'], file: USER_TEST_FILES.vitest },
+  { name: 'jest', runner: 'jest', types: ['node'], file: USER_TEST_FILES.jest },
+  { name: 'jest-globals', runner: 'jest', types: ['node', 'jest'], file: USER_TEST_FILES['jest-globals'] },
+  { name: 'vitest, setup in vitest.config only', runner: 'vitest', types: ['node', 'mcp-contract/vitest'], file: withoutSetupImport('vitest') },
+  { name: 'jest, setup in jest.config only', runner: 'jest', types: ['node', 'mcp-contract/jest'], file: withoutSetupImport('jest') },
+  { name: 'jest-globals, setup in jest.config only', runner: 'jest', types: ['node', 'jest', 'mcp-contract/jest'], file: withoutSetupImport('jest-globals') },
 ]
 
-describe.each(CASES)('types: a $name user test file compiles against the shipped declarations', ({ name, runner, types }) => {
+describe.each(CASES)('types: a $name user test file compiles against the shipped declarations', ({ name, runner, types, file }) => {
   let project: E2eProject | undefined
   beforeAll(async () => {
     project = await E2eProject.create(runner, {
-      'package.json': JSON.stringify({ name: `types-${name}`, private: true, type: 'module' }),
+      'package.json': JSON.stringify({ name: 'types-user', private: true, type: 'module' }),
       'tsconfig.json': tsconfig(types),
-      'user.test.ts': USER_TEST_FILES[name],
+      'user.test.ts': file,
     })
   }, 300_000)
   afterAll(async () => {
