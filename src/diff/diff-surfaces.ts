@@ -38,13 +38,14 @@ export function diffSurfaces(recorded: Surface, live: Surface, policy: Policy = 
   const notRecorded: NotRecorded[] = [...recorded.notRecorded, ...live.notRecorded]
   const profiles = diffProfiles(recorded, live, resolved.profiles)
   const detected: Detected[] = [
+    // Why first: a rule the clients enforce is the cause of the schema changes it comes with.
+    ...profiles.detected,
     ...diffServer(recorded.server, live.server),
     // Why: a list absent (method not found) reads as empty, so absent ↔ empty reports nothing.
     ...diffTools(recorded.tools ?? [], live.tools ?? [], notRecorded),
     ...diffPrompts(recorded.prompts ?? [], live.prompts ?? []),
     ...diffResources(recorded.resources ?? [], live.resources ?? []),
     ...diffResourceTemplates(recorded.resourceTemplates ?? [], live.resourceTemplates ?? []),
-    ...profiles.detected,
   ]
   const changes = detected
     .filter((change) => !resolved.ignore.includes(change.kind))
