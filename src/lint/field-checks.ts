@@ -11,6 +11,8 @@ export const DIALECT_2020_12 = 'https://json-schema.org/draft/2020-12/schema'
 export function objectRootFindings(fields: Record<string, unknown>, side: 'inputSchema' | 'outputSchema'): RuleFinding[] {
   const schema = fields[side]
   if (schema === undefined && side === 'outputSchema') return []
+  // Why said apart: a contract file records a schema without constraints (`{}`, `$schema` only) as `true`.
+  if (schema === true) return [{ path: side, detail: `${side} has no root type: it accepts anything` }]
   if (!isPlainObject(schema)) return [{ path: side, detail: `${side} is ${describeValue(schema)}, not a schema object` }]
   if (schema.type === 'object') return []
   return [{ path: `${side}.type`, detail: schema.type === undefined ? 'type is missing' : `type is ${JSON.stringify(schema.type)}` }]

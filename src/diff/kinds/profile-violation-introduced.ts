@@ -26,5 +26,6 @@ export function ruleWords(change: Change): string {
   const rule = String(change.rule)
   const where = change.details?.where ? ` at ${String(change.details.where)}` : ''
   const found = change.details?.found ? ` (${String(change.details.found)})` : ''
-  return `${profile} rule ${rule}${where}${found} — ${ruleById(profile, rule).message}`
+  // Why the period goes: the report appends the kind's reason after a semicolon.
+  return `${profile} rule ${rule}${where}${found} — ${ruleById(profile, rule).message.replace(/\.$/, '')}`
 }
