@@ -18,7 +18,9 @@ export function diffProfiles(recorded: Surface, live: Surface, profiles: readonl
   const before = lintSurface({ surface: recorded }, profiles)
   const after = lintSurface({ surface: live }, profiles)
   const liveEntities = new Set(liveKeys(live))
-  const detected = profileChanges(before.violations, after.violations, liveEntities).map(
+  // Why sorted by entity: each entity's rules read together, as the other changes of an entity do.
+  const changes = profileChanges(before.violations, after.violations, liveEntities).sort((a, b) => compareKeys(entityKey(a.violation), entityKey(b.violation)))
+  const detected = changes.map(
     ({ change, violation }): Detected => ({
       kind: change === 'introduced' ? 'profile-violation-introduced' : 'profile-violation-fixed',
       entity: violation.entity,
@@ -34,6 +36,10 @@ export function diffProfiles(recorded: Surface, live: Surface, profiles: readonl
     ...after.refusals.map((refusal): SideRefusal => ({ ...refusal, side: 'live' })),
   ]
   return { detected, refusals }
+}
+
+function compareKeys(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
 }
 
 function violationDetails(violation: Violation): Detected['details'] {
