@@ -18,7 +18,7 @@ export function sharedSpecRules(version: SpecVersion): ProfileRule[] {
       entity: 'tool',
       severity: 'error',
       message: 'A tool\'s inputSchema must be a JSON Schema object whose root says type: "object" (tool arguments are always an object).',
-      source: spec('schema#tool', 'schema, Tool.inputSchema'),
+      source: spec('schema#tool', version === '2026-07-28' ? 'schema, Tool.inputSchema (SEP-2106 keeps type: "object" for inputs)' : 'schema, Tool.inputSchema'),
       check: ({ fields }) => objectRootFindings(fields, 'inputSchema'),
     }),
     defineRule({
