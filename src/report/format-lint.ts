@@ -31,7 +31,7 @@ export function formatLint(report: LintReport, options: { format?: LintFormat } 
     }
   }
   if (report.notJudged.length > 0) {
-    lines.push(`not judged from a contract file (${report.notJudged.length}); lint the live server for these`)
+    lines.push('', `not judged from a contract file (${report.notJudged.length}); lint the live server for these`)
     for (const place of report.notJudged) lines.push(`  ${place.profile} ${place.rule}: ${place.reason}`)
   }
   lines.push(lintSummary(report))
