@@ -8,7 +8,8 @@ import {
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js'
-import { Client as Client2 } from '@modelcontextprotocol/client'
+import { Client as Client2, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
+import { Server as Server2, createMcpHandler } from '@modelcontextprotocol/server'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { lintSurface } from '../../src/lint/lint-surface.js'
 import { RULE_FIXTURES, type RawLists, type SdkClient } from './rule-fixtures.js'
@@ -93,4 +94,32 @@ test('2.x lists a tool whose outputSchema does not compile, then refuses to call
     await client.close()
     await server.close()
   }
+})
+
+/** Serves `tools` raw from an SDK 2.x server speaking 2026-07-28 and lists them with a 2.x client pinned to that revision. */
+async function listOn2026(tools: Record<string, unknown>[]): Promise<Outcome> {
+  const handler = createMcpHandler(() => {
+    const server = new Server2({ name: 'fixture', version: '1.0.0' }, { capabilities: { tools: {} } })
+    server.setRequestHandler('tools/list', () => ({ tools }) as never)
+    return server
+  })
+  const client = new Client2({ name: 'lint-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } })
+  // Why no socket: the handler is a fetch function; the client's transport calls it directly.
+  const fetch = (url: string | URL, init?: RequestInit) => handler.fetch(new Request(url, init))
+  await client.connect(new StreamableHTTPClientTransport(new URL('http://127.0.0.1/mcp'), { fetch: fetch as never }))
+  try {
+    expect(client.getProtocolEra()).toBe('modern')
+    await client.listTools()
+    return 'listed'
+  } catch {
+    return 'refused'
+  } finally {
+    await client.close()
+  }
+}
+
+test('on a 2026-07-28 connection, 2.x takes any output root and still refuses a non-object input root', async () => {
+  const fixturesOf = (rule: string) => sdkFixtures.find((fixture) => fixture.rule === rule)!.violates.map((lists) => lists.tools!)
+  for (const tools of fixturesOf('tool-output-schema-object-root')) expect(await listOn2026(tools), JSON.stringify(tools)).toBe('listed')
+  for (const tools of fixturesOf('tool-input-schema-object-root')) expect(await listOn2026(tools), JSON.stringify(tools)).toBe('refused')
 })

@@ -38,7 +38,7 @@ export const sdkTypescript: Profile = {
       id: 'tool-output-schema-object-root',
       entity: 'tool',
       severity: 'error',
-      message: 'outputSchema, when present, must be an object with type: "object" spelled as one string; otherwise Client.listTools() (1.x and 2.x) rejects the whole tool list.',
+      message: 'outputSchema, when present, must be an object with type: "object" spelled as one string; otherwise Client.listTools() rejects the whole tool list (1.x always, 2.x on a 2025-era connection; 2.x on 2026-07-28 takes any output root).',
       source: SDK_BOTH,
       refusesListing: true,
       check: ({ fields }) => objectRootFindings(fields, 'outputSchema'),
