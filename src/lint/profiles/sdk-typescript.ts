@@ -74,7 +74,7 @@ export const sdkTypescript: Profile = {
       message: 'outputSchema must compile with Ajv as the client compiles it (every $ref resolves inside the schema, every pattern is a valid regular expression, every type names a JSON type); otherwise the 1.x Client.listTools() rejects the whole tool list, and 2.x refuses every call of the tool.',
       source: SDK1_CLIENT,
       refusesListing: true,
-      needsRawSurface: 'normalization resolves $ref and sets aside patterns it cannot parse, so a contract file no longer shows what the client compiles',
+      needsRawSurface: 'a contract file holds canonical schemas (local $ref inlined, keywords rewritten), not the text the client compiles',
       check: ({ fields }) => outputSchemaCompileFindings(fields),
     }),
     defineRule({
