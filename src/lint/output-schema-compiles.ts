@@ -42,7 +42,8 @@ export function outputSchemaCompileFindings(fields: Record<string, unknown>): Ru
 }
 
 const JSON_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'])
-const REFERENCE_KEYWORDS = ['$ref', '$dynamicRef', '$recursiveRef', '$id', 'pattern', 'patternProperties']
+const REFERENCE_KEYWORDS = new Set(['$ref', '$dynamicRef', '$recursiveRef', '$id', 'pattern', 'patternProperties'])
+const VALUE_KEYWORDS = new Set(['enum', 'const', 'default', 'examples'])
 
 /**
  * True when a schema uses what makes the client's compile fail in practice: a reference or an id,
@@ -62,9 +63,13 @@ function usesCompileRisk(root: Record<string, unknown>): boolean {
       continue
     }
     if (!isPlainObject(node)) continue
-    if (REFERENCE_KEYWORDS.some((keyword) => keyword in node)) return true
-    if ('type' in node && !(Array.isArray(node.type) ? node.type : [node.type]).every((type) => JSON_TYPES.has(type as string))) return true
-    for (const [key, value] of Object.entries(node)) if (key !== 'enum' && key !== 'const' && key !== 'default' && key !== 'examples') pending.push(value)
+    for (const key in node) {
+      if (REFERENCE_KEYWORDS.has(key)) return true
+      const value = node[key]
+      if (key === 'type' && !(Array.isArray(value) ? value : [value]).every((type) => JSON_TYPES.has(type as string))) return true
+      // Why these are skipped: they hold values, not schemas.
+      if (typeof value === 'object' && value !== null && !VALUE_KEYWORDS.has(key)) pending.push(value)
+    }
   }
   return false
 }
