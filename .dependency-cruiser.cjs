@@ -3,7 +3,8 @@
  *
  *   cli/   matchers/ ← setup/
  *      report/
- *      diff/
+ *      diff/   mock/
+ *      lint/
  *   capture/   contract/
  *      surface/
  *      schema/        (imports nothing else of src/)
@@ -27,10 +28,11 @@ module.exports = {
       to: { circular: true },
     },
     beneath('schema-stands-alone', '^src/schema/', '^(src/(?!schema/)|matchers/|setup/)', 'src/schema is a self-contained JSON Schema engine: it imports nothing else of src/.'),
-    beneath('surface-above-schema-only', '^src/surface/', '^(src/(capture|contract|diff|report|cli)/|src/index|matchers/|setup/)', 'src/surface may import only src/schema.'),
-    beneath('capture-beside-surface', '^src/capture/', '^(src/(contract|diff|report|cli)/|src/index|matchers/|setup/)', 'src/capture may import only src/surface and src/schema.'),
-    beneath('contract-beneath-diff', '^src/contract/', '^(src/(capture|diff|report|cli)/|src/index|matchers/|setup/)', 'src/contract may import only src/surface and src/schema.'),
-    beneath('diff-above-contract', '^src/diff/', '^(src/(capture|report|cli)/|src/index|matchers/|setup/)', 'src/diff may import only src/contract, src/surface and src/schema; words belong to src/report.'),
+    beneath('surface-above-schema-only', '^src/surface/', '^(src/(capture|contract|lint|mock|diff|report|cli)/|src/index|matchers/|setup/)', 'src/surface may import only src/schema.'),
+    beneath('capture-beside-surface', '^src/capture/', '^(src/(contract|lint|mock|diff|report|cli)/|src/index|matchers/|setup/)', 'src/capture may import only src/surface and src/schema.'),
+    beneath('contract-beneath-diff', '^src/contract/', '^(src/(capture|lint|mock|diff|report|cli)/|src/index|matchers/|setup/)', 'src/contract may import only src/surface and src/schema.'),
+    beneath('lint-beneath-diff', '^src/lint/', '^(src/(capture|mock|diff|report|cli)/|src/index|matchers/|setup/)', 'src/lint judges a surface against client profiles; it may import only src/contract, src/surface and src/schema.'),
+    beneath('diff-above-contract', '^src/diff/', '^(src/(capture|mock|report|cli)/|src/index|matchers/|setup/)', 'src/diff may import only src/lint, src/contract, src/surface and src/schema; words belong to src/report.'),
     beneath('report-above-diff', '^src/report/', '^(src/(capture|cli)/|src/index|matchers/|setup/)', 'src/report may import only src/diff and the layers beneath it.'),
     beneath('cli-is-a-top-layer', '^src/cli/', '^(src/index|matchers/|setup/)', 'src/cli and matchers/ are two faces of one core; neither imports the other.'),
     beneath('src-imports-no-runner-glue', '^src/', '^(matchers/|setup/)', 'Nothing in src/ imports matchers/ or setup/.'),

@@ -1,17 +1,22 @@
 import { parseArgs } from 'node:util'
 import { MAX_TIMEOUT_MS } from '../capture/capture-raw.js'
 import { SEVERITIES, type Severity } from '../diff/change.js'
+import { profileNamesProblem } from '../lint/profile-registry.js'
 import { REPORT_FORMATS, type ReportFormat } from '../report/format-report.js'
 import { CliUsageError } from './cli-error.js'
 
 /** The commands the CLI knows. */
-export const COMMANDS = ['snapshot', 'check', 'show', 'diff'] as const
+export const COMMANDS = ['snapshot', 'check', 'show', 'diff', 'lint'] as const
 
 /** A parsed command line. */
 export interface Invocation {
   command: (typeof COMMANDS)[number]
   contract: string
+  /** True when `--contract` was given (lint then reads the file when no server is given). */
+  contractGiven: boolean
   format: ReportFormat
+  /** `--profile NAME`, repeatable: the client-acceptance profiles to judge; default the built-in defaults. */
+  profiles?: string[]
   strict: boolean
   failOn?: Severity
   timeoutMs?: number
@@ -31,10 +36,13 @@ export const USAGE = `Usage:
   mcp-contract check    [--contract FILE] [--strict] [--fail-on SEVERITY] [--format text|json|markdown|junit] -- <server command…>
   mcp-contract show     [--format text|json] -- <server command…>
   mcp-contract diff OLD.json NEW.json [--strict] [--fail-on SEVERITY] [--format …]
+  mcp-contract lint     [--profile NAME]… [--format text|json] -- <server command…>   (or --contract FILE: lint a contract file)
 
 Instead of "-- <server command…>": --url URL [--header 'Name: value']… [--bearer TOKEN]
   --contract FILE   contract file (default mcp-contract.json)
   --timeout MS      wait at most MS for the server to start and for each request (default 10000)
+  --profile NAME    a client-acceptance profile to judge (repeatable): mcp-2025-11-25, mcp-2026-07-28, sdk-typescript;
+                    default mcp-2025-11-25 and sdk-typescript (check, diff and lint)
 Exit codes: 0 nothing fails · 1 a change at or above the fail level · 2 could not run`
 
 /**
@@ -60,13 +68,19 @@ export function parseArgv(argv: readonly string[]): Invocation {
   }
   const format = (values.format ?? 'text') as ReportFormat
   if (!REPORT_FORMATS.includes(format)) throw new CliUsageError(`--format must be one of ${REPORT_FORMATS.join(', ')}, not "${format}"`)
+  if (command === 'lint' && format !== 'text' && format !== 'json') throw new CliUsageError(`lint prints --format text or json, not "${format}"`)
+  const profiles = values.profile
+  const profileProblem = profiles === undefined ? undefined : profileNamesProblem(profiles, '--profile')
+  if (profileProblem !== undefined) throw new CliUsageError(profileProblem)
   const failOn = values['fail-on'] as Severity | undefined
   if (failOn !== undefined && !SEVERITIES.includes(failOn)) throw new CliUsageError(`--fail-on must be one of ${SEVERITIES.join(', ')}, not "${failOn}"`)
   const invocation: Invocation = {
     ...defaults(),
     command: command as Invocation['command'],
     contract: values.contract ?? 'mcp-contract.json',
+    contractGiven: values.contract !== undefined,
     format,
+    profiles,
     strict: values.strict === true,
     failOn,
     timeoutMs: parseTimeout(values.timeout),
@@ -95,13 +109,14 @@ function parseOwn(args: string[]) {
       url: { type: 'string' },
       header: { type: 'string', multiple: true },
       bearer: { type: 'string' },
+      profile: { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     },
   })
 }
 
 function defaults(): Invocation {
-  return { command: 'check', contract: 'mcp-contract.json', format: 'text', strict: false, files: [], serverCommand: [], headers: {}, help: false }
+  return { command: 'check', contract: 'mcp-contract.json', contractGiven: false, format: 'text', strict: false, files: [], serverCommand: [], headers: {}, help: false }
 }
 
 function parseTimeout(value: string | undefined): number | undefined {
@@ -132,6 +147,8 @@ function checkTarget(invocation: Invocation): void {
   }
   if (files.length > 0) throw new CliUsageError(`unexpected argument "${files[0]}"; put the server command after --`)
   if (url !== undefined && serverCommand.length > 0) throw new CliUsageError('give either --url or a server command after --, not both')
+  // Why: lint of a contract file needs no server; any other command without one cannot run.
+  if (command === 'lint' && invocation.contractGiven && url === undefined && serverCommand.length === 0) return
   if (url === undefined && serverCommand.length === 0) throw new CliUsageError(`${command} needs a server: -- <server command…> or --url URL`)
   if (url !== undefined && hasCredentials(url)) {
     // Why not echo the URL: it holds the password this refuses to print.

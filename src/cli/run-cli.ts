@@ -1,12 +1,14 @@
 import { resolve } from 'node:path'
-import { captureSurface } from '../capture/capture-surface.js'
-import { CaptureError } from '../capture/capture-raw.js'
+import { CaptureError, captureRaw } from '../capture/capture-raw.js'
 import { ContractFileError } from '../contract/contract-error.js'
 import { readContract, serializeContract, writeContract } from '../contract/contract-file.js'
 import { diffSurfaces } from '../diff/diff-surfaces.js'
+import { lintSurface } from '../lint/lint-surface.js'
+import { formatLint, lintWarnings } from '../report/format-lint.js'
 import { formatReport } from '../report/format-report.js'
 import { printSurfaceSnapshot } from '../report/surface-serializer.js'
-import type { Surface } from '../surface/types.js'
+import { normalizeSurface } from '../surface/normalize.js'
+import type { RawSurface, Surface } from '../surface/types.js'
 import { CliUsageError } from './cli-error.js'
 import { parseArgv, USAGE, type Invocation } from './parse-argv.js'
 
@@ -92,22 +94,42 @@ const COMMAND_RUNNERS: Record<Invocation['command'], (invocation: Invocation, io
     const [old, now] = invocation.files.map((file) => resolve(io.cwd, file))
     return report(await readContract(old), await readContract(now), invocation, io)
   },
+  /** Judges the live surface (or, with only --contract, a contract file) against client-acceptance profiles. */
+  async lint(invocation, io) {
+    const fromContract = invocation.serverCommand.length === 0 && invocation.url === undefined
+    const source = fromContract ? { surface: await readContract(resolve(io.cwd, invocation.contract)) } : { raw: await captureRawSurface(invocation, io) }
+    const result = lintSurface(source, invocation.profiles)
+    io.stdout(formatLint(result, { format: invocation.format === 'json' ? 'json' : 'text' }))
+    return result.ok ? EXIT.ok : EXIT.failed
+  },
 }
 
 function report(recorded: Surface, live: Surface, invocation: Invocation, io: CliIo): number {
-  const result = diffSurfaces(recorded, live, { failOn: invocation.failOn, strict: invocation.strict })
+  const result = diffSurfaces(recorded, live, { failOn: invocation.failOn, strict: invocation.strict, ...(invocation.profiles ? { profiles: invocation.profiles } : {}) })
   io.stdout(formatReport(result, { format: invocation.format }))
   return result.ok ? EXIT.ok : EXIT.failed
 }
 
-function capture(invocation: Invocation, io: CliIo): Promise<Surface> {
+/**
+ * Captures and normalizes the live surface, warning on stderr about every profile error rule it
+ * breaks. Why: clients see the raw surface, and one they cannot list must never be recorded or
+ * checked silently; stderr keeps a JSON report on stdout parseable.
+ */
+async function capture(invocation: Invocation, io: CliIo): Promise<Surface> {
+  const raw = await captureRawSurface(invocation, io)
+  const warnings = lintWarnings(lintSurface({ raw }, invocation.profiles))
+  if (warnings) io.stderr(warnings)
+  return normalizeSurface(raw)
+}
+
+function captureRawSurface(invocation: Invocation, io: CliIo): Promise<RawSurface> {
   const options = { timeoutMs: invocation.timeoutMs, signal: io.signal }
   if (invocation.url !== undefined) {
-    return captureSurface({ url: invocation.url, headers: invocation.headers, bearer: invocation.bearer }, options)
+    return captureRaw({ url: invocation.url, headers: invocation.headers, bearer: invocation.bearer }, options)
   }
   const [command, ...args] = invocation.serverCommand
   // Why: the server is the user's own program; it gets the environment the CLI got.
-  return captureSurface({ command, args, cwd: io.cwd, env: definedEnv(io.env) }, options)
+  return captureRaw({ command, args, cwd: io.cwd, env: definedEnv(io.env) }, options)
 }
 
 function definedEnv(env: NodeJS.ProcessEnv): Record<string, string> {

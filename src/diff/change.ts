@@ -28,6 +28,10 @@ export interface Change {
   details?: { [key: string]: Json }
   /** Set when a consumer scope excludes the entity: listed, never failing. */
   outOfScope?: boolean
+  /** The client-acceptance profile a `profile-violation-*` change is about (`sdk-typescript`). */
+  profile?: string
+  /** The profile rule that entity started or stopped breaking (`tool-input-schema-object-root`). */
+  rule?: string
 }
 
 /** Ranks a severity: 0 is the most serious. */

@@ -1,6 +1,7 @@
 import type { NotRecorded, Surface } from '../surface/types.js'
 import { SEVERITIES, severityRank, type Change, type Severity } from './change.js'
 import type { Detected } from './detected.js'
+import { diffProfiles, type SideRefusal } from './diff-profiles.js'
 import { diffPrompts } from './diff-prompts.js'
 import { diffResources, diffResourceTemplates } from './diff-resources.js'
 import { diffServer } from './diff-server.js'
@@ -21,6 +22,8 @@ export interface DiffReport {
   summary: Record<Severity, number>
   /** Places on either side that could not be judged. */
   notRecorded: NotRecorded[]
+  /** Lists a profile's client refuses whole, on either side; present only when there is one. Reports print them first. */
+  listingRefused?: SideRefusal[]
 }
 
 /**
@@ -33,7 +36,10 @@ export function diffSurfaces(recorded: Surface, live: Surface, policy: Policy = 
   if (problem !== undefined) throw new TypeError(`diffSurfaces: ${problem}`)
   const resolved = resolvePolicy(policy)
   const notRecorded: NotRecorded[] = [...recorded.notRecorded, ...live.notRecorded]
+  const profiles = diffProfiles(recorded, live, resolved.profiles)
   const detected: Detected[] = [
+    // Why first: a rule the clients enforce is the cause of the schema changes it comes with.
+    ...profiles.detected,
     ...diffServer(recorded.server, live.server),
     // Why: a list absent (method not found) reads as empty, so absent ↔ empty reports nothing.
     ...diffTools(recorded.tools ?? [], live.tools ?? [], notRecorded),
@@ -48,7 +54,8 @@ export function diffSurfaces(recorded: Surface, live: Surface, policy: Policy = 
   const failing = changes.filter((change) => !change.outOfScope && severityRank(change.severity) <= severityRank(resolved.failOn))
   const summary = Object.fromEntries(SEVERITIES.map((severity) => [severity, 0])) as Record<Severity, number>
   for (const change of changes) summary[change.severity] += 1
-  return { ok: failing.length === 0, failOn: resolved.failOn, changes, failing, summary, notRecorded: uniqueNotRecorded(notRecorded) }
+  const report: DiffReport = { ok: failing.length === 0, failOn: resolved.failOn, changes, failing, summary, notRecorded: uniqueNotRecorded(notRecorded) }
+  return profiles.refusals.length > 0 ? { ...report, listingRefused: profiles.refusals } : report
 }
 
 function classify(change: Detected, policy: ResolvedPolicy): Change {

@@ -1,4 +1,5 @@
 import { kindOfValue } from '../surface/kind-of-value.js'
+import { DEFAULT_PROFILES, profileNamesProblem } from '../lint/profile-registry.js'
 import { SEVERITIES, type Severity } from './change.js'
 
 /** How a check judges and which changes fail it. Applied after detection, never inside it. */
@@ -19,6 +20,11 @@ export interface Policy {
   used?: string[]
   /** Change kind ids to drop entirely. */
   ignore?: string[]
+  /**
+   * Client-acceptance profiles (docs/profiles.md) whose rules an entity must not start breaking;
+   * default `['mcp-2025-11-25', 'sdk-typescript']`, `[]` turns the check off.
+   */
+  profiles?: string[]
 }
 
 /** A policy with every default filled in. */
@@ -28,6 +34,7 @@ export interface ResolvedPolicy {
   format: 'assert' | 'annotate'
   used?: string[]
   ignore: string[]
+  profiles: readonly string[]
 }
 
 /** Fills in the defaults: `failOn: 'risky'`, `strict` ⇒ `failOn: 'routing'`. */
@@ -38,12 +45,13 @@ export function resolvePolicy(policy: Policy = {}): ResolvedPolicy {
     format: policy.format ?? 'assert',
     used: policy.used,
     ignore: policy.ignore ?? [],
+    profiles: policy.profiles ?? DEFAULT_PROFILES,
   }
 }
 
 const CONTENT_MODELS = ['lenient', 'default', 'strict'] as const
 const FORMAT_MODES = ['assert', 'annotate'] as const
-const OPTIONS = ['failOn', 'strict', 'contentModel', 'format', 'used', 'ignore'] as const
+const OPTIONS = ['failOn', 'strict', 'contentModel', 'format', 'used', 'ignore', 'profiles'] as const
 
 /**
  * What is wrong with a policy a user wrote, in words that say what to write instead; undefined
@@ -58,13 +66,17 @@ export function policyProblem(policy: unknown, kindIds?: readonly string[]): str
   const given = policy as Record<string, unknown>
   const unknown = Object.keys(given).find((key) => !(OPTIONS as readonly string[]).includes(key))
   if (unknown !== undefined) return `Unknown policy option ${JSON.stringify(unknown)}; the options are ${OPTIONS.join(', ')}.`
-  const { failOn, strict, contentModel, format, used, ignore } = given
+  const { failOn, strict, contentModel, format, used, ignore, profiles } = given
   if (failOn !== undefined && !SEVERITIES.includes(failOn as Severity)) return `failOn must be one of ${quoted(SEVERITIES)}; got ${JSON.stringify(failOn)}.`
   if (strict !== undefined && typeof strict !== 'boolean') return `strict must be true or false; got ${JSON.stringify(strict)}.`
   if (contentModel !== undefined && !(CONTENT_MODELS as readonly unknown[]).includes(contentModel)) return `contentModel must be one of ${quoted(CONTENT_MODELS)}; got ${JSON.stringify(contentModel)}.`
   if (format !== undefined && !(FORMAT_MODES as readonly unknown[]).includes(format)) return `format must be one of ${quoted(FORMAT_MODES)}; got ${JSON.stringify(format)}.`
   if (used !== undefined && !isStringList(used)) return `used must be a list of tool, prompt or resource names (globs with *), such as ['search_*']; got ${JSON.stringify(used)}.`
   if (ignore !== undefined && !isStringList(ignore)) return `ignore must be a list of change kind ids, such as ['tool-description-changed']; got ${JSON.stringify(ignore)}.`
+  if (profiles !== undefined) {
+    const problem = profileNamesProblem(profiles)
+    if (problem !== undefined) return problem
+  }
   const strange = kindIds && (ignore as string[] | undefined)?.find((id) => !kindIds.includes(id))
   if (strange) return `ignore lists ${JSON.stringify(strange)}, which is not a change kind id. Closest: ${quoted(closest(strange, kindIds))}; KINDS from 'mcp-contract' lists them all.`
   return undefined

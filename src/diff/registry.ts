@@ -12,6 +12,8 @@ import { promptArgumentRemoved } from './kinds/prompt-argument-removed.js'
 import { promptDescriptionChanged } from './kinds/prompt-description-changed.js'
 import { promptRemoved } from './kinds/prompt-removed.js'
 import { promptTitleChanged } from './kinds/prompt-title-changed.js'
+import { profileViolationFixed } from './kinds/profile-violation-fixed.js'
+import { profileViolationIntroduced } from './kinds/profile-violation-introduced.js'
 import { resourceAdded } from './kinds/resource-added.js'
 import { resourceMetadataChanged } from './kinds/resource-metadata-changed.js'
 import { resourceMimeTypeChanged } from './kinds/resource-mime-type-changed.js'
@@ -47,6 +49,8 @@ const ENTITY_KINDS: ChangeKind[] = [
   promptDescriptionChanged,
   promptRemoved,
   promptTitleChanged,
+  profileViolationFixed,
+  profileViolationIntroduced,
   resourceAdded,
   resourceMetadataChanged,
   resourceMimeTypeChanged,

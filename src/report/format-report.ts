@@ -2,6 +2,7 @@ import { SEVERITIES, type Change, type Severity } from '../diff/change.js'
 import type { DiffReport } from '../diff/diff-surfaces.js'
 import { renderPath } from '../surface/render-path.js'
 import { changeSentence, describeChange } from './describe-change.js'
+import { refusalLines } from './describe-refusal.js'
 
 /** The report formats the CLI and the API offer. */
 export type ReportFormat = 'text' | 'json' | 'markdown' | 'junit'
@@ -45,8 +46,13 @@ export interface JsonReport {
     after?: string
     relation?: string
     outOfScope?: boolean
+    /** On `profile-violation-*` changes: the profile and the rule. */
+    profile?: string
+    rule?: string
   }[]
   notRecorded: DiffReport['notRecorded']
+  /** Lists a profile's client refuses whole; present only when there is one. */
+  listingRefused?: NonNullable<DiffReport['listingRefused']>
 }
 
 /** The report as the plain object `--format json` prints. */
@@ -67,8 +73,10 @@ export function toJsonReport(report: DiffReport): JsonReport {
       ...(change.after !== undefined ? { after: valueText(change.after) } : {}),
       ...(change.relation ? { relation: change.relation } : {}),
       ...(change.outOfScope ? { outOfScope: true } : {}),
+      ...(change.profile ? { profile: change.profile, rule: change.rule } : {}),
     })),
     notRecorded: report.notRecorded,
+    ...(report.listingRefused ? { listingRefused: report.listingRefused } : {}),
   }
 }
 
@@ -78,7 +86,8 @@ function valueText(value: unknown): string {
 
 /** The text report: severity groups, each change on two lines, then the summary line. */
 function renderText(report: DiffReport): string {
-  const lines: string[] = []
+  // Why first: when a client cannot list the surface at all, every change below is moot for it.
+  const lines: string[] = refusalLines(report.listingRefused ?? [])
   for (const [severity, changes] of groupBySeverity(report.changes)) {
     lines.push(`${severity} (${changes.length})`)
     const width = Math.max(...changes.map((change) => change.kind.length))
@@ -117,7 +126,8 @@ function groupBySeverity(changes: Change[]): [Severity, Change[]][] {
 }
 
 function renderMarkdown(report: DiffReport): string {
-  const lines = [`### MCP contract: ${report.ok ? 'passes' : 'fails'}`, '', summaryLine(report), '']
+  const refused = refusalLines(report.listingRefused ?? [])
+  const lines = [`### MCP contract: ${report.ok ? 'passes' : 'fails'}`, '', ...(refused.length > 0 ? [...refused.map((line) => `> ${line.trim()}`), ''] : []), summaryLine(report), '']
   if (report.changes.length > 0) {
     lines.push('| severity | change | where | what it does to a caller |', '| --- | --- | --- | --- |')
     for (const change of report.changes) {

@@ -1,0 +1,87 @@
+import { lintSubjects, type LintSource } from './lint-subjects.js'
+import { DEFAULT_PROFILES, profileByName } from './profile-registry.js'
+import { LIST_METHOD, type LintEntity, type RuleSeverity } from './profile-rule.js'
+
+/** One place where an entity breaks a profile rule. */
+export interface Violation {
+  profile: string
+  rule: string
+  severity: RuleSeverity
+  entity: LintEntity
+  name: string
+  /** Where in the entity: `inputSchema.type`; empty for the entity as a whole. */
+  path: string
+  /** What was found, in the client's terms: `type is missing`. */
+  detail?: string
+  /** True when the profile's client rejects the entity's whole list because of it. */
+  refusesListing: boolean
+}
+
+/** A list a profile's client cannot read at all, and the rules that make it so. */
+export interface ListingRefusal {
+  profile: string
+  /** The request the client sends: `tools/list`. */
+  method: string
+  entity: LintEntity
+  rules: string[]
+  /** The entities that break those rules. */
+  names: string[]
+}
+
+/** A rule lint left out, and why (a contract file does not record what it needs). */
+export interface NotJudged {
+  profile: string
+  rule: string
+  reason: string
+}
+
+/** What lint found: violations in profile order, the lists a client refuses whole, what it could not judge. */
+export interface LintReport {
+  /** True when no violation is an error. */
+  ok: boolean
+  profiles: string[]
+  violations: Violation[]
+  refusals: ListingRefusal[]
+  notJudged: NotJudged[]
+}
+
+/**
+ * Lints a surface against client-acceptance profiles (default: `DEFAULT_PROFILES`). Give the raw
+ * surface where you have it: it is what clients see; a recorded surface has been normalized, and
+ * rules that need what normalization drops are listed under `notJudged`.
+ * @example lintSurface({ raw: await captureRaw(target) }, ['sdk-typescript']).refusals
+ */
+export function lintSurface(source: LintSource, profiles: readonly string[] = DEFAULT_PROFILES): LintReport {
+  const subjects = lintSubjects(source)
+  const violations: Violation[] = []
+  const notJudged: NotJudged[] = []
+  for (const profileName of profiles) {
+    for (const rule of profileByName(profileName).rules) {
+      if ('surface' in source && rule.needsRawSurface) {
+        notJudged.push({ profile: profileName, rule: rule.id, reason: rule.needsRawSurface })
+        continue
+      }
+      for (const subject of subjects) {
+        if (subject.entity !== rule.entity) continue
+        for (const { path, detail } of rule.check(subject)) {
+          const where = { entity: subject.entity, name: subject.name, path, ...(detail === undefined ? {} : { detail }) }
+          violations.push({ profile: profileName, rule: rule.id, severity: rule.severity, ...where, refusesListing: rule.refusesListing === true })
+        }
+      }
+    }
+  }
+  return { ok: violations.every((violation) => violation.severity !== 'error'), profiles: [...profiles], violations, refusals: listingRefusals(violations), notJudged }
+}
+
+function listingRefusals(violations: readonly Violation[]): ListingRefusal[] {
+  const refusals = new Map<string, ListingRefusal>()
+  for (const violation of violations) {
+    if (!violation.refusesListing) continue
+    const key = `${violation.profile}\0${violation.entity}`
+    const refusal = refusals.get(key) ?? { profile: violation.profile, method: LIST_METHOD[violation.entity], entity: violation.entity, rules: [], names: [] }
+    if (!refusal.rules.includes(violation.rule)) refusal.rules.push(violation.rule)
+    if (!refusal.names.includes(violation.name)) refusal.names.push(violation.name)
+    refusals.set(key, refusal)
+  }
+  return [...refusals.values()]
+}

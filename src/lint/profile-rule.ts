@@ -1,0 +1,71 @@
+import type { Entity } from '../surface/types.js'
+
+/** How serious breaking a rule is: `error` — a client refuses; `warning` — a spec SHOULD, or a client may refuse. */
+export type RuleSeverity = 'error' | 'warning'
+
+/** The entities a profile rule can judge. */
+export type LintEntity = Exclude<Entity, 'server'>
+
+/** The list request a client sends to read an entity kind. */
+export const LIST_METHOD: Record<LintEntity, string> = {
+  tool: 'tools/list',
+  prompt: 'prompts/list',
+  resource: 'resources/list',
+  resourceTemplate: 'resources/templates/list',
+}
+
+/** Where a rule comes from: a spec section, an SDK source file, a host's public documentation. */
+export interface RuleSource {
+  title: string
+  url: string
+}
+
+/** One entity as a rule sees it: the fields as the server sent them (or as a contract file recorded them). */
+export interface LintSubject {
+  entity: LintEntity
+  /** Tool/prompt name, resource uri, template uriTemplate. */
+  name: string
+  fields: Record<string, unknown>
+  /** True when the fields come from a contract file: normalization already rewrote schemas. */
+  fromContract: boolean
+}
+
+/** Where in an entity a rule is broken: `inputSchema.type`, `arguments[0].name`; `detail` is the client's own words. */
+export interface RuleFinding {
+  path: string
+  detail?: string
+}
+
+/** A profile rule: one record, ids permanent within a profile. */
+export interface ProfileRule {
+  /** Kebab-case `<entity>-<what>`: `tool-input-schema-object-root`. */
+  id: string
+  entity: LintEntity
+  severity: RuleSeverity
+  /** The sentence a user reads: what the entity must be, and what happens otherwise. */
+  message: string
+  source: RuleSource
+  /** True when a client that meets one violation rejects the whole list (`tools/list`), not only the entity. */
+  refusesListing?: boolean
+  /**
+   * Why the rule cannot be judged from a contract file, when it cannot: normalization drops what it needs
+   * (the `$schema` dialect, the exact spelling of `type`, field types). Such rules are judged on live servers only.
+   */
+  needsRawSurface?: string
+  /** Where the subject breaks the rule; empty when it does not. */
+  check: (subject: LintSubject) => RuleFinding[]
+}
+
+/** A named rule set: what one specification, client or host accepts. */
+export interface Profile {
+  /** Kebab-case name users pass to `--profile` and `policy.profiles`. */
+  name: string
+  /** One line: whose rules these are. */
+  title: string
+  rules: ProfileRule[]
+}
+
+/** Declares a profile rule. */
+export function defineRule(rule: ProfileRule): ProfileRule {
+  return rule
+}

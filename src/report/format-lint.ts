@@ -1,0 +1,72 @@
+import type { LintReport, Violation } from '../lint/lint-surface.js'
+import { profileByName } from '../lint/profile-registry.js'
+import { refusalLines } from './describe-refusal.js'
+
+/** The formats `mcp-contract lint` prints. */
+export type LintFormat = 'text' | 'json'
+
+const ENTITY_LABEL: Record<Violation['entity'], string> = { tool: '', prompt: 'prompt ', resource: 'resource ', resourceTemplate: 'template ' }
+
+/**
+ * Renders a lint report. `text`: the lists a client refuses whole first, then per profile each
+ * broken rule with its sentence, its source and where it is broken, then a summary line; `json`:
+ * the report object as is (field names are stable).
+ * @example process.stdout.write(formatLint(lintSurface({ raw }), { format: 'text' }))
+ */
+export function formatLint(report: LintReport, options: { format?: LintFormat } = {}): string {
+  if (options.format === 'json') return `${JSON.stringify(report, null, 2)}\n`
+  const lines = refusalLines(report.refusals)
+  if (lines.length > 0) lines.push('')
+  for (const profileName of report.profiles) {
+    const profile = profileByName(profileName)
+    const mine = report.violations.filter((violation) => violation.profile === profileName)
+    if (profileName !== report.profiles[0]) lines.push('')
+    lines.push(`${profile.name} — ${profile.title}`)
+    if (mine.length === 0) lines.push('  no rule broken')
+    for (const rule of profile.rules) {
+      const broken = mine.filter((violation) => violation.rule === rule.id)
+      if (broken.length === 0) continue
+      lines.push(`  ${rule.severity} ${rule.id} (${broken.length})`, `      ${rule.message}`, `      source: ${rule.source.title} <${rule.source.url}>`)
+      for (const violation of broken) lines.push(`    ${where(violation)}${violation.detail ? `: ${violation.detail}` : ''}`)
+    }
+  }
+  if (report.notJudged.length > 0) {
+    lines.push('', `not judged from a contract file (${report.notJudged.length}); lint the live server for these`)
+    for (const place of report.notJudged) lines.push(`  ${place.profile} ${place.rule}: ${place.reason}`)
+  }
+  lines.push(lintSummary(report))
+  return `${lines.join('\n')}\n`
+}
+
+/**
+ * What `show`, `snapshot` and `check` print to stderr when the surface breaks an error rule of a
+ * profile: the lists a client refuses whole, one line per broken rule, and how to see more.
+ * Empty when no error rule is broken.
+ */
+export function lintWarnings(report: LintReport): string {
+  const errors = report.violations.filter((violation) => violation.severity === 'error')
+  if (errors.length === 0) return ''
+  const lines = refusalLines(report.refusals)
+  const rules = new Map<string, Violation[]>()
+  for (const violation of errors) rules.set(`${violation.profile} ${violation.rule}`, [...(rules.get(`${violation.profile} ${violation.rule}`) ?? []), violation])
+  for (const [rule, broken] of rules) {
+    const names = [...new Set(broken.map((violation) => `${ENTITY_LABEL[violation.entity]}${violation.name}`))]
+    lines.push(`${rule}: ${names.slice(0, 5).join(', ')}${names.length > 5 ? `, and ${names.length - 5} more` : ''}`)
+  }
+  lines.push('`mcp-contract lint` shows each rule, its source and where it is broken')
+  return lines.map((line) => `mcp-contract: warning: ${line}\n`).join('')
+}
+
+/**
+ * One line: errors and warnings, and whether lint fails.
+ * @example '13 error(s) · 2 warning(s) in 2 profile(s) — fails'
+ */
+export function lintSummary(report: LintReport): string {
+  const errors = report.violations.filter((violation) => violation.severity === 'error').length
+  const warnings = report.violations.length - errors
+  return `${errors} error(s) · ${warnings} warning(s) in ${report.profiles.length} profile(s) — ${report.ok ? 'passes' : 'fails'}`
+}
+
+function where(violation: Violation): string {
+  return `${ENTITY_LABEL[violation.entity]}${violation.name}${violation.path ? ` → ${violation.path}` : ''}`
+}

@@ -1,0 +1,46 @@
+import type { Profile } from '../lint/profile-rule.js'
+import { DEFAULT_PROFILES } from '../lint/profile-registry.js'
+
+/**
+ * Renders docs/profiles.md from the profile registry: each profile, each rule with its severity,
+ * the sentence users read, whether the client refuses the whole list, what a contract file
+ * cannot show, and its source. Why generated: the docs cannot drift from the rules they describe.
+ * @example writeFileSync('docs/profiles.md', renderProfiles(PROFILES))
+ */
+export function renderProfiles(profiles: readonly Profile[]): string {
+  const lines = [
+    '# Client-acceptance profiles',
+    '',
+    'Generated from `src/lint/profile-registry.ts` by `npm run docs`; a test fails when this file is stale.',
+    '',
+    'A change can be additive by JSON Schema and still break every caller, because clients refuse',
+    'the schema itself. A profile is a named rule set: what one specification revision, client or',
+    'host accepts. `mcp-contract lint [--profile NAME]… -- <server>` judges a server (or, with only',
+    '`--contract FILE`, a contract file); `show`, `snapshot` and `check` print the errors of the',
+    `default profiles (${DEFAULT_PROFILES.map((name) => `\`${name}\``).join(', ')}) as warnings on stderr; the diff reports an`,
+    'entity that starts breaking a rule as `profile-violation-introduced` (breaking for an error',
+    'rule, risky for a warning) and one that stops as `profile-violation-fixed` (additive). The',
+    'policy option `profiles` picks the profiles (`[]` turns the check off).',
+    '',
+    '`error`: the profile\'s clients refuse, or the specification says MUST. `warning`: the',
+    'specification says SHOULD, or clients may refuse. "Refuses the list" means one such entity',
+    'makes the client reject the whole list: a client sees no tools at all.',
+    '',
+    'A contract file stores the normalized surface, which drops or rewrites what some rules need',
+    '(`$schema`, the spelling of `type`, a root `allOf` of one member, `$ref`, field types). Those',
+    'rules are judged on live servers only and listed as "not judged" when linting a contract file.',
+    'Host and model-provider profiles are added only where their restrictions are published.',
+  ]
+  for (const profile of profiles) {
+    lines.push('', `## \`${profile.name}\``, '', profile.title, '', '| rule | severity | what users read | source |', '| --- | --- | --- | --- |')
+    for (const rule of profile.rules) {
+      const notes = [rule.refusesListing ? 'Refuses the list.' : '', rule.needsRawSurface ? `Live servers only: ${rule.needsRawSurface}.` : ''].filter(Boolean).join(' ')
+      lines.push(`| \`${rule.id}\` | ${rule.severity} | ${cell(rule.message)}${notes ? `<br>${cell(notes)}` : ''} | [${cell(rule.source.title)}](${rule.source.url}) |`)
+    }
+  }
+  return `${lines.join('\n')}\n`
+}
+
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ')
+}
