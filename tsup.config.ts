@@ -3,7 +3,7 @@ import { defineConfig, type Options } from 'tsup'
 type Plugin = NonNullable<Options['esbuildPlugins']>[number]
 
 // Why: the SDK, test runners and parsers are resolved from the user's install, never bundled.
-const external = [/^@modelcontextprotocol\//, 'vitest', 'jest', '@jest/globals', 'expect', 'pretty-format', 'ajv', '@apidevtools/json-schema-ref-parser', 'refa']
+const external = [/^@modelcontextprotocol\//, 'vitest', 'jest', '@jest/globals', 'expect', 'pretty-format', 'ajv', 'refa']
 
 /** Leaves an import as written, pointing at another file of `dist/`. */
 function keepAsFile(name: string, filter: RegExp, to: string): Plugin {
