@@ -13,7 +13,7 @@ import { CONTRACT_FORMAT, parseContract, readContractSync } from '../contract/co
 import type { Surface, SurfaceTool } from '../surface/types.js'
 import { answerPrompt, type PromptHandler } from './prompt-responder.js'
 import { ResourceReader } from './resource-reader.js'
-import { createSchemaValidator, type SchemaValidator } from './schema-validator.js'
+import { schemaValidator } from './schema-validator.js'
 import { toolError, ToolResponder, type ToolHandler } from './tool-responder.js'
 
 /** What a mock is built from: a contract file's path, a parsed contract file, or a `Surface`. */
@@ -66,9 +66,7 @@ export function prepareMock(source: MockSource, options: MockOptions = {}): Prep
   const prompts = new Map((surface.prompts ?? []).map((prompt) => [prompt.name, prompt]))
   checkNames('tools', options.tools, tools.map((tool) => tool.name))
   checkNames('prompts', options.prompts, [...prompts.keys()])
-  let validator: Promise<SchemaValidator> | undefined
-  const loadValidator = () => (validator ??= createSchemaValidator())
-  const responders = new Map(tools.map((tool) => [tool.name, new ToolResponder(tool, loadValidator, seed, options.tools?.[tool.name])]))
+  const responders = new Map(tools.map((tool) => [tool.name, new ToolResponder(tool, seed, options.tools?.[tool.name])]))
   const reader = new ResourceReader(surface.resources ?? [], surface.resourceTemplates ?? [])
   const listed = { tools: tools.map(wireTool), prompts: surface.prompts, resources: surface.resources, resourceTemplates: surface.resourceTemplates }
   const log = options.log

@@ -17,15 +17,22 @@ const DRAFT_07_FAMILY = /json-schema\.org\/draft-0[4-7]\/schema/
 /** At most this many validation errors are described; the rest are counted. */
 const MAX_DESCRIBED_ERRORS = 10
 
+let shared: Promise<SchemaValidator> | undefined
+
 /**
- * Creates a validator for the schemas of one contract. The dialect comes from `$schema`:
- * draft-04…07 → Ajv's draft-07 engine; anything else, or none → 2020-12.
+ * The validator every mock shares: compiled schemas are kept by their JSON text, so a test
+ * suite that builds a mock per test compiles each schema once. The dialect comes from
+ * `$schema`: draft-04…07 → Ajv's draft-07 engine; anything else, or none → 2020-12.
  * Why 2020-12 without `$schema`: canonical contract schemas drop `$schema` and are spelled in
  * 2020-12 vocabulary (`$defs`, `prefixItems`, `dependentRequired`).
  * Why async: Ajv loads on the first tool call, not when mcp-contract is imported.
- * @example const { check } = (await createSchemaValidator()).compile(tool.inputSchema)
+ * @example const compiled = (await schemaValidator()).compile(tool.inputSchema)
  */
-export async function createSchemaValidator(): Promise<SchemaValidator> {
+export function schemaValidator(): Promise<SchemaValidator> {
+  return (shared ??= createSchemaValidator())
+}
+
+async function createSchemaValidator(): Promise<SchemaValidator> {
   const [{ Ajv }, { Ajv2020 }, formats] = await Promise.all([import('ajv'), import('ajv/dist/2020.js'), import('ajv-formats')])
   // Why: ajv-formats is CommonJS; its default export sits one level down in some loaders.
   const addFormats = ((formats as unknown as { default: unknown }).default ?? formats) as (ajv: object) => void
@@ -34,8 +41,10 @@ export async function createSchemaValidator(): Promise<SchemaValidator> {
     strict: false,
     allErrors: true,
     allowUnionTypes: true,
-    // Why: a recorded `$schema` must not make Ajv look for a meta-schema it was not given.
+    // Why: a recorded `$schema` must not make Ajv look for a meta-schema it was not given, and
+    // one contract's `$id` must not clash with another's in the shared instance.
     validateSchema: false,
+    addUsedSchema: false,
     logger: false as const,
     // Why: Ajv divides floats for multipleOf (0.3 / 0.1 ≠ 3); a precision reads decimals as written.
     multipleOfPrecision: 9,
@@ -51,15 +60,22 @@ export async function createSchemaValidator(): Promise<SchemaValidator> {
     if (draft2020 === undefined) addFormats((draft2020 = new Ajv2020(options)))
     return draft2020
   }
+  const compiled = new Map<string, CompiledSchema>()
+  const compile = (schema: Schema): CompiledSchema => {
+    let validate: ReturnType<ReturnType<typeof engineFor>['compile']>
+    try {
+      validate = engineFor(schema).compile(schema)
+    } catch (error) {
+      return { failure: (error as Error).message }
+    }
+    return { check: (value) => (validate(value) ? true : describeErrors(validate.errors ?? [])) }
+  }
   return {
     compile(schema) {
-      let validate: ReturnType<ReturnType<typeof engineFor>['compile']>
-      try {
-        validate = engineFor(schema).compile(schema)
-      } catch (error) {
-        return { failure: (error as Error).message }
-      }
-      return { check: (value) => (validate(value) ? true : describeErrors(validate.errors ?? [])) }
+      const key = JSON.stringify(schema)
+      let entry = compiled.get(key)
+      if (entry === undefined) compiled.set(key, (entry = compile(schema)))
+      return entry
     },
   }
 }

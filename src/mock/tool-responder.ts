@@ -1,5 +1,5 @@
 import type { Json, SurfaceTool } from '../surface/types.js'
-import type { CheckValue, SchemaValidator } from './schema-validator.js'
+import { schemaValidator, type CheckValue } from './schema-validator.js'
 import { createValueGenerator, deriveSeed, type GenerateValue } from './value-generator.js'
 
 /**
@@ -35,7 +35,6 @@ export class ToolResponder {
 
   constructor(
     readonly tool: SurfaceTool,
-    private readonly validator: () => Promise<SchemaValidator>,
     private readonly seed: number,
     private readonly handler?: ToolHandler,
   ) {}
@@ -72,7 +71,7 @@ export class ToolResponder {
   }
 
   private async compile(): Promise<CompiledTool> {
-    const validator = await this.validator()
+    const validator = await schemaValidator()
     const input = validator.compile(this.tool.inputSchema)
     const tool: CompiledTool = { checkInput: 'check' in input ? input.check : input.failure }
     if (this.tool.outputSchema === undefined) return tool

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { Json, Schema } from '../surface/types.js'
+import { generatorSchema } from './generator-schema.js'
 import type { CheckValue } from './schema-validator.js'
 
 /** A generated value that passed validation, or why none could be made. */
@@ -23,13 +24,14 @@ const REF_DEPTH = 3
  */
 export async function createValueGenerator(schema: Schema, check: CheckValue): Promise<GenerateValue> {
   const { generateSync } = await import('json-schema-faker')
+  const narrowed = generatorSchema(schema)
   return (seed) => {
     let reason = ''
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       let value: unknown
       try {
         // Why sync: it never resolves a remote `$ref` (a contract tool never fetches what a schema names).
-        value = generateSync(schema, { seed: attempt === 0 ? seed : deriveSeed(seed, attempt), refDepthMax: REF_DEPTH })
+        value = generateSync(narrowed as never, { seed: attempt === 0 ? seed : deriveSeed(seed, attempt), refDepthMax: REF_DEPTH })
       } catch (error) {
         reason = (error as Error).message
         continue
