@@ -24,7 +24,7 @@ export async function answerPrompt(
   if (prompt === undefined) throw new McpError(ErrorCode.InvalidParams, `Prompt ${name} not found`)
   const missing = prompt.arguments.filter((argument) => argument.required && typeof args[argument.name] !== 'string')
   if (missing.length > 0) {
-    throw new McpError(ErrorCode.InvalidParams, `Invalid arguments for prompt ${name}: ${missing.map((argument) => `${argument.name}: is required`).join('; ')}`)
+    throw new McpError(ErrorCode.InvalidParams, `Invalid arguments for prompt ${name}: ${missing.map((argument) => `is required at ${argument.name}`).join('\n')}`)
   }
   const handler = handlers[name]
   if (handler) return handler(args)
