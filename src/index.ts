@@ -17,3 +17,6 @@ export { CONTRACT_FORMAT, parseContract, readContract, serializeContract, writeC
 export { ContractFileError } from './contract/contract-error.js'
 export { formatReport, toJsonReport, type JsonReport, type ReportFormat } from './report/format-report.js'
 export type { Entity, Json, NotRecorded, RawSurface, Schema, Surface, SurfacePrompt, SurfaceResource, SurfaceResourceTemplate, SurfaceServer, SurfaceTool } from './surface/types.js'
+export { mockServer, type MockOptions, type MockSource } from './mock/mock-server.js'
+export type { ToolHandler } from './mock/tool-responder.js'
+export type { PromptHandler } from './mock/prompt-responder.js'
