@@ -24,6 +24,17 @@ interface CompiledTool {
   generate?: GenerateValue
 }
 
+/** A generated answer kept for reuse: the value's JSON text, or why there is none. */
+type PooledAnswer = { text: string } | { failure: string }
+
+/**
+ * How many generated values a tool answers from. Why a pool: json-schema-faker needs ~100 µs a
+ * value, more than a whole call on an SDK server; each slot is generated (and checked) once, on
+ * the first call that picks it, and the arguments pick the slot, so a call stays deterministic
+ * for its seed, tool and arguments, and different arguments still see different values.
+ */
+const POOL_SIZE = 64
+
 /**
  * Answers tools/call for one recorded tool: validates the arguments against the recorded
  * inputSchema, then returns the user's handler result or a generated value, either checked
@@ -32,6 +43,7 @@ interface CompiledTool {
  */
 export class ToolResponder {
   private compiled: Promise<CompiledTool> | undefined
+  private readonly pool = new Map<number, PooledAnswer>()
 
   constructor(
     readonly tool: SurfaceTool,
@@ -49,9 +61,23 @@ export class ToolResponder {
     if (this.handler) return this.answerWithHandler(args, tool)
     if (outputSchema === undefined) return { content: [{ type: 'text', text: `Result of ${name} (mock; no output schema is recorded).` }] }
     if (typeof tool.checkOutput === 'string') return toolError(`Cannot answer tool ${name}: its recorded outputSchema does not compile (${tool.checkOutput}).`)
-    const generated = tool.generate!(deriveSeed(this.seed, name, args))
-    if ('failure' in generated) return toolError(`Cannot generate a result for tool ${name} from its recorded outputSchema: ${generated.failure}.`)
-    return structured(name, generated.value)
+    const answer = this.pooled(deriveSeed(this.seed, name, args) % POOL_SIZE, tool.generate!)
+    if ('failure' in answer) return toolError(answer.failure)
+    // Why parsed per call: each caller gets its own object, so one that edits it cannot change the next answer.
+    return { content: [{ type: 'text', text: answer.text }], structuredContent: JSON.parse(answer.text) as { [key: string]: Json } }
+  }
+
+  private pooled(slot: number, generate: GenerateValue): PooledAnswer {
+    let answer = this.pool.get(slot)
+    if (answer === undefined) {
+      const { name } = this.tool
+      const generated = generate(deriveSeed(this.seed, name, slot))
+      if ('failure' in generated) answer = { failure: `Cannot generate a result for tool ${name} from its recorded outputSchema: ${generated.failure}.` }
+      else if (!isJsonObject(generated.value)) answer = { failure: notAnObject(name, generated.value) }
+      else answer = { text: JSON.stringify(generated.value) }
+      this.pool.set(slot, answer)
+    }
+    return answer
   }
 
   private async answerWithHandler(args: Record<string, unknown>, tool: CompiledTool): Promise<ToolResult> {
@@ -85,10 +111,16 @@ export class ToolResponder {
 
 /** A structured result with the same JSON in a text block, as SDK servers send it. */
 function structured(name: string, value: Json): ToolResult {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return toolError(`Cannot answer tool ${name}: its recorded outputSchema describes ${JSON.stringify(value)}, but structuredContent must be a JSON object.`)
-  }
+  if (!isJsonObject(value)) return toolError(notAnObject(name, value))
   return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value }
+}
+
+function isJsonObject(value: Json): value is { [key: string]: Json } {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function notAnObject(name: string, value: Json): string {
+  return `Cannot answer tool ${name}: its recorded outputSchema allows ${JSON.stringify(value)}, but structuredContent must be a JSON object.`
 }
 
 /**

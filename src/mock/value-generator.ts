@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import type { Json, Schema } from '../surface/types.js'
 import { generatorSchema } from './generator-schema.js'
 import type { CheckValue } from './schema-validator.js'
@@ -46,12 +45,15 @@ export async function createValueGenerator(schema: Schema, check: CheckValue): P
 
 /**
  * A 32-bit seed from the parts that identify a call: the server's seed, the tool and its
- * arguments (object keys in sorted order, so key order does not change the value).
+ * arguments (object keys in sorted order, so key order does not change the value). FNV-1a:
+ * Why not a cryptographic hash: nothing here is secret, and a call must stay cheap.
  * @example deriveSeed(1, 'search_products', { q: 'tea' })
  */
 export function deriveSeed(...parts: unknown[]): number {
   const text = JSON.stringify(parts, (_key, value: unknown) =>
     typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : value,
   )
-  return createHash('sha256').update(text).digest().readUInt32BE(0)
+  let hash = 0x811c9dc5
+  for (let index = 0; index < text.length; index++) hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193)
+  return hash >>> 0
 }
