@@ -65,7 +65,7 @@ export const CONTRACT_FIXTURES: ContractFixture[] = [
     name: `${alias} (real server)`,
     contract: () => captureSurface(realServer(alias, [scratch])),
   })),
-  ...['jest-stdio', 'vitest-in-memory'].map((example) => ({
+  ...['jest-stdio', 'vitest-in-memory', 'mock-consumer'].map((example) => ({
     name: `examples/${example}/mcp-contract.json`,
     contract: () => readContract(join(ROOT, 'examples', example, 'mcp-contract.json')),
   })),
