@@ -35,3 +35,31 @@ test('examples/mock-consumer, copied as a user would: passes as shipped; a consu
   const readme = await readFile(join(ROOT, 'examples', 'mock-consumer', 'README.md'), 'utf8')
   expect(readme).toContain(message)
 })
+
+test('under Jest (CommonJS), mockServer generates values: its generator is bundled, not an ES module Jest cannot require', { timeout: 300_000 }, async () => {
+  const contract = await readFile(join(ROOT, 'examples', 'mock-consumer', 'mcp-contract.json'), 'utf8')
+  const project = await E2eProject.create('jest', {
+    'package.json': JSON.stringify({ name: 'jest-mock-consumer', private: true }),
+    'jest.config.js': "module.exports = { testEnvironment: 'node' }\n",
+    'mcp-contract.json': contract,
+    'mock.test.js': `
+const { mockServer } = require('mcp-contract')
+const { Client } = require('@modelcontextprotocol/sdk/client/index.js')
+const { InMemoryTransport } = require('@modelcontextprotocol/sdk/inMemory.js')
+test('a generated search result', async () => {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
+  await mockServer(__dirname + '/mcp-contract.json', { seed: 4 }).connect(serverSide)
+  const client = new Client({ name: 'c', version: '1.0.0' })
+  await client.connect(clientSide)
+  const result = await client.callTool({ name: 'search_products', arguments: { query: 'tea' } })
+  await client.close()
+  expect(result.isError).toBeUndefined()
+  expect(result.structuredContent).toEqual({ total: expect.any(Number), items: expect.any(Array) })
+})
+`,
+  })
+  projects.push(project)
+  const run = await project.run([], { CI: 'true' })
+  expect(run.code, run.output).toBe(0)
+  expect(run.report.numPassedTests).toBe(1)
+})
