@@ -37,7 +37,7 @@ export async function createValueGenerator(schema: Schema, check: CheckValue): P
       }
       const verdict = check(value)
       if (verdict === true) return { value: value as Json }
-      reason = `the closest attempt was invalid: ${verdict}`
+      reason = `the last attempt was invalid: ${verdict}`
     }
     return { failure: `no value satisfying the schema was found in ${ATTEMPTS} attempts (${reason})` }
   }

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { captureSurface } from '../../src/capture/capture-surface.js'
 import { mockServer } from '../../src/mock/mock-server.js'
-import type { Surface } from '../../src/surface/types.js'
+import type { Schema, Surface } from '../../src/surface/types.js'
 import { createCatalogServer } from '../fixtures/servers/catalog-server.js'
 import { ROOT } from '../support/run-cli-process.js'
 import { connectMock } from './connect-mock.js'
@@ -243,5 +243,43 @@ describe('sources', () => {
     expect(() => mockServer(join(ROOT, 'no-such-contract.json'))).toThrow(`${ROOT}no-such-contract.json does not exist. Record it first with \`mcp-contract snapshot\` (or run the test once outside CI).`)
     expect(() => mockServer({ tools: [] } as never)).toThrowErrorMatchingInlineSnapshot(`[ContractFileError: the contract given to mockServer is not an mcp-contract file: it has no "server" with "capabilities". Record it with \`mcp-contract snapshot\`, or point --contract at the right file.]`)
     expect(() => mockServer(booking, { seed: 1.5 })).toThrowErrorMatchingInlineSnapshot(`[TypeError: mockServer: seed must be an integer, not 1.5.]`)
+  })
+})
+
+describe('dialects and what cannot be generated', () => {
+  const tool = (name: string, inputSchema: Schema, outputSchema?: Schema) => ({
+    name,
+    inputSchema,
+    ...(outputSchema ? { outputSchema } : {}),
+    hints,
+    taskSupport: 'forbidden' as const,
+  })
+  const dialects: Surface = {
+    server: { name: 'dialects', capabilities: { tools: {} } },
+    tools: [
+      // draft-07: an `items` array is a tuple, and `additionalItems: false` closes it.
+      tool('draft07', { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { pair: { type: 'array', items: [{ type: 'string' }, { type: 'number' }], additionalItems: false } } }),
+      // 2020-12 (and a contract's canonical schemas, which carry no $schema): `prefixItems` + `items: false`.
+      tool('draft2020', { type: 'object', properties: { pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], items: false } } }),
+      tool('impossible', { type: 'object' }, { type: 'object', required: ['code'], properties: { code: { type: 'string', minLength: 5, maxLength: 2 } } }),
+      tool('not_an_object', { type: 'object' }, { type: 'string' }),
+    ],
+    notRecorded: [],
+  }
+
+  test.each(['draft07', 'draft2020'])('%s: the tuple is read in its own dialect', async (name) => {
+    await using client = await connectMock(mockServer(dialects))
+    expect((await client.callTool({ name, arguments: { pair: ['a', 1] } })).isError).toBeUndefined()
+    expect(text(await client.callTool({ name, arguments: { pair: ['a', 1, 'extra'] } }))).toMatch(/must NOT have more than 2 items at pair$/)
+    expect(text(await client.callTool({ name, arguments: { pair: [1, 'a'] } }))).toMatch(/must be string at pair\[0\]\nmust be number at pair\[1\]$/)
+  })
+
+  test('an outputSchema no value satisfies, or one that is no object, is an error result saying why', async () => {
+    await using client = await connectMock(mockServer(dialects))
+    expect(text(await client.callTool({ name: 'impossible', arguments: {} }))).toMatchInlineSnapshot(`
+      "Cannot generate a result for tool impossible from its recorded outputSchema: no value satisfying the schema was found in 5 attempts (the last attempt was invalid: must NOT have more than 2 characters at code
+      must NOT have fewer than 5 characters at code)."
+    `)
+    expect(text(await client.callTool({ name: 'not_an_object', arguments: {} }))).toMatchInlineSnapshot(`"Cannot answer tool not_an_object: its recorded outputSchema allows "aUwV4XZuOt", but structuredContent must be a JSON object."`)
   })
 })
