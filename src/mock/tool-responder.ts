@@ -4,7 +4,8 @@ import { createValueGenerator, deriveSeed, type GenerateValue } from './value-ge
 
 /**
  * A user's answer for one tool: gets the validated arguments, returns the structured result
- * (checked against the recorded outputSchema) or, for a tool without one, any JSON value or text.
+ * itself, not a CallToolResult (checked against the recorded outputSchema, then sent as
+ * `structuredContent` and as JSON text) or, for a tool without one, any JSON value or text.
  * @example (args) => ({ total: 1, items: [{ id: 'p1', price: 9.5 }] })
  */
 export type ToolHandler = (args: Record<string, unknown>) => unknown

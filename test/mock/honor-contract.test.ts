@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, expect, test } from 'vitest'
 import '../../setup/vitest.js'
+import { captureSurface } from '../../src/capture/capture-surface.js'
 import { writeContract } from '../../src/contract/contract-file.js'
+import { diffSurfaces } from '../../src/diff/diff-surfaces.js'
 import { mockServer } from '../../src/index.js'
 import { CONTRACT_FIXTURES } from './fixture-contracts.js'
 
@@ -19,10 +21,10 @@ test.each(NAMES)('expect(mockServer(C)).toHonorContract(C): %s', async (name) =>
   await expect(mockServer(file, { seed: 3 })).toHonorContract(file, { strict: true, failOn: 'cosmetic' })
 })
 
-test('a mock of one release does not honor the contract of another: the matcher sees the drift', async () => {
-  const [v1, v2] = ['catalog v1 (McpServer)', 'catalog v2 (McpServer)'].map((name) => join(dir, `${name.split(' ')[1]}.json`))
-  for (const [file, name] of [[v1, 'catalog v1 (McpServer)'], [v2, 'catalog v2 (McpServer)']]) {
-    await writeContract(file, await CONTRACT_FIXTURES.find((fixture) => fixture.name === name)!.contract())
-  }
-  await expect(expect(mockServer(v2)).toHonorContract(v1)).rejects.toThrow(/argument-now-required\s+parse_catalog → pages/)
+test('a mock of one release does not honor the contract of another: the drift is there to see', async () => {
+  // Why not through the matcher: a failing toHonorContract counts as a failed snapshot, and `-u` would rewrite the file.
+  const [v1, v2] = await Promise.all(['catalog v1 (McpServer)', 'catalog v2 (McpServer)'].map((name) => CONTRACT_FIXTURES.find((fixture) => fixture.name === name)!.contract()))
+  const report = diffSurfaces(v1, await captureSurface(mockServer(v2)))
+  expect(report.ok).toBe(false)
+  expect(report.changes).toContainEqual(expect.objectContaining({ kind: 'argument-now-required', name: 'parse_catalog', path: ['pages'] }))
 })
