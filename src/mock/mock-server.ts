@@ -7,6 +7,7 @@ import {
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
+  McpError,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js'
 import { CONTRACT_FORMAT, parseContract, readContractSync } from '../contract/contract-file.js'
@@ -80,8 +81,16 @@ export function prepareMock(source: MockSource, options: MockOptions = {}): Prep
       server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed.tools }))
       server.setRequestHandler(CallToolRequestSchema, async (request) => {
         const { name, arguments: args = {} } = request.params
+        // Why an error, not an error result: the SDK answers a task-augmented call with a task, never a tool result.
+        if (request.params.task !== undefined) throw new McpError(ErrorCode.InvalidParams, `The mcp-contract mock does not run tasks: call ${name} without task augmentation.`)
         const responder = responders.get(name)
-        const result = responder === undefined ? toolError(`MCP error ${ErrorCode.InvalidParams}: Tool ${name} not found`) : await responder.respond(args)
+        const result =
+          responder === undefined
+            ? toolError(`MCP error ${ErrorCode.InvalidParams}: Tool ${name} not found`)
+            : responder.tool.taskSupport === 'required'
+                ? // Why: the words an SDK McpServer answers a plain call to a task-only tool with.
+                  toolError(`MCP error ${ErrorCode.MethodNotFound}: Tool ${name} requires task augmentation (taskSupport: 'required')`)
+                : await responder.respond(args)
         log?.(`tools/call ${name} ${JSON.stringify(args)} → ${result.isError ? `error: ${result.content[0].text}` : 'ok'}`)
         return result
       })

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { captureSurface } from '../../src/capture/capture-surface.js'
 import { mockServer } from '../../src/mock/mock-server.js'
@@ -281,5 +282,24 @@ describe('dialects and what cannot be generated', () => {
       must NOT have fewer than 5 characters at code)."
     `)
     expect(text(await client.callTool({ name: 'not_an_object', arguments: {} }))).toMatchInlineSnapshot(`"Cannot answer tool not_an_object: its recorded outputSchema allows "aUwV4XZuOt", but structuredContent must be a JSON object."`)
+  })
+})
+
+describe('task support', () => {
+  const tasks: Surface = {
+    server: { name: 'tasks', capabilities: { tools: {}, tasks: { requests: { tools: { call: {} } } } } },
+    tools: [
+      { name: 'export_all', inputSchema: { type: 'object' }, hints, taskSupport: 'required' },
+      { name: 'export_some', inputSchema: { type: 'object' }, hints, taskSupport: 'optional' },
+    ],
+    notRecorded: [],
+  }
+
+  test('a plain call to a task-only tool gets the SDK error; a task-augmented call is refused with a reason; optional answers plainly', async () => {
+    await using client = await connectMock(mockServer(tasks))
+    expect(text(await client.callTool({ name: 'export_all', arguments: {} }))).toMatchInlineSnapshot(`"MCP error -32601: Tool export_all requires task augmentation (taskSupport: 'required')"`)
+    const augmented = client.request({ method: 'tools/call', params: { name: 'export_some', arguments: {}, task: { ttl: 1000 } } }, CallToolResultSchema)
+    await expect(augmented).rejects.toThrowErrorMatchingInlineSnapshot(`[McpError: MCP error -32602: MCP error -32602: The mcp-contract mock does not run tasks: call export_some without task augmentation.]`)
+    expect((await client.callTool({ name: 'export_some', arguments: {} })).isError).toBeUndefined()
   })
 })
