@@ -3,7 +3,10 @@ import { defineConfig, type Options } from 'tsup'
 type Plugin = NonNullable<Options['esbuildPlugins']>[number]
 
 // Why: the SDK, test runners and parsers are resolved from the user's install, never bundled.
-const external = [/^@modelcontextprotocol\//, 'vitest', 'jest', '@jest/globals', 'expect', 'pretty-format', 'ajv', 'refa']
+const external = [/^@modelcontextprotocol\//, 'vitest', 'jest', '@jest/globals', 'expect', 'pretty-format', 'ajv', 'ajv-formats', 'refa']
+// Why bundled: json-schema-faker ships ES modules only, which Jest's CommonJS runtime cannot
+// require; bundled, both builds load it (lazily, on a mock's first generated value).
+const noExternal = ['json-schema-faker']
 
 /** Leaves an import as written, pointing at another file of `dist/`. */
 function keepAsFile(name: string, filter: RegExp, to: string): Plugin {
@@ -32,6 +35,7 @@ export default defineConfig([
     // Why: the schema engine loads refa with `createRequire(import.meta.url)`, which CommonJS lacks.
     shims: true,
     external,
+    noExternal,
   },
   {
     // Why a build of its own: Vitest transforms a setup file and resolves each of its imports

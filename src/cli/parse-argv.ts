@@ -6,7 +6,7 @@ import { REPORT_FORMATS, type ReportFormat } from '../report/format-report.js'
 import { CliUsageError } from './cli-error.js'
 
 /** The commands the CLI knows. */
-export const COMMANDS = ['snapshot', 'check', 'show', 'diff', 'lint'] as const
+export const COMMANDS = ['snapshot', 'check', 'show', 'diff', 'lint', 'mock'] as const
 
 /** A parsed command line. */
 export interface Invocation {
@@ -27,6 +27,12 @@ export interface Invocation {
   url?: string
   headers: Record<string, string>
   bearer?: string
+  /** `mock`: the seed for generated values. */
+  seed?: number
+  /** `mock`: serve Streamable HTTP on this port instead of stdio. */
+  port?: number
+  /** `mock`: log each request to stderr. */
+  verbose: boolean
   help: boolean
 }
 
@@ -37,6 +43,7 @@ export const USAGE = `Usage:
   mcp-contract show     [--format text|json] -- <server command…>
   mcp-contract diff OLD.json NEW.json [--strict] [--fail-on SEVERITY] [--format …]
   mcp-contract lint     [--profile NAME]… [--format text|json] -- <server command…>   (or --contract FILE: lint a contract file)
+  mcp-contract mock     [--contract FILE] [--seed N] [--port N] [--verbose]   # a server from the contract (stdio, or HTTP on 127.0.0.1:N/mcp)
 
 Instead of "-- <server command…>": --url URL [--header 'Name: value']… [--bearer TOKEN]
   --contract FILE   contract file (default mcp-contract.json)
@@ -89,6 +96,9 @@ export function parseArgv(argv: readonly string[]): Invocation {
     url: values.url,
     headers: parseHeaders(values.header ?? []),
     bearer: values.bearer,
+    seed: parseInteger('--seed', values.seed, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
+    port: parseInteger('--port', values.port, 0, 65535),
+    verbose: values.verbose === true,
     help,
   }
   checkTarget(invocation)
@@ -110,13 +120,16 @@ function parseOwn(args: string[]) {
       header: { type: 'string', multiple: true },
       bearer: { type: 'string' },
       profile: { type: 'string', multiple: true },
+      seed: { type: 'string' },
+      port: { type: 'string' },
+      verbose: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   })
 }
 
 function defaults(): Invocation {
-  return { command: 'check', contract: 'mcp-contract.json', contractGiven: false, format: 'text', strict: false, files: [], serverCommand: [], headers: {}, help: false }
+  return { command: 'check', contract: 'mcp-contract.json', contractGiven: false, format: 'text', strict: false, files: [], serverCommand: [], headers: {}, verbose: false, help: false }
 }
 
 function parseTimeout(value: string | undefined): number | undefined {
@@ -127,6 +140,13 @@ function parseTimeout(value: string | undefined): number | undefined {
     throw new CliUsageError(`--timeout must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (about 24.8 days), not "${value}"`)
   }
   return ms
+}
+
+function parseInteger(option: string, value: string | undefined, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined
+  const number = Number(value)
+  if (!Number.isInteger(number) || number < min || number > max) throw new CliUsageError(`${option} must be an integer from ${min} to ${max}, not "${value}"`)
+  return number
 }
 
 function parseHeaders(values: string[]): Record<string, string> {
@@ -143,6 +163,10 @@ function checkTarget(invocation: Invocation): void {
   const { command, files, serverCommand, url } = invocation
   if (command === 'diff') {
     if (files.length !== 2) throw new CliUsageError('diff takes two contract files: mcp-contract diff OLD.json NEW.json')
+    return
+  }
+  if (command === 'mock') {
+    if (files.length > 0 || url !== undefined || serverCommand.length > 0) throw new CliUsageError('mock serves the contract file (--contract FILE); it takes no server')
     return
   }
   if (files.length > 0) throw new CliUsageError(`unexpected argument "${files[0]}"; put the server command after --`)

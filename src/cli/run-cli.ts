@@ -5,6 +5,8 @@ import { readContract, serializeContract, writeContract } from '../contract/cont
 import { diffSurfaces } from '../diff/diff-surfaces.js'
 import { lintSurface } from '../lint/lint-surface.js'
 import { formatLint, lintWarnings } from '../report/format-lint.js'
+import { prepareMock } from '../mock/mock-server.js'
+import { serveMockOverHttp, serveMockOverStdio } from '../mock/serve-mock.js'
 import { formatReport } from '../report/format-report.js'
 import { printSurfaceSnapshot } from '../report/surface-serializer.js'
 import { normalizeSurface } from '../surface/normalize.js'
@@ -101,6 +103,31 @@ const COMMAND_RUNNERS: Record<Invocation['command'], (invocation: Invocation, io
     const result = lintSurface(source, invocation.profiles)
     io.stdout(formatLint(result, { format: invocation.format === 'json' ? 'json' : 'text' }))
     return result.ok ? EXIT.ok : EXIT.failed
+  },
+  /** Serves a server from the contract until stdin ends (stdio) or the process is stopped (HTTP). */
+  async mock(invocation, io) {
+    const log = invocation.verbose ? (line: string) => io.stderr(`mcp-contract mock: ${line}\n`) : undefined
+    const mock = prepareMock(resolve(io.cwd, invocation.contract), { seed: invocation.seed, log })
+    if (invocation.port === undefined) {
+      // Why nothing is printed: stdout is the protocol.
+      await serveMockOverStdio(mock)
+      return EXIT.ok
+    }
+    const stop = new AbortController()
+    const signals = ['SIGINT', 'SIGTERM'] as const
+    const onSignal = () => stop.abort()
+    for (const signal of signals) process.once(signal, onSignal)
+    try {
+      await serveMockOverHttp(mock, { port: invocation.port, signal: stop.signal, onListening: (url) => io.stdout(`listening ${url}\n`) })
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      if (code !== 'EADDRINUSE' && code !== 'EACCES') throw error
+      io.stderr(`mcp-contract: port ${invocation.port} on 127.0.0.1 is ${code === 'EACCES' ? 'not open to this user' : 'in use'}; pick another with --port, or --port 0 for any free port\n`)
+      return EXIT.error
+    } finally {
+      for (const signal of signals) process.off(signal, onSignal)
+    }
+    return EXIT.ok
   },
 }
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { sortKeys, stableStringify } from '../surface/stable-json.js'
@@ -96,13 +97,32 @@ export async function readContract(file: string): Promise<Surface> {
   try {
     text = await readFile(file, 'utf8')
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    if (code === 'ENOENT') {
-      throw new ContractFileError('missing', file, `${file} does not exist. Record it first with \`mcp-contract snapshot\` (or run the test once outside CI).`, { cause: error })
-    }
-    throw new ContractFileError('unreadable', file, `${file} could not be read (${code ?? (error as Error).message}).`, { cause: error })
+    throw unreadable(file, error)
   }
   return parseContract(text, file)
+}
+
+/**
+ * Reads and validates a contract file synchronously, for APIs that must return at once (`mockServer`).
+ * @throws ContractFileError `missing`, `unreadable`, `invalid` or `newer`
+ * @example const recorded = readContractSync('mcp-contract.json')
+ */
+export function readContractSync(file: string): Surface {
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (error) {
+    throw unreadable(file, error)
+  }
+  return parseContract(text, file)
+}
+
+function unreadable(file: string, error: unknown): ContractFileError {
+  const code = (error as NodeJS.ErrnoException).code
+  if (code === 'ENOENT') {
+    return new ContractFileError('missing', file, `${file} does not exist. Record it first with \`mcp-contract snapshot\` (or run the test once outside CI).`, { cause: error })
+  }
+  return new ContractFileError('unreadable', file, `${file} could not be read (${code ?? (error as Error).message}).`, { cause: error })
 }
 
 /**
