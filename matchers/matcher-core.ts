@@ -118,6 +118,14 @@ export function pointedAt(error: Error, callSite: Error, cause?: unknown): Error
   return error
 }
 
+/**
+ * A line the runner shows beside a passing test (Vitest and Jest both print a test's
+ * `console.warn` with the test's name): what was written, or what a passing check left stale.
+ */
+export function notice(text: string): void {
+  console.warn(text)
+}
+
 /** A passing result; its message only shows if a runner ever inverts it. */
 export function passed(hint: string): MatcherResult {
   return { pass: true, message: () => `${hint}\n\nThe server honors the recorded surface.` }

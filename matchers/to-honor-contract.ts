@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import type { Policy } from '../src/diff/policy.js'
 import type { Surface } from '../src/surface/types.js'
@@ -9,6 +9,7 @@ import {
   failed,
   loadEngine,
   matcherHint,
+  notice,
   passed,
   pointedAt,
   rejectUnknownKinds,
@@ -43,13 +44,26 @@ async function honorContract(adapter: RunnerAdapter, received: unknown, file: st
   rejectUnknownKinds(engine, policy, matcher, callSite)
   const path = resolve(dirname(adapter.testFile()), file)
   const shown = displayPath(path)
+  const existed = (await kindOfPath(path)) === 'file'
+  // Why before connecting: a path whose folder does not exist is a typo far more often than a
+  // new contract, and writing it (folders and all) would let the test pass against nothing.
+  if (!existed && (await kindOfPath(dirname(path))) !== 'folder') {
+    return failed(() =>
+      [
+        matcher,
+        '',
+        `${shown} cannot be recorded: the folder ${displayPath(dirname(path))} does not exist.`,
+        'Check the path for a typo (it is relative to the test file), or create the folder if the contract belongs there.',
+      ].join('\n'),
+    )
+  }
   const live = await captureLive(adapter, received, matcher, callSite)
   const text = engine.serializeContract(live)
 
   let storedText: string | undefined
   if (adapter.matchFile) {
     const outcome = await adapter.matchFile(text, path)
-    if (outcome.pass) return passed(matcher)
+    if (outcome.pass) return recordedIfNew(matcher, existed, shown)
     storedText = outcome.stored
   } else {
     storedText = await readIfPresent(path)
@@ -57,7 +71,7 @@ async function honorContract(adapter: RunnerAdapter, received: unknown, file: st
     const mode = adapter.updateMode()
     if (storedText === undefined ? mode !== 'none' : mode === 'all') {
       await engine.writeContract(path, live)
-      return passed(matcher)
+      return recordedIfNew(matcher, existed, shown)
     }
   }
   if (storedText === undefined) {
@@ -82,6 +96,8 @@ async function honorContract(adapter: RunnerAdapter, received: unknown, file: st
   if (report.ok) {
     // Why: a drift below failOn passes, and the recorded contract stays as it is (only -u rewrites it).
     if (adapter.matchFile) adapter.countAsMatched()
+    // Why say so: a contract left behind by a passing change no longer protects what was added.
+    if (report.changes.length > 0) notice(`mcp-contract: ${shown} is behind the server by ${countsOf(report.summary)} that do${report.changes.length === 1 ? 'es' : ''} not fail; ${updateCommand(adapter)} records ${report.changes.length === 1 ? 'it' : 'them'}.`)
     return passed(matcher)
   }
   return failed(() =>
@@ -93,6 +109,29 @@ async function honorContract(adapter: RunnerAdapter, received: unknown, file: st
       accept: `To accept it deliberately: ${updateCommand(adapter)} rewrites ${shown}; review the diff and commit it.`,
     }),
   )
+}
+
+/** A pass that, when the file did not exist before, says which file was written. */
+function recordedIfNew(matcher: string, existed: boolean, shown: string): MatcherResult {
+  if (!existed) notice(`mcp-contract: recorded a new contract file ${shown}; review it and commit it.`)
+  return passed(matcher)
+}
+
+/** `1 additive change`, `2 changes (1 routing, 1 additive)`. */
+function countsOf(summary: Record<string, number>): string {
+  const parts = Object.entries(summary).filter(([, count]) => count > 0)
+  const total = parts.reduce((sum, [, count]) => sum + count, 0)
+  if (parts.length === 1) return `${total} ${parts[0][0]} change${total === 1 ? '' : 's'}`
+  return `${total} changes (${parts.map(([severity, count]) => `${count} ${severity}`).join(', ')})`
+}
+
+async function kindOfPath(path: string): Promise<'file' | 'folder' | 'other' | undefined> {
+  const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined
+    throw error
+  })
+  if (!info) return undefined
+  return info.isFile() ? 'file' : info.isDirectory() ? 'folder' : 'other'
 }
 
 async function readIfPresent(path: string): Promise<string | undefined> {

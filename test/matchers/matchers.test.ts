@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import type { MatcherResult } from '../../matchers/matcher-core.js'
 import { printSurfaceSnapshot, toHonorContract, toMatchMcpContract } from '../../matchers/index.js'
 import type { UpdateMode } from '../../matchers/runner-adapter.js'
@@ -167,6 +167,42 @@ describe('toHonorContract', () => {
       const strict = await honor(retitled, file, 'new', { strict: true })
       expect(strict.pass).toBe(false)
       expect(plain(strict.message(), dir)).toMatchSnapshot()
+    })
+
+    test.each(['new', 'all', 'none'] as const)('a path into a folder that does not exist fails (%s), and creates nothing', async (mode) => {
+      const file = `../contrakts-${mode}/mcp-contract.json`
+      let connected = false
+      const result = await honor(() => ((connected = true), createCatalogServer('v1')), file, mode)
+      expect(result.pass).toBe(false)
+      expect(connected).toBe(false)
+      expect(plain(result.message(), join(dir, '..'))).toMatchSnapshot()
+      expect(await readFile(join(dir, file), 'utf8').catch(() => undefined)).toBeUndefined()
+    })
+
+    test('a new contract file is named in the run output; an unchanged one says nothing', async () => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+      try {
+        expect((await honor(v1, 'named.json', 'new')).pass).toBe(true)
+        expect((await honor(v1, 'named.json', 'new')).pass).toBe(true)
+        expect(warn.mock.calls.map(([text]) => plain(String(text), dir))).toEqual(['mcp-contract: recorded a new contract file <dir>/named.json; review it and commit it.'])
+      } finally {
+        warn.mockRestore()
+      }
+    })
+
+    test.each([
+      { title: 'one additive change', name: 'behind-one.json', live: () => additive, policy: undefined },
+      { title: 'routing and additive changes', name: 'behind-two.json', live: () => ({ ...additive, server: { ...additive.server, instructions: 'Changed instructions.' } }), policy: undefined },
+    ])('a passing check that leaves the contract behind says so: $title', async ({ name, live, policy }) => {
+      const file = join(dir, name)
+      await writeContract(file, v1)
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+      try {
+        expect((await honor(live(), file, 'new', policy)).pass).toBe(true)
+        expect(warn.mock.calls.map(([text]) => plain(String(text), dir).replace(/-u \S+/, '-u <test file>'))).toMatchSnapshot()
+      } finally {
+        warn.mockRestore()
+      }
     })
 
     test('a contract file that is not JSON fails with what to do', async () => {

@@ -2,6 +2,8 @@
  * The end-to-end scenarios both runners must pass, run against a real `vitest run` or `jest`
  * process in a project that installed the packed package.
  */
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createJestCatalogProject, createVitestCatalogProject } from './catalog-projects.js'
 import type { E2eProject, Runner } from './e2e-project.js'
@@ -21,6 +23,13 @@ const NO_SETUP: Record<Runner, { config: string; testFile: string }> = {
     testFile:
       "require('mcp-contract/jest')\nconst path = require('node:path')\n\ntest('registered by the import', async () => {\n  await expect({ command: process.execPath, args: [path.join(__dirname, 'server.mjs')] }).toMatchMcpContract()\n})\n",
   },
+}
+
+/** A test whose contract path has a typo in its folder name. */
+const TYPO_TEST: Record<Runner, string> = {
+  vitest:
+    "import { expect, test } from 'vitest'\nimport { createServer } from './server.js'\n\ntest('contract path with a typo', async () => {\n  await expect(createServer()).toHonorContract('../contrakts/mcp-contract.json')\n})\n",
+  jest: "const path = require('node:path')\n\ntest('contract path with a typo', async () => {\n  await expect({ command: process.execPath, args: [path.join(__dirname, 'server.mjs')] }).toHonorContract('../contrakts/mcp-contract.json')\n})\n",
 }
 
 /** Runs the shared scenarios for one runner. */
@@ -52,6 +61,7 @@ export function describeMatcherScenarios(runner: Runner): void {
       expect(snap?.toString()).toContain('McpSurface {')
       expect(JSON.parse(contract!.toString())).toMatchObject({ format: 1, server: { name: 'catalog' } })
       expect(snap!.toString()).toMatchSnapshot('stored .snap file')
+      expect(result.output).toContain(`mcp-contract: recorded a new contract file ${CONTRACT}; review it and commit it.`)
     })
 
     test('a breaking drift fails both matchers with a classified message naming the argument, and rewrites nothing', async () => {
@@ -78,6 +88,7 @@ export function describeMatcherScenarios(runner: Runner): void {
       expect(failures['catalog surface']).toMatch(/^additive \(1\)$/m)
       expect(failures['catalog surface']).toContain('Accepting it with -u is safe: no caller breaks.')
       expect(failures).toMatchSnapshot()
+      expect(result.output).toContain(`mcp-contract: ${CONTRACT} is behind the server by 1 additive change that does not fail;`)
       // Why: the drifts below failOn passed as matches; only the strict snapshot counts as failed, nothing is obsolete.
       expect(result.report.snapshot).toMatchObject({ unmatched: 1, unchecked: 0 })
       expect(await storedFiles()).toEqual(before)
@@ -98,6 +109,14 @@ export function describeMatcherScenarios(runner: Runner): void {
       expect(result.code).toBe(1)
       expect(result.report.numFailedTests).toBe(3)
       expect(project.failures(result)).toMatchSnapshot()
+    })
+
+    test('a contract path into a folder that does not exist fails, and creates nothing', async () => {
+      await project.write('typo.test.js', TYPO_TEST[runner])
+      const result = await project.run(['typo.test.js'])
+      expect(result.code).toBe(1)
+      expect(project.failures(result)['contract path with a typo']).toContain('cannot be recorded: the folder ../contrakts does not exist.')
+      expect(existsSync(join(project.dir, '..', 'contrakts'))).toBe(false)
     })
 
     test('importing the entry in a test file, with no setup file, registers the matchers', async () => {
