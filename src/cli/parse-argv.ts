@@ -39,7 +39,7 @@ export interface Invocation {
 /** The usage text printed by `--help` and after a usage error. */
 export const USAGE = `Usage:
   mcp-contract snapshot [--contract FILE] -- <server command…>
-  mcp-contract check    [--contract FILE] [--strict] [--fail-on SEVERITY] [--format text|json|markdown|junit] -- <server command…>
+  mcp-contract check    [--contract FILE] [--strict] [--fail-on SEVERITY] [--format text|json|markdown|junit|sarif|github] -- <server command…>
   mcp-contract show     [--format text|json] -- <server command…>
   mcp-contract diff OLD.json NEW.json [--strict] [--fail-on SEVERITY] [--format …]
   mcp-contract lint     [--profile NAME]… [--format text|json] -- <server command…>   (or --contract FILE: lint a contract file)

@@ -1,3 +1,4 @@
+import { appendFile, readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { CaptureError, captureRaw } from '../capture/capture-raw.js'
 import { ContractFileError } from '../contract/contract-error.js'
@@ -83,7 +84,7 @@ const COMMAND_RUNNERS: Record<Invocation['command'], (invocation: Invocation, io
   async check(invocation, io) {
     // Why: read the contract first, so a bad file fails fast without starting a server.
     const recorded = await readContract(resolve(io.cwd, invocation.contract))
-    return report(recorded, await capture(invocation, io), invocation, io)
+    return report(recorded, await capture(invocation, io), invocation, io, invocation.contract)
   },
   /** Prints the live surface; records nothing. */
   async show(invocation, io) {
@@ -94,7 +95,7 @@ const COMMAND_RUNNERS: Record<Invocation['command'], (invocation: Invocation, io
   /** Compares two contract files. */
   async diff(invocation, io) {
     const [old, now] = invocation.files.map((file) => resolve(io.cwd, file))
-    return report(await readContract(old), await readContract(now), invocation, io)
+    return report(await readContract(old), await readContract(now), invocation, io, invocation.files[0])
   },
   /** Judges the live surface (or, with only --contract, a contract file) against client-acceptance profiles. */
   async lint(invocation, io) {
@@ -131,9 +132,15 @@ const COMMAND_RUNNERS: Record<Invocation['command'], (invocation: Invocation, io
   },
 }
 
-function report(recorded: Surface, live: Surface, invocation: Invocation, io: CliIo): number {
+/** Prints the classified report; `contractFile` (as the user gave it) is where SARIF and GitHub annotations point. */
+async function report(recorded: Surface, live: Surface, invocation: Invocation, io: CliIo, contractFile: string): Promise<number> {
   const result = diffSurfaces(recorded, live, { failOn: invocation.failOn, strict: invocation.strict, ...(invocation.profiles ? { profiles: invocation.profiles } : {}) })
-  io.stdout(formatReport(result, { format: invocation.format }))
+  const located = invocation.format === 'sarif' || invocation.format === 'github'
+  const contract = { file: contractFile, text: located ? await readFile(resolve(io.cwd, contractFile), 'utf8') : undefined }
+  io.stdout(formatReport(result, { format: invocation.format, contract }))
+  // Why: in GitHub Actions the job's summary page shows the report beside the annotations.
+  const summary = io.env.GITHUB_STEP_SUMMARY
+  if (summary) await appendFile(summary, formatReport(result, { format: 'markdown' }))
   return result.ok ? EXIT.ok : EXIT.failed
 }
 

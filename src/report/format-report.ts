@@ -3,21 +3,28 @@ import type { DiffReport } from '../diff/diff-surfaces.js'
 import { renderPath } from '../surface/render-path.js'
 import { changeSentence, describeChange } from './describe-change.js'
 import { refusalLines } from './describe-refusal.js'
+import { formatGithub, formatSarif, type ContractLocation } from './format-ci.js'
 
 /** The report formats the CLI and the API offer. */
-export type ReportFormat = 'text' | 'json' | 'markdown' | 'junit'
+export type ReportFormat = 'text' | 'json' | 'markdown' | 'junit' | 'sarif' | 'github'
 
 /** The report formats, for argument validation. */
-export const REPORT_FORMATS: readonly ReportFormat[] = ['text', 'json', 'markdown', 'junit']
+export const REPORT_FORMATS: readonly ReportFormat[] = ['text', 'json', 'markdown', 'junit', 'sarif', 'github']
 
 /**
  * Renders a diff report. `text` groups changes by severity and says what each does to a caller;
  * `json` is the stable machine format (see ARCHITECTURE.md); `markdown` suits PR comments;
- * `junit` suits CI dashboards.
+ * `junit` suits CI dashboards; `sarif` (code scanning) and `github` (workflow commands) point each
+ * change at its line in the contract file `contract` names (default `mcp-contract.json`, line 1).
  * @example console.log(formatReport(diffSurfaces(recorded, live), { format: 'text' }))
  */
-export function formatReport(report: DiffReport, options: { format?: ReportFormat } = {}): string {
+export function formatReport(report: DiffReport, options: { format?: ReportFormat; contract?: ContractLocation } = {}): string {
+  const contract = options.contract ?? { file: 'mcp-contract.json' }
   switch (options.format ?? 'text') {
+    case 'sarif':
+      return formatSarif(report, contract)
+    case 'github':
+      return formatGithub(report, contract)
     case 'json':
       return `${JSON.stringify(toJsonReport(report), null, 2)}\n`
     case 'markdown':

@@ -84,6 +84,34 @@ describe('snapshot and check', () => {
     expect(junit.code).toBe(1)
     expect(junit.stdout).toMatchSnapshot()
   })
+
+  test('sarif: one rule per change kind, one result per failing change, at the changed tool\'s line in the contract', async () => {
+    await snapshotCatalog()
+    const text = await readFile(contract, 'utf8')
+    const run = await runCliProcess(['check', '--format', 'sarif', '--contract', 'mcp-contract.json', '--', 'node', catalog], { env: { CATALOG_VARIANT: 'v2' }, cwd: dir })
+    expect(run.code).toBe(1)
+    const log = JSON.parse(run.stdout)
+    expect(log).toMatchObject({ version: '2.1.0', runs: [{ tool: { driver: { name: 'mcp-contract' } } }] })
+    const [{ tool, results }] = log.runs
+    expect(tool.driver.rules.map((rule: { id: string }) => rule.id)).toContain('argument-now-required')
+    const lines = text.split('\n')
+    for (const result of results) {
+      expect(tool.driver.rules[result.ruleIndex].id).toBe(result.ruleId)
+      const { name } = result.locations[0].logicalLocations[0]
+      expect(lines[result.locations[0].physicalLocation.region.startLine - 1]).toContain(`"name": ${JSON.stringify(name)}`)
+    }
+    expect(results.map((result: { ruleId: string; message: { text: string }; locations: { physicalLocation: unknown }[] }) => [result.ruleId, result.message.text, result.locations[0].physicalLocation])).toMatchSnapshot()
+  })
+
+  test('github: workflow commands at the changed line, and the markdown report in the job summary', async () => {
+    await snapshotCatalog()
+    const summary = join(dir, 'summary.md')
+    const run = await runCliProcess(['check', '--format', 'github', '--contract', 'mcp-contract.json', '--', 'node', catalog], { env: { CATALOG_VARIANT: 'v2', GITHUB_STEP_SUMMARY: summary }, cwd: dir })
+    expect(run.code).toBe(1)
+    expect(run.stdout).toMatchSnapshot()
+    expect(run.stdout.split('\n').filter(Boolean).every((line) => /^::(error|warning|notice) file=mcp-contract\.json,line=\d+,title=[^:]+::/.test(line))).toBe(true)
+    expect(await readFile(summary, 'utf8')).toContain('### MCP contract: fails')
+  })
 })
 
 describe('show and diff', () => {
