@@ -33,24 +33,13 @@ export interface Invocation {
   port?: number
   /** `mock`: log each request to stderr. */
   verbose: boolean
+  /** `--help`: the general help, or the command's own when a command is given. */
   help: boolean
+  /** `--version`: print the package's version. */
+  version: boolean
 }
 
-/** The usage text printed by `--help` and after a usage error. */
-export const USAGE = `Usage:
-  mcp-contract snapshot [--contract FILE] -- <server command…>
-  mcp-contract check    [--contract FILE] [--strict] [--fail-on SEVERITY] [--format text|json|markdown|junit|sarif|github] -- <server command…>
-  mcp-contract show     [--format text|json] -- <server command…>
-  mcp-contract diff OLD.json NEW.json [--strict] [--fail-on SEVERITY] [--format …]
-  mcp-contract lint     [--profile NAME]… [--format text|json] -- <server command…>   (or --contract FILE: lint a contract file)
-  mcp-contract mock     [--contract FILE] [--seed N] [--port N] [--verbose]   # a server from the contract (stdio, or HTTP on 127.0.0.1:N/mcp)
-
-Instead of "-- <server command…>": --url URL [--header 'Name: value']… [--bearer TOKEN]
-  --contract FILE   contract file (default mcp-contract.json)
-  --timeout MS      wait at most MS for the server to start and for each request (default 10000)
-  --profile NAME    a client-acceptance profile to judge (repeatable): mcp-2025-11-25, mcp-2026-07-28, sdk-typescript;
-                    default mcp-2025-11-25 and sdk-typescript (check, diff and lint)
-Exit codes: 0 nothing fails · 1 a change at or above the fail level · 2 could not run`
+export { USAGE } from './help-text.js'
 
 /**
  * Parses the CLI's arguments. Everything after `--` is the server command, untouched.
@@ -64,15 +53,19 @@ export function parseArgv(argv: readonly string[]): Invocation {
   try {
     parsed = parseOwn(own)
   } catch (error) {
-    throw new CliUsageError((error as Error).message)
+    throw new CliUsageError(inOurWords(error as Error & { code?: string }, own, separator !== -1))
   }
   const { values, positionals } = parsed
   const help = values.help === true
   const [command, ...files] = positionals
+  if (values.version === true) return { ...defaults(), version: true }
   if (help && command === undefined) return { ...defaults(), help }
   if (!COMMANDS.includes(command as Invocation['command'])) {
-    throw new CliUsageError(command === undefined ? 'no command given' : `unknown command "${command}" (expected ${COMMANDS.join(', ')})`)
+    if (command === undefined) throw new CliUsageError('no command given')
+    const suggestion = didYouMean(command, COMMANDS)
+    throw new CliUsageError(`unknown command "${command}" (${suggestion ? `${suggestion} ` : ''}expected ${COMMANDS.join(', ')})`)
   }
+  if (help) return { ...defaults(), command: command as Invocation['command'], help }
   const format = (values.format ?? 'text') as ReportFormat
   if (!REPORT_FORMATS.includes(format)) throw new CliUsageError(`--format must be one of ${REPORT_FORMATS.join(', ')}, not "${format}"`)
   if (command === 'lint' && format !== 'text' && format !== 'json') throw new CliUsageError(`lint prints --format text or json, not "${format}"`)
@@ -124,12 +117,13 @@ function parseOwn(args: string[]) {
       port: { type: 'string' },
       verbose: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean', short: 'v' },
     },
   })
 }
 
 function defaults(): Invocation {
-  return { command: 'check', contract: 'mcp-contract.json', contractGiven: false, format: 'text', strict: false, files: [], serverCommand: [], headers: {}, verbose: false, help: false }
+  return { command: 'check', contract: 'mcp-contract.json', contractGiven: false, format: 'text', strict: false, files: [], serverCommand: [], headers: {}, verbose: false, help: false, version: false }
 }
 
 function parseTimeout(value: string | undefined): number | undefined {
@@ -169,7 +163,7 @@ function checkTarget(invocation: Invocation): void {
     if (files.length > 0 || url !== undefined || serverCommand.length > 0) throw new CliUsageError('mock serves the contract file (--contract FILE); it takes no server')
     return
   }
-  if (files.length > 0) throw new CliUsageError(`unexpected argument "${files[0]}"; put the server command after --`)
+  if (files.length > 0) throw new CliUsageError(`unexpected argument "${files[0]}"; put the server command after --, as in: mcp-contract ${command} -- ${files.join(' ')}`)
   if (url !== undefined && serverCommand.length > 0) throw new CliUsageError('give either --url or a server command after --, not both')
   // Why: lint of a contract file needs no server; any other command without one cannot run.
   if (command === 'lint' && invocation.contractGiven && url === undefined && serverCommand.length === 0) return
@@ -189,4 +183,42 @@ function hasCredentials(url: string): boolean {
   } catch {
     return /\/\/[^/?#]*@/.test(url)
   }
+}
+
+/** The options `parseOwn` knows, as users type them. */
+const OPTION_NAMES = ['--contract', '--format', '--strict', '--fail-on', '--timeout', '--url', '--header', '--bearer', '--profile', '--seed', '--port', '--verbose', '--help', '--version']
+
+/**
+ * Node's argument-parser errors, said the way this CLI says things. Why: its text ("To specify a
+ * positional argument starting with a '-'…") explains its own rules, not what the user meant.
+ */
+function inOurWords(error: Error & { code?: string }, own: string[], hasSeparator: boolean): string {
+  const option = /'(-{1,2}[^' ]+)/.exec(error.message)?.[1]
+  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option !== undefined) {
+    // Why: `show npx -y pkg` puts the server's own options among ours; the fix is the `--`.
+    const [command, ...rest] = own.filter((arg) => !arg.startsWith('-'))
+    if (!hasSeparator && command !== undefined && rest.length > 0) {
+      return `unknown option ${option}; if it belongs to the server command, put the command after --, as in: mcp-contract ${command} -- ${own.slice(own.indexOf(rest[0])).join(' ')}`
+    }
+    const suggestion = didYouMean(option, OPTION_NAMES)
+    return `unknown option ${option}${suggestion ? ` (${suggestion})` : ''}; mcp-contract --help lists the options`
+  }
+  if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option !== undefined) return `${option} needs a value`
+  return error.message
+}
+
+/** `did you mean --format?` when a known name is within two edits of what was typed, else ''. */
+function didYouMean(typed: string, known: readonly string[]): string {
+  const closest = known.map((name) => ({ name, distance: editDistance(typed, name) })).sort((a, b) => a.distance - b.distance)[0]
+  return closest !== undefined && closest.distance <= 2 ? `did you mean ${closest.name}?` : ''
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index)
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i]
+    for (let j = 1; j <= b.length; j += 1) current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1))
+    previous = current
+  }
+  return previous[b.length]
 }

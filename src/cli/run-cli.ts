@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { appendFile, readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { CaptureError, captureRaw } from '../capture/capture-raw.js'
@@ -13,7 +14,8 @@ import { printSurfaceSnapshot } from '../report/surface-serializer.js'
 import { normalizeSurface } from '../surface/normalize.js'
 import type { RawSurface, Surface } from '../surface/types.js'
 import { CliUsageError } from './cli-error.js'
-import { parseArgv, USAGE, type Invocation } from './parse-argv.js'
+import { commandHelp } from './help-text.js'
+import { COMMANDS, parseArgv, USAGE, type Invocation } from './parse-argv.js'
 
 /** Where a CLI run reads and writes: the real process, or a test's buffers. */
 export interface CliIo {
@@ -39,8 +41,12 @@ export const SIGNAL_EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143 }
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   try {
     const invocation = parseArgv(argv)
+    if (invocation.version) {
+      io.stdout(`${packageVersion()}\n`)
+      return EXIT.ok
+    }
     if (invocation.help) {
-      io.stdout(`${USAGE}\n`)
+      io.stdout(`${argv.some((arg) => (COMMANDS as readonly string[]).includes(arg)) ? commandHelp(invocation.command) : USAGE}\n`)
       return EXIT.ok
     }
     const code = await COMMAND_RUNNERS[invocation.command](invocation, io)
@@ -59,6 +65,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.stderr(`mcp-contract: unexpected error — please report it\n${(error as Error)?.stack ?? String(error)}\n`)
     return EXIT.error
   }
+}
+
+/** This package's version, read from its package.json (one folder above `dist/`). */
+function packageVersion(): string {
+  return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version
 }
 
 /** The exit code of a run stopped by a signal, after saying so; `undefined` when none came. */

@@ -240,6 +240,11 @@ describe('expected failures: exit 2, one clear message, contract untouched', () 
     { title: '--timeout in hexadecimal', args: ['check', '--timeout', '0x10', '--', 'node', 'x.js'] },
     { title: '--timeout with an exponent', args: ['check', '--timeout', '1e3', '--', 'node', 'x.js'] },
     { title: 'unknown option', args: ['check', '--colour', '--', 'node', 'x.js'] },
+    { title: 'option spelled wrong', args: ['check', '--formt', 'json', '--', 'node', 'x.js'] },
+    { title: 'command spelled wrong', args: ['chek', '--', 'node', 'x.js'] },
+    { title: 'server command without --, with options of its own', args: ['show', 'npx', '-y', '@modelcontextprotocol/server-memory'] },
+    { title: 'server command without --', args: ['show', 'node', 'server.js'] },
+    { title: 'an option with no value', args: ['check', '--format'] },
     { title: '--url with a password', args: ['show', '--url', 'http://admin:hunter2@127.0.0.1:9/mcp'] },
     { title: '--url too broken to parse, with a password', args: ['show', '--url', 'http://admin:hunter2@127.0.0.1:99999999/mcp'] },
   ])('usage error: $title', async ({ args }) => {
@@ -248,6 +253,24 @@ describe('expected failures: exit 2, one clear message, contract untouched', () 
     expect(run.stderr).not.toContain('hunter2')
     expect(run.stderr.split('\n\nUsage:')[0]).toMatchSnapshot()
     expect(await readFile(contract, 'utf8')).toBe(recorded)
+  })
+})
+
+describe('help and version', () => {
+  test.each([
+    { title: 'general help', args: ['--help'] },
+    { title: 'check --help', args: ['check', '--help'] },
+    { title: 'diff --help', args: ['diff', '--help'] },
+    { title: 'mock -h', args: ['mock', '-h'] },
+  ])('$title prints to stdout and exits 0', async ({ args }) => {
+    const run = await runCliProcess(args)
+    expect(run).toMatchObject({ code: 0, stderr: '' })
+    expect(run.stdout).toMatchSnapshot()
+  })
+
+  test('--version prints the package version', async () => {
+    const { version } = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+    for (const flag of ['--version', '-v']) expect(await runCliProcess([flag])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' })
   })
 })
 

@@ -1,0 +1,72 @@
+/**
+ * What `mcp-contract --help` and `mcp-contract <command> --help` print: each command's line, the
+ * options that reach a server, what the severities mean, and examples for stdio and HTTP.
+ */
+
+/** One line per command, as the general help lists them. */
+const COMMAND_LINES = {
+  snapshot: 'mcp-contract snapshot [--contract FILE] -- <server command…>                 record the contract file',
+  check:
+    'mcp-contract check    [--contract FILE] [--strict] [--fail-on SEVERITY] [--format text|json|markdown|junit|sarif|github] -- <server command…>',
+  show: 'mcp-contract show     [--format text|json] -- <server command…>                 print the surface, record nothing',
+  diff: 'mcp-contract diff OLD.json NEW.json [--strict] [--fail-on SEVERITY] [--format …]   compare two contract files',
+  lint: 'mcp-contract lint     [--profile NAME]… [--format text|json] -- <server command…>   (or --contract FILE alone: lint a contract file)',
+  mock: 'mcp-contract mock     [--contract FILE] [--seed N] [--port N] [--verbose]   a server from the contract (stdio, or HTTP on 127.0.0.1:N/mcp)',
+} as const
+
+/** What each command does, for its own `--help`. */
+const COMMAND_PURPOSE: Record<keyof typeof COMMAND_LINES, string> = {
+  snapshot: 'Records the server\'s surface into the contract file (default mcp-contract.json).',
+  check: 'Compares the server with the contract file and prints the classified changes; exit 1 when one reaches --fail-on.',
+  show: 'Prints what the server advertises; writes nothing.',
+  diff: 'Compares two contract files, as check compares a file with a server.',
+  lint: 'Judges what the server sends against client-acceptance profiles; exit 1 on an error rule.',
+  mock: 'Serves the contract as a running MCP server, for consumers that test with no provider.',
+}
+
+const SERVER_OPTIONS = `Reaching the server: everything after -- is the server command, run as it is (npx, node, python…).
+Instead of "-- <server command…>":
+  --url URL                 a Streamable HTTP server
+  --header 'Name: value'    an HTTP header to send (repeatable), e.g. --header 'X-Api-Key: …'
+  --bearer TOKEN            sends Authorization: Bearer TOKEN
+  --timeout MS              wait at most MS for the start and for each request (default 10000)
+  --contract FILE           the contract file (default mcp-contract.json)`
+
+const JUDGING_OPTIONS = `Judging (check, diff):
+  --fail-on SEVERITY   the lowest severity that fails: breaking, risky (default), routing, additive, cosmetic
+  --strict             same as --fail-on routing: changed descriptions and titles fail too
+  --profile NAME       a client-acceptance profile to judge (repeatable): mcp-2025-11-25, mcp-2026-07-28,
+                       sdk-typescript; default mcp-2025-11-25 and sdk-typescript (check, diff and lint)
+
+Severities, from the side of a caller written against the recorded surface:
+  breaking   a call that was valid is now rejected, or a value a reader relied on can differ or be absent
+  risky      could not be proved safe, or valid but behaves differently
+  routing    no call breaks, but text agents choose tools by changed
+  additive   safe for every existing caller (a new tool, a widened input, a narrowed output)
+  cosmetic   no effect on any caller`
+
+const EXAMPLES = `Examples:
+  mcp-contract snapshot -- node dist/server.js
+  mcp-contract check --fail-on breaking -- npx -y @modelcontextprotocol/server-memory
+  mcp-contract check --url http://127.0.0.1:3000/mcp --header 'X-Api-Key: abc'
+  mcp-contract diff old/mcp-contract.json mcp-contract.json --format markdown`
+
+const EXIT_CODES = 'Exit codes: 0 nothing fails · 1 a change at or above the fail level · 2 could not run'
+
+/** The usage text printed by `--help` and after a usage error. */
+export const USAGE = ['Usage:', ...Object.values(COMMAND_LINES).map((line) => `  ${line}`), '', SERVER_OPTIONS, '', JUDGING_OPTIONS, '', EXAMPLES, '', EXIT_CODES].join('\n')
+
+/** The help for one command: its line, what it does, and only the options it takes. */
+export function commandHelp(command: keyof typeof COMMAND_LINES): string {
+  const reachesServer = command !== 'diff' && command !== 'mock'
+  const judges = command === 'check' || command === 'diff' || command === 'lint'
+  return [
+    `Usage: ${COMMAND_LINES[command]}`,
+    '',
+    COMMAND_PURPOSE[command],
+    ...(reachesServer ? ['', SERVER_OPTIONS] : []),
+    ...(judges ? ['', JUDGING_OPTIONS] : []),
+    '',
+    EXIT_CODES,
+  ].join('\n')
+}
