@@ -82,7 +82,7 @@ export function rejectUnknownKinds(engine: Engine, policy: Policy | undefined, h
  * the test's own timeout, so the connection is closed by us, not torn down by the runner.
  */
 export async function captureLive(adapter: RunnerAdapter, received: unknown, hint: string, callSite: Error): Promise<Surface> {
-  const { captureSurface, describeTarget, DEFAULT_TIMEOUT_MS } = await loadEngine()
+  const { captureSurface, describeTarget, CaptureError, DEFAULT_TIMEOUT_MS } = await loadEngine()
   const clock = adapter.testClock()
   const remaining = clock.timeoutMs > 0 ? clock.timeoutMs - clock.elapsedMs : Number.POSITIVE_INFINITY
   // Why: leave a tenth of what is left (at least 100 ms, at most 1 s) to close the connection and report.
@@ -104,7 +104,9 @@ export async function captureLive(adapter: RunnerAdapter, received: unknown, hin
         error,
       )
     }
-    throw pointedAt(usageError(hint, (error as Error).message), callSite, error)
+    // Why no cause for a CaptureError: its message already says what failed, with the stderr tail,
+    // and runners print a cause and its fields again (the tail three times, and internal frames).
+    throw pointedAt(usageError(hint, (error as Error).message), callSite, error instanceof CaptureError ? undefined : error)
   } finally {
     clearTimeout(timer)
   }

@@ -54,6 +54,18 @@ describe('vitest: runner integration', () => {
     expect(urls.filter((url) => /@modelcontextprotocol|\/ajv\//.test(url))).toEqual([])
   })
 
+  test('a server that crashes or cannot start is one clean message, its stderr tail shown once', async () => {
+    await project.write(
+      'crash.test.js',
+      "import { expect, test } from 'vitest'\n\ntest('crash', async () => {\n  await expect({ command: process.execPath, args: ['-e', 'console.error(\"boom-line\"); process.exit(3)'] }).toMatchMcpContract()\n})\n\ntest('missing binary', async () => {\n  await expect({ command: 'no-such-binary-xyz' }).toMatchMcpContract()\n})\n",
+    )
+    const result = await project.run(['crash.test.js'])
+    expect(result.report.numFailedTests).toBe(2)
+    expect(result.output.split('| boom-line').length - 1).toBe(1)
+    expect(result.output).not.toMatch(/Caused by|Serialized Error/)
+    expect(project.failures(result)).toMatchSnapshot()
+  })
+
   test('a matcher that was not awaited still fails its test', async () => {
     const result = await project.run(['unawaited.test.js'])
     expect(result.code).toBe(1)
