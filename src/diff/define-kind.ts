@@ -80,3 +80,12 @@ export function relationSeverity(relation: Relation, direction: Direction): Seve
 export function byRelation(): SeverityRule {
   return ({ change }) => relationSeverity(change.relation ?? 'unknown', change.direction ?? 'input')
 }
+
+/**
+ * The message of a text change: `title added` when there was none, `title removed` when there
+ * is none now, `title changed` otherwise.
+ * @example message: textChange('description')
+ */
+export function textChange(field: string): (change: { before?: unknown; after?: unknown }) => string {
+  return (change) => `${field} ${change.before === undefined ? 'added' : change.after === undefined ? 'removed' : 'changed'}`
+}

@@ -60,6 +60,22 @@ describe('tools', () => {
       before: surface({ tools: [search] }),
       after: surface({ tools: [{ ...search, title: 'Search' }] }),
       expected: [
+        { kind: 'tool-title-changed', severity: 'routing', where: 'search', says: 'title added; no call breaks, but agents and people choose tools by this text' },
+      ],
+    },
+    {
+      title: 'title removed',
+      before: surface({ tools: [{ ...search, title: 'Search' }] }),
+      after: surface({ tools: [search] }),
+      expected: [
+        { kind: 'tool-title-changed', severity: 'routing', where: 'search', says: 'title removed; no call breaks, but agents and people choose tools by this text' },
+      ],
+    },
+    {
+      title: 'title changed',
+      before: surface({ tools: [{ ...search, title: 'Search' }] }),
+      after: surface({ tools: [{ ...search, title: 'Search products' }] }),
+      expected: [
         { kind: 'tool-title-changed', severity: 'routing', where: 'search', says: 'title changed; no call breaks, but agents and people choose tools by this text' },
       ],
     },

@@ -1,4 +1,4 @@
-import { defineKind, fixed } from '../define-kind.js'
+import { defineKind, fixed, textChange } from '../define-kind.js'
 
 /** Detects a changed prompt description. */
 export const promptDescriptionChanged = defineKind({
@@ -7,6 +7,6 @@ export const promptDescriptionChanged = defineKind({
   purpose: 'Detects a changed prompt description.',
   severity: fixed('routing'),
   reason: { routing: 'no call breaks, but people and agents pick prompts by this text' },
-  message: () => 'description changed',
+  message: textChange('description'),
   example: 'the prompt description is rewritten',
 })

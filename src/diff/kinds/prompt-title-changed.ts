@@ -1,4 +1,4 @@
-import { defineKind, fixed } from '../define-kind.js'
+import { defineKind, fixed, textChange } from '../define-kind.js'
 
 /** Detects a changed prompt title. */
 export const promptTitleChanged = defineKind({
@@ -7,6 +7,6 @@ export const promptTitleChanged = defineKind({
   purpose: 'Detects a changed prompt title.',
   severity: fixed('routing'),
   reason: { routing: 'no call breaks, but people and agents pick prompts by this text' },
-  message: () => 'title changed',
+  message: textChange('title'),
   example: '"Summary" → "Summarize a product"',
 })

@@ -1,4 +1,4 @@
-import { defineKind, fixed } from '../define-kind.js'
+import { defineKind, fixed, textChange } from '../define-kind.js'
 
 /** Detects a changed tool description. */
 export const toolDescriptionChanged = defineKind({
@@ -7,6 +7,6 @@ export const toolDescriptionChanged = defineKind({
   purpose: 'Detects a changed tool description.',
   severity: fixed('routing'),
   reason: { routing: 'no call breaks, but agents choose tools by this text' },
-  message: () => 'description changed',
+  message: textChange('description'),
   example: '"Search the web" → "Search the catalog"',
 })

@@ -1,4 +1,4 @@
-import { defineKind, fixed } from '../define-kind.js'
+import { defineKind, fixed, textChange } from '../define-kind.js'
 
 /** Detects a changed tool title. */
 export const toolTitleChanged = defineKind({
@@ -7,6 +7,6 @@ export const toolTitleChanged = defineKind({
   purpose: 'Detects a changed tool title.',
   severity: fixed('routing'),
   reason: { routing: 'no call breaks, but agents and people choose tools by this text' },
-  message: () => 'title changed',
+  message: textChange('title'),
   example: '"Search" → "Search products"',
 })
