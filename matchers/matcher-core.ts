@@ -112,6 +112,16 @@ export async function captureLive(adapter: RunnerAdapter, received: unknown, hin
   }
 }
 
+/** The project's configuration seen from `folder`; a broken one fails the matcher with the file's own message. */
+export async function projectConfig(engine: Engine, folder: string, hint: string, callSite: Error): ReturnType<Engine['findProjectConfig']> {
+  try {
+    return await engine.findProjectConfig(folder)
+  } catch (error) {
+    if (error instanceof engine.ContractFileError) throw pointedAt(usageError(hint, error.message), callSite)
+    throw error
+  }
+}
+
 /** Keeps the original error as `cause` and points the stack at the user's `expect(…)` line. */
 export function pointedAt(error: Error, callSite: Error, cause?: unknown): Error {
   if (cause !== undefined) Object.defineProperty(error, 'cause', { value: cause, configurable: true, writable: true })

@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises'
-import { dirname, resolve } from 'node:path'
+import { dirname } from 'node:path'
 import type { Policy } from '../src/diff/policy.js'
 import type { Surface } from '../src/surface/types.js'
 import {
@@ -10,6 +10,7 @@ import {
   loadEngine,
   matcherHint,
   notice,
+  projectConfig,
   passed,
   pointedAt,
   rejectUnknownKinds,
@@ -42,7 +43,9 @@ export function toHonorContract(this: MatcherContext, received: unknown, file: s
 async function honorContract(adapter: RunnerAdapter, received: unknown, file: string, policy: Policy | undefined, matcher: string, callSite: Error): Promise<MatcherResult> {
   const engine = await loadEngine()
   rejectUnknownKinds(engine, policy, matcher, callSite)
-  const path = resolve(dirname(adapter.testFile()), file)
+  const config = await projectConfig(engine, dirname(adapter.testFile()), matcher, callSite)
+  policy = engine.policyWithConfig(config, policy)
+  const path = engine.contractPath(config, dirname(adapter.testFile()), file)
   const shown = displayPath(path)
   const existed = (await kindOfPath(path)) === 'file'
   // Why before connecting: a path whose folder does not exist is a typo far more often than a

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { appendFile, readFile } from 'node:fs/promises'
-import { resolve } from 'node:path'
+import { relative, resolve } from 'node:path'
 import { CaptureError, captureRaw } from '../capture/capture-raw.js'
+import { contractPath, findProjectConfig, ignoredLines, policyWithConfig, type FoundConfig } from '../config/project-config.js'
 import { ContractFileError } from '../contract/contract-error.js'
 import { readContract, serializeContract, writeContract } from '../contract/contract-file.js'
 import { diffSurfaces } from '../diff/diff-surfaces.js'
@@ -83,7 +84,7 @@ function stoppedBySignal(io: CliIo): number | undefined {
 const COMMAND_RUNNERS: Record<Invocation['command'], (invocation: Invocation, io: CliIo) => Promise<number>> = {
   /** Records the live surface into the contract file. */
   async snapshot(invocation, io) {
-    const file = resolve(io.cwd, invocation.contract)
+    const file = contractPath(await findProjectConfig(io.cwd), io.cwd, invocation.contract)
     const surface = await capture(invocation, io)
     // Why: a signal that came while capturing the last list must not still write the file.
     if (io.signal?.aborted) return EXIT.error
@@ -94,8 +95,10 @@ const COMMAND_RUNNERS: Record<Invocation['command'], (invocation: Invocation, io
   /** Compares the live surface with the contract file. */
   async check(invocation, io) {
     // Why: read the contract first, so a bad file fails fast without starting a server.
-    const recorded = await readContract(resolve(io.cwd, invocation.contract))
-    return report(recorded, await capture(invocation, io), invocation, io, invocation.contract)
+    const config = await findProjectConfig(io.cwd)
+    const file = contractPath(config, io.cwd, invocation.contract)
+    const recorded = await readContract(file)
+    return report(recorded, await capture(invocation, io), invocation, io, { file, config })
   },
   /** Prints the live surface; records nothing. */
   async show(invocation, io) {
@@ -106,7 +109,7 @@ const COMMAND_RUNNERS: Record<Invocation['command'], (invocation: Invocation, io
   /** Compares two contract files. */
   async diff(invocation, io) {
     const [old, now] = invocation.files.map((file) => resolve(io.cwd, file))
-    return report(await readContract(old), await readContract(now), invocation, io, invocation.files[0])
+    return report(await readContract(old), await readContract(now), invocation, io, { file: old, config: await findProjectConfig(io.cwd) })
   },
   /** Judges the live surface (or, with only --contract, a contract file) against client-acceptance profiles. */
   async lint(invocation, io) {
@@ -143,12 +146,17 @@ const COMMAND_RUNNERS: Record<Invocation['command'], (invocation: Invocation, io
   },
 }
 
-/** Prints the classified report; `contractFile` (as the user gave it) is where SARIF and GitHub annotations point. */
-async function report(recorded: Surface, live: Surface, invocation: Invocation, io: CliIo, contractFile: string): Promise<number> {
-  const result = diffSurfaces(recorded, live, { failOn: invocation.failOn, strict: invocation.strict, ...(invocation.profiles ? { profiles: invocation.profiles } : {}) })
+/**
+ * Prints the classified report under the project's configuration (flags win over it); `recorded.file`
+ * is the contract SARIF and GitHub annotations point at, shown relative to the working folder.
+ */
+async function report(recorded: Surface, live: Surface, invocation: Invocation, io: CliIo, where: { file: string; config?: FoundConfig }): Promise<number> {
+  const flags = { ...(invocation.failOn ? { failOn: invocation.failOn } : {}), ...(invocation.strict ? { strict: true } : {}), ...(invocation.profiles ? { profiles: invocation.profiles } : {}) }
+  const result = diffSurfaces(recorded, live, policyWithConfig(where.config, flags))
   const located = invocation.format === 'sarif' || invocation.format === 'github'
-  const contract = { file: contractFile, text: located ? await readFile(resolve(io.cwd, contractFile), 'utf8') : undefined }
-  io.stdout(formatReport(result, { format: invocation.format, contract }))
+  const contract = { file: relative(io.cwd, where.file) || where.file, text: located ? await readFile(where.file, 'utf8') : undefined }
+  const ignored = invocation.format === 'text' ? ignoredLines(where.config, io.cwd) : []
+  io.stdout(formatReport(result, { format: invocation.format, contract }) + ignored.map((line) => `${line}\n`).join(''))
   // Why: in GitHub Actions the job's summary page shows the report beside the annotations.
   const summary = io.env.GITHUB_STEP_SUMMARY
   if (summary) await appendFile(summary, formatReport(result, { format: 'markdown' }))

@@ -14,6 +14,14 @@ let validate: ValidateFunction | undefined
 export function contractShapeProblem(data: unknown): string | undefined {
   // Why compiled on first use: the CLI's `show` and `snapshot` never read a contract.
   const check = (validate ??= new Ajv({ allErrors: false, strict: true, strictTypes: false }).compile(contractSchema))
+  return shapeProblem(check, data)
+}
+
+/**
+ * What a compiled Ajv validator finds wrong with `data`, in words naming the JSON path; undefined
+ * when nothing. Shared by every file format the package reads (contracts, the project config).
+ */
+export function shapeProblem(check: ValidateFunction, data: unknown): string | undefined {
   if (check(data)) return undefined
   const [error] = check.errors ?? []
   return error === undefined ? 'its shape is wrong' : describeError(error, data)
@@ -28,6 +36,10 @@ function describeError(error: ErrorObject, data: unknown): string {
       return `${where} has no "${String(params.missingProperty)}"`
     case 'type':
       return `${where} must be ${article(String(params.type))}, not ${kindOf(valueAt(data, error.instancePath))}`
+    case 'additionalProperties':
+      return `${where} has an unknown key "${String(params.additionalProperty)}"`
+    case 'minLength':
+      return params.limit === 1 ? `${where} must not be empty` : `${where} ${error.message ?? 'is too short'}`
     case 'enum':
       return `${where} must be one of ${(params.allowedValues as unknown[]).map((value) => JSON.stringify(value)).join(', ')}`
     default:

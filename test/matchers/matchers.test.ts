@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
@@ -200,6 +200,24 @@ describe('toHonorContract', () => {
       try {
         expect((await honor(live(), file, 'new', policy)).pass).toBe(true)
         expect(warn.mock.calls.map(([text]) => plain(String(text), dir).replace(/-u \S+/, '-u <test file>'))).toMatchSnapshot()
+      } finally {
+        warn.mockRestore()
+      }
+    })
+
+    test('the project configuration places the contract file and sets the fail level', async () => {
+      const root = join(dir, 'configured')
+      await mkdir(join(root, 'contracts'), { recursive: true })
+      await mkdir(join(root, 'test'))
+      await writeFile(join(root, 'package.json'), JSON.stringify({ name: 'configured', 'mcp-contract': { contractRoot: 'contracts', failOn: 'breaking' } }))
+      const context = { isNot: false, testPath: join(root, 'test', 'catalog.test.js'), currentTestName: 'catalog', snapshotState: { _updateSnapshot: 'new' } }
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+      try {
+        expect((await toHonorContract.call(context, v1, 'catalog.json')).pass).toBe(true)
+        expect(await readFile(join(root, 'contracts', 'catalog.json'), 'utf8')).toBe(serializeContract(v1))
+        const routing: Surface = { ...v1, server: { ...v1.server, instructions: 'Changed instructions.' } }
+        expect((await toHonorContract.call(context, routing, 'catalog.json', { strict: true })).pass).toBe(false)
+        expect((await toHonorContract.call(context, v2, 'catalog.json')).pass).toBe(false)
       } finally {
         warn.mockRestore()
       }

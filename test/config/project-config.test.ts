@@ -1,0 +1,97 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { contractPath, findProjectConfig, policyWithConfig } from '../../src/config/project-config.js'
+import { ContractFileError } from '../../src/contract/contract-error.js'
+import { fixture, runCliProcess } from '../support/run-cli-process.js'
+
+let dir: string
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'mcp-contract-config-'))
+})
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
+
+/** A project folder with these files, and a nested test folder. */
+async function project(name: string, files: Record<string, unknown>): Promise<string> {
+  const root = join(dir, name)
+  await mkdir(join(root, 'test', 'deep'), { recursive: true })
+  for (const [file, content] of Object.entries(files)) await writeFile(join(root, file), typeof content === 'string' ? content : JSON.stringify(content))
+  return root
+}
+
+async function problemOf(root: string): Promise<string> {
+  const error = await findProjectConfig(join(root, 'test')).catch((thrown: unknown) => thrown)
+  expect(error).toBeInstanceOf(ContractFileError)
+  return (error as Error).message.replaceAll(root, '<project>')
+}
+
+describe('finding the configuration', () => {
+  test('mcp-contract.config.json is found from a nested folder, up to the project root', async () => {
+    const root = await project('own-file', { 'package.json': { name: 'x' }, 'mcp-contract.config.json': { failOn: 'breaking', contractRoot: 'contracts' } })
+    expect(await findProjectConfig(join(root, 'test', 'deep'))).toEqual({ file: join(root, 'mcp-contract.config.json'), config: { failOn: 'breaking', contractRoot: 'contracts' } })
+  })
+
+  test('the "mcp-contract" key of package.json serves when there is no config file', async () => {
+    const root = await project('package-key', { 'package.json': { name: 'x', 'mcp-contract': { strict: true } } })
+    expect(await findProjectConfig(join(root, 'test'))).toEqual({ file: join(root, 'package.json'), config: { strict: true } })
+  })
+
+  test('the search stops at the project root: a parent folder\'s configuration is not this project\'s', async () => {
+    const outer = await project('outer', { 'mcp-contract.config.json': { failOn: 'breaking' } })
+    await mkdir(join(outer, 'inner'))
+    await writeFile(join(outer, 'inner', 'package.json'), '{"name":"inner"}')
+    expect(await findProjectConfig(join(outer, 'inner'))).toBeUndefined()
+  })
+
+  test.each([
+    { title: 'an option spelled wrong', config: { failon: 'breaking' } },
+    { title: 'a severity that is not one', config: { failOn: 'fatal' } },
+    { title: 'an ignored kind with no reason', config: { ignore: { 'tool-description-changed': '' } } },
+    { title: 'an ignored kind that names no kind', config: { ignore: { 'tool-descripton-changed': 'tuned weekly' } } },
+    { title: 'not JSON', config: '{ "failOn": ' },
+  ])('$title is refused with what is wrong', async ({ title, config }) => {
+    const root = await project(`bad-${title.replaceAll(' ', '-')}`, { 'package.json': { name: 'x' }, 'mcp-contract.config.json': config })
+    expect(await problemOf(root)).toMatchSnapshot()
+  })
+})
+
+describe('applying it', () => {
+  const found = { file: '/p/mcp-contract.config.json', config: { failOn: 'breaking' as const, ignore: { 'tool-description-changed': 'tuned weekly' }, contractRoot: 'contracts' } }
+
+  test('the caller\'s policy wins over the configuration; ignored kinds add up', () => {
+    expect(policyWithConfig(found, {})).toEqual({ failOn: 'breaking', ignore: ['tool-description-changed'] })
+    expect(policyWithConfig(found, { failOn: 'risky', ignore: ['tool-title-changed'] })).toEqual({ failOn: 'risky', ignore: ['tool-description-changed', 'tool-title-changed'] })
+    expect(policyWithConfig({ file: '/p/c.json', config: { strict: true } }, { failOn: 'breaking' })).toEqual({ failOn: 'breaking' })
+    expect(policyWithConfig(undefined, { strict: true })).toEqual({ strict: true })
+    expect(policyWithConfig(found, { strict: true })).toEqual({ strict: true, ignore: ['tool-description-changed'] })
+  })
+
+  test('contract paths resolve from the contract root, else from the caller\'s folder', () => {
+    expect(contractPath(found, '/p/test/deep', 'catalog.json')).toBe('/p/contracts/catalog.json')
+    expect(contractPath(undefined, '/p/test/deep', 'catalog.json')).toBe('/p/test/deep/catalog.json')
+  })
+})
+
+describe('the CLI reads it', () => {
+  test('contractRoot places the contract; failOn and ignore judge the check; the report says what is ignored and why', async () => {
+    const root = await project('cli', {
+      'package.json': { name: 'x' },
+      'mcp-contract.config.json': { contractRoot: 'contracts', failOn: 'breaking', ignore: { 'tool-description-changed': 'descriptions are tuned weekly' } },
+    })
+    await mkdir(join(root, 'contracts'))
+    const catalog = fixture('catalog.js')
+    const recorded = await runCliProcess(['snapshot', '--', 'node', catalog], { cwd: root })
+    expect(recorded.code, recorded.stderr).toBe(0)
+    expect(JSON.parse(await readFile(join(root, 'contracts', 'mcp-contract.json'), 'utf8'))).toMatchObject({ format: 1 })
+    const drifted = await runCliProcess(['check', '--', 'node', catalog], { cwd: root, env: { CATALOG_VARIANT: 'v2' } })
+    expect(drifted.code).toBe(1)
+    expect(drifted.stdout).not.toContain('tool-description-changed  search_products')
+    expect(drifted.stdout).toContain('fails at breaking and above')
+    expect(drifted.stdout.trimEnd().split('\n').at(-1)).toBe('ignored by mcp-contract.config.json: tool-description-changed — descriptions are tuned weekly')
+  })
+})
