@@ -11,6 +11,7 @@ import { formatLint, lintWarnings } from '../report/format-lint.js'
 import { prepareMock } from '../mock/mock-server.js'
 import { serveMockOverHttp, serveMockOverStdio } from '../mock/serve-mock.js'
 import { formatReport } from '../report/format-report.js'
+import { readableSurface } from '../report/readable-surface.js'
 import { printSurfaceSnapshot } from '../report/surface-serializer.js'
 import { normalizeSurface } from '../surface/normalize.js'
 import type { RawSurface, Surface } from '../surface/types.js'
@@ -103,7 +104,7 @@ const COMMAND_RUNNERS: Record<Invocation['command'], (invocation: Invocation, io
   /** Prints the live surface; records nothing. */
   async show(invocation, io) {
     const surface = await capture(invocation, io)
-    io.stdout(invocation.format === 'json' ? serializeContract(surface) : `${printSurfaceSnapshot(surface)}\n`)
+    io.stdout(invocation.format === 'json' ? serializeContract(surface) : `${printSurfaceSnapshot(readableSurface(surface))}\n`)
     return EXIT.ok
   },
   /** Compares two contract files. */

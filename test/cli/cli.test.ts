@@ -126,6 +126,9 @@ describe('show and diff', () => {
     const run = await runCliProcess(['show', '--', 'node', catalog])
     expect(run.code).toBe(0)
     expect(run.stdout).toContain('search_products')
+    // Why: destructiveHint and idempotentHint mean something only when a tool is not read-only.
+    expect(run.stdout).toContain('    tool get_product\n      title: "Get product"\n      description: "Fetch one product by SKU."\n      hints: readOnlyHint=true, openWorldHint=false\n')
+    expect(run.stdout).toContain('hints: readOnlyHint=false, destructiveHint=true, idempotentHint=false, openWorldHint=true')
   })
 
   test('diff compares two contract files', async () => {
