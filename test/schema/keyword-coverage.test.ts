@@ -28,6 +28,9 @@ const nul = { type: 'null' }
 
 const misses: Miss[] = [
   // 1. Pattern coverage is judged by the names each region covers.
+  { title: 'a pattern added beside an overlapping one on a closed object', before: obj({ patternProperties: { '^[a-z]+$': true }, additionalProperties: false }), after: obj({ patternProperties: { '^[a-z]+$': true, '^x': nul }, additionalProperties: false }), direction: 'input', lost: [{ xa: 1 }], severity: 'breaking' },
+  { title: 'a pattern replaced by a narrower one with a schema', before: obj({ patternProperties: { '^[a-z_]{1,4}$': true }, additionalProperties: false }), after: obj({ patternProperties: { '^x_': nul }, additionalProperties: false }), direction: 'input', lost: [{ ab: 1 }], gained: [{ x_abcde: null }], severity: 'breaking' },
+  { title: 'output: a typed pattern becomes a closed object with ^.*$: true', before: obj({ patternProperties: { '^meta\\.': str } }), after: obj({ patternProperties: { '^.*$': true }, additionalProperties: false }), direction: 'output', gained: [{ 'meta.a': 0 }], severity: 'breaking' },
   // 2. What unevaluatedProperties / unevaluatedItems cover.
   { title: 'patternProperties removed beside unevaluatedProperties: false', before: obj({ patternProperties: { '^x_': true }, unevaluatedProperties: false }), after: obj({ unevaluatedProperties: false }), direction: 'input', lost: [{ x_a: 0 }], severity: 'breaking' },
   { title: 'an allOf member removed beside unevaluatedProperties: false', before: obj({ allOf: [{ properties: { a: true } }, { properties: { c: true } }], unevaluatedProperties: false }), after: obj({ allOf: [{ properties: { a: true } }], unevaluatedProperties: false }), direction: 'input', lost: [{ c: 1 }], severity: 'risky' },
@@ -93,5 +96,17 @@ describe('spellings that accept the same values give no finding', () => {
         for (const direction of ['input', 'output'] as const) expect(findingsOf(a, b, direction), `${JSON.stringify(a)} → ${JSON.stringify(b)}`).toEqual([])
       }
     }
+  })
+})
+
+describe('pattern regions stay within budget', () => {
+  test('forty overlapping patterns changed: answered risky, quickly', () => {
+    const patterns = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`^${String.fromCharCode(97 + (i % 26))}.{${i % 5}}`, num]))
+    const before = obj({ patternProperties: patterns(40), additionalProperties: false })
+    const after = obj({ patternProperties: { ...patterns(40), '^q': str }, additionalProperties: false })
+    const started = performance.now()
+    const severity = worst(before, after, 'input')
+    expect(performance.now() - started).toBeLessThan(1000)
+    expect(severity).toBe('risky')
   })
 })
