@@ -5,7 +5,7 @@ import { loadRefa, MAX_STATES, searchLanguage } from './pattern-inclusion.js'
  * Why: n patterns split the names into up to 2^n regions, each an automaton product.
  */
 export const MAX_REGION_PATTERNS = 12
-export const MAX_REGIONS = 64
+export const MAX_REGIONS = 32
 
 type Dfa = InstanceType<ReturnType<typeof loadRefa>['DFA']>
 
@@ -35,7 +35,8 @@ function computeRegions(patterns: string[]): string[][] | undefined {
     let regions: { inside: string[]; names: Dfa | undefined }[] = [{ inside: [], names: undefined }]
     for (const pattern of patterns) {
       const matching = DFA.fromFA(searchLanguage(pattern), factory())
-      const missing = DFA.fromFA(searchLanguage(pattern), factory())
+      matching.minimize()
+      const missing = DFA.fromFA(matching, factory())
       missing.complement()
       const next: typeof regions = []
       for (const region of regions) {

@@ -109,4 +109,14 @@ describe('pattern regions stay within budget', () => {
     expect(performance.now() - started).toBeLessThan(1000)
     expect(severity).toBe('risky')
   })
+
+  test('twelve unanchored patterns that all overlap: past the region cap, risky, under a second', () => {
+    const patterns = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [String.fromCharCode(97 + i), num]))
+    const before = obj({ patternProperties: patterns, additionalProperties: false })
+    const after = obj({ patternProperties: { ...patterns, '^[a-f]+$': str }, additionalProperties: false })
+    const started = performance.now()
+    const severity = worst(before, after, 'input')
+    expect(performance.now() - started).toBeLessThan(1000)
+    expect(severity).toBe('risky')
+  })
 })
