@@ -22,8 +22,8 @@ export const KEYWORD_COVERAGE: readonly KeywordCoverage[] = [
   },
   {
     keyword: 'unevaluatedProperties, unevaluatedItems',
-    exact: 'With no in-place applicator beside it (allOf, anyOf, oneOf, if/then/else, dependentSchemas, $ref) it is read as additionalProperties / items (items: also no contains); beside additionalProperties / items it covers nothing and is dropped.',
-    unknown: 'Beside an in-place applicator, any change to what evaluates (properties, patternProperties, additionalProperties, prefixItems, items, contains, the applicators), or to the keyword itself.',
+    exact: 'With nothing composed beside it, or only an allOf whose members compose nothing further (their properties, patterns and tuple slots always apply, so they are spelled beside it), it is read as additionalProperties / items (items: not beside contains); beside additionalProperties / items it covers nothing and is dropped.',
+    unknown: 'Beside anyOf, oneOf, if/then/else, dependentSchemas or $ref (or an allOf member that composes): any change to what evaluates (properties, patternProperties, additionalProperties, prefixItems, items, contains, the applicators), or to the keyword itself.',
     why: 'What it constrains is what no neighbour evaluated, and with branches that depends on which branch matched each value.',
   },
   {

@@ -37,11 +37,69 @@ function foldUnevaluated(s: Record<string, unknown>, keyword: 'unevaluatedProper
     delete s[keyword]
     return false
   }
-  if (IN_PLACE_APPLICATORS.some((k) => s[k] !== undefined)) return false
   if (keyword === 'unevaluatedItems' && s.contains !== undefined) return false
+  if (IN_PLACE_APPLICATORS.some((k) => k !== 'allOf' && s[k] !== undefined)) return false
+  if (s.allOf !== undefined && !evaluatedByMembers(s, keyword)) return false
   s[local] = s[keyword]
   delete s[keyword]
   return true
+}
+
+/**
+ * Members of an `allOf` always apply, so what they evaluate is fixed: it is spelled beside
+ * `unevaluated*` as `true` properties, patterns and tuple slots (which evaluate without
+ * constraining), and `unevaluated*` then reads as `additionalProperties` / `items`. False
+ * (nothing rewritten) when a member composes further or evaluates conditionally (`contains`).
+ * A member that evaluates every key or item leaves `unevaluated*` nothing: it is dropped.
+ */
+function evaluatedByMembers(s: Record<string, unknown>, keyword: 'unevaluatedProperties' | 'unevaluatedItems'): boolean {
+  const members = s.allOf
+  if (!Array.isArray(members)) return false
+  const objects: Record<string, unknown>[] = []
+  for (const member of members) {
+    if (member === true || member === false) continue
+    if (!isPlainObject(member)) return false
+    if (IN_PLACE_APPLICATORS.some((k) => member[k] !== undefined) || member.unevaluatedProperties !== undefined || member.unevaluatedItems !== undefined) return false
+    if (keyword === 'unevaluatedItems' && member.contains !== undefined) return false
+    objects.push(member)
+  }
+  if (keyword === 'unevaluatedProperties') {
+    if (objects.some((m) => m.additionalProperties !== undefined)) return everythingEvaluated(s, keyword)
+    const properties = isPlainObject(s.properties) ? { ...s.properties } : {}
+    const patterns = isPlainObject(s.patternProperties) ? { ...s.patternProperties } : {}
+    for (const member of objects) {
+      if (isPlainObject(member.properties)) for (const name of Object.keys(member.properties)) if (!Object.hasOwn(properties, name)) properties[name] = true
+      if (isPlainObject(member.patternProperties)) for (const p of Object.keys(member.patternProperties)) if (!Object.hasOwn(patterns, p)) patterns[p] = true
+    }
+    if (Object.keys(properties).length > 0) s.properties = properties
+    if (Object.keys(patterns).length > 0) s.patternProperties = patterns
+    // Why: a member's `true` property or pattern only evaluated; that is now spelled beside, so it goes.
+    s.allOf = members.map((m) => (isPlainObject(m) ? withoutTrueEntries(m) : m))
+    return true
+  }
+  if (objects.some((m) => m.items !== undefined)) return everythingEvaluated(s, keyword)
+  const slots = Array.isArray(s.prefixItems) ? [...s.prefixItems] : []
+  const longest = Math.max(0, ...objects.map((m) => (Array.isArray(m.prefixItems) ? m.prefixItems.length : 0)))
+  while (slots.length < longest) slots.push(true)
+  if (slots.length > 0) s.prefixItems = slots
+  return true
+}
+
+function withoutTrueEntries(member: Record<string, unknown>): Record<string, unknown> | true {
+  const out: Record<string, unknown> = { ...member }
+  for (const keyword of ['properties', 'patternProperties']) {
+    const map = out[keyword]
+    if (!isPlainObject(map)) continue
+    const kept = Object.fromEntries(Object.entries(map).filter(([, schema]) => schema !== true))
+    if (Object.keys(kept).length > 0) out[keyword] = kept
+    else delete out[keyword]
+  }
+  return Object.keys(out).length > 0 ? out : true
+}
+
+function everythingEvaluated(s: Record<string, unknown>, keyword: string): false {
+  delete s[keyword]
+  return false
 }
 
 /** `dependentSchemas: {a: {required: [b]}}` is `dependentRequired: {a: [b]}`. */

@@ -33,10 +33,12 @@ const misses: Miss[] = [
   { title: 'output: a typed pattern becomes a closed object with ^.*$: true', before: obj({ patternProperties: { '^meta\\.': str } }), after: obj({ patternProperties: { '^.*$': true }, additionalProperties: false }), direction: 'output', gained: [{ 'meta.a': 0 }], severity: 'breaking' },
   // 2. What unevaluatedProperties / unevaluatedItems cover.
   { title: 'patternProperties removed beside unevaluatedProperties: false', before: obj({ patternProperties: { '^x_': true }, unevaluatedProperties: false }), after: obj({ unevaluatedProperties: false }), direction: 'input', lost: [{ x_a: 0 }], severity: 'breaking' },
-  { title: 'an allOf member removed beside unevaluatedProperties: false', before: obj({ allOf: [{ properties: { a: true } }, { properties: { c: true } }], unevaluatedProperties: false }), after: obj({ allOf: [{ properties: { a: true } }], unevaluatedProperties: false }), direction: 'input', lost: [{ c: 1 }], severity: 'risky' },
+  { title: 'an allOf member removed beside unevaluatedProperties: false', before: obj({ allOf: [{ properties: { a: true } }, { properties: { c: true } }], unevaluatedProperties: false }), after: obj({ allOf: [{ properties: { a: true } }], unevaluatedProperties: false }), direction: 'input', lost: [{ c: 1 }], severity: 'breaking' },
   { title: 'output: additionalProperties: true added beside unevaluatedProperties: false', before: obj({ properties: { a: str }, unevaluatedProperties: false }), after: obj({ properties: { a: str }, additionalProperties: true, unevaluatedProperties: false }), direction: 'output', gained: [{ b: 1 }], severity: 'breaking' },
   { title: 'a property added beside unevaluatedProperties: {type: string}', before: obj({ unevaluatedProperties: str }), after: obj({ properties: { bar: num }, unevaluatedProperties: str }), direction: 'input', lost: [{ bar: '' }], severity: 'breaking' },
   { title: 'prefixItems removed beside unevaluatedItems: {type: string}', before: arr({ prefixItems: [num], unevaluatedItems: str }), after: arr({ unevaluatedItems: str }), direction: 'input', lost: [[1]], gained: [['a']], severity: 'breaking' },
+  { title: 'output: an allOf member removed beside unevaluatedProperties: false reads as the property removed', before: obj({ allOf: [{ properties: { a: true } }, { properties: { c: true } }], unevaluatedProperties: false }), after: obj({ allOf: [{ properties: { a: true } }], unevaluatedProperties: false }), direction: 'output', lost: [{ c: 1 }], severity: 'breaking' },
+  { title: 'a property added beside unevaluatedProperties: false under anyOf: risky', before: obj({ anyOf: [{ required: ['a'] }, { properties: { b: num } }], unevaluatedProperties: false }), after: obj({ properties: { c: true }, anyOf: [{ required: ['a'] }, { properties: { b: num } }], unevaluatedProperties: false }), direction: 'input', gained: [{ c: 1 }], severity: 'risky' },
   // 3. contains with maxContains.
   { title: 'output: contains tightened under maxContains: 1', before: arr({ contains: {}, maxContains: 1 }), after: arr({ contains: { minLength: 4 }, maxContains: 1 }), direction: 'output', gained: [['', 1]], severity: 'breaking' },
   { title: 'contains loosened under maxContains: 2', before: arr({ contains: str, maxContains: 2 }), after: arr({ contains: {}, maxContains: 2 }), direction: 'input', lost: [[0, 'b', 0.5]], severity: 'breaking' },
@@ -51,7 +53,13 @@ function worst(before: unknown, after: unknown, direction: Direction): string {
   return severities.sort((x, y) => order.indexOf(x) - order.indexOf(y))[0] ?? 'none'
 }
 
-describe('edits that change which keys and items a keyword covers are reported', () => {
+describe('edits that change which keys and items a keyword covers are judged by what they cover', () => {
+  test('an allOf member removed beside unevaluatedProperties: false is the one property it evaluated, removed', () => {
+    const before = obj({ allOf: [{ properties: { a: true } }, { properties: { c: true } }], unevaluatedProperties: false })
+    const after = obj({ allOf: [{ properties: { a: true } }], unevaluatedProperties: false })
+    expect(findingsOf(before, after)).toEqual([{ kind: 'argument-removed', path: ['c'], relation: 'narrowed', before: true, details: { required: false, openObject: false } }])
+  })
+
   test.each(misses.map((m) => [m.title, m] as const))('%s', (_, miss) => {
     for (const value of miss.lost ?? []) {
       expect(ajvAccepts(canon(miss.before), value), `old accepts ${JSON.stringify(value)}`).toBe(true)
