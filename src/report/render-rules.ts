@@ -1,6 +1,7 @@
 import type { Change, Direction, Relation, Severity } from '../diff/change.js'
 import type { ChangeKind } from '../diff/define-kind.js'
 import { resolvePolicy } from '../diff/policy.js'
+import { KEYWORD_COVERAGE } from '../schema/keyword-coverage.js'
 
 const RELATIONS: Relation[] = ['widened', 'narrowed', 'incomparable', 'unknown']
 const DIRECTIONS: Direction[] = ['input', 'output']
@@ -35,7 +36,24 @@ export function renderRules(kinds: readonly ChangeKind[]): string {
     const deprecated = kind.deprecated ? ` (deprecated${kind.replacedBy ? `, use \`${kind.replacedBy}\`` : ''})` : ''
     lines.push(`| \`${kind.id}\`${deprecated} | ${cell(kind.purpose)}${cell(example)} | ${severity} | ${cell(reasons)} |`)
   }
+  lines.push(...renderKeywordCoverage())
   return `${lines.join('\n')}\n`
+}
+
+/** The section on keywords judged together with their neighbours: where exact, where unknown (risky), and why. */
+function renderKeywordCoverage(): string[] {
+  const lines = [
+    '',
+    '## Keywords judged together',
+    '',
+    'These keywords mean something only with the keywords beside them. Where the engine cannot prove how',
+    'the valid values moved it answers unknown (risky), never additive.',
+    '',
+    '| keywords | exact | unknown (risky) | why |',
+    '| --- | --- | --- | --- |',
+  ]
+  for (const row of KEYWORD_COVERAGE) lines.push(`| ${cell(row.keyword)} | ${cell(row.exact)} | ${cell(row.unknown)} | ${cell(row.why)} |`)
+  return lines
 }
 
 /** What the kind's rule says in one direction, under the default policy, for every relation. */

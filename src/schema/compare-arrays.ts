@@ -44,7 +44,7 @@ function compareContains(walker: Walker, a: SchemaObject, b: SchemaObject, repor
       let relation: Relation
       if (before === undefined) relation = 'narrowed'
       else if (after === undefined) relation = 'widened'
-      else relation = walker.relation(before, after, { a: '/contains', b: '/contains' })
+      else relation = withCountCap(walker.relation(before, after, { a: '/contains', b: '/contains' }), a, b)
       if (relation !== 'equal') report.change(found('schema-constraint-changed', relation, { before, after, details: { keyword: 'contains' } }))
     }
   }
@@ -52,4 +52,14 @@ function compareContains(walker: Walker, a: SchemaObject, b: SchemaObject, repor
     compareCountBound({ minContains: 1, ...a }, { minContains: 1, ...b }, 'minContains', 'lower', report)
     compareCountBound(a, b, 'maxContains', 'upper', report)
   }
+}
+
+/**
+ * Why: under `maxContains` a looser `contains` counts more items and so rejects more arrays,
+ * and a tighter one accepts more; a changed `contains` with a cap on either side moves the
+ * valid arrays both ways, whatever way its own schema moved.
+ */
+function withCountCap(relation: Relation, a: SchemaObject, b: SchemaObject): Relation {
+  if (relation === 'equal' || relation === 'unknown') return relation
+  return a.maxContains !== undefined || b.maxContains !== undefined ? 'incomparable' : relation
 }

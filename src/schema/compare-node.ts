@@ -5,6 +5,7 @@ import { compareEnum } from './compare-enum.js'
 import { compareLogic } from './compare-logic.js'
 import { compareObjects } from './compare-objects.js'
 import { compareAnnotations, compareUnknownKeywords } from './compare-annotations.js'
+import { compareUnevaluated } from './compare-unevaluated.js'
 import { EQUAL, found, NodeReport, type NodeResult, type SchemaObject } from './finding.js'
 import { alignMergedMembers } from './merge-schemas.js'
 import { fromInclusions } from './relation.js'
@@ -31,6 +32,7 @@ export function compareNode(walker: Walker, a: Schema, b: Schema): NodeResult {
   const ob = withRefAsMember(asObject(b))
   const report = new NodeReport()
   compareReferences(walker, oa, ob, report)
+  compareUnevaluated(oa, ob, report)
   const union = oa.anyOf !== undefined || ob.anyOf !== undefined || oa.oneOf !== undefined || ob.oneOf !== undefined
   // Why: unions fold the keywords beside them into each branch, wherever they were spelled.
   const [ma, mb] = union ? [oa, ob] : alignMergedMembers(oa, ob)

@@ -6,6 +6,7 @@ import { found, NodeReport, type NodeResult, type SchemaObject } from './finding
 import { compareText, isPlainObject } from './keywords.js'
 import { mergeInto } from './merge-schemas.js'
 import { conjunction } from './relation.js'
+import { MAX_REGION_PATTERNS, MAX_REGIONS, patternRegions } from './pattern-regions.js'
 import { patternMatches } from './value-matches.js'
 
 /** What an object schema says about a key it does not declare in `properties`. */
@@ -46,8 +47,7 @@ export function compareObjects(walker: Walker, a: SchemaObject, b: SchemaObject)
       propertyRemoved(walker, b, name, name in propsA ? declared(a, name) : extrasFor(a, name).schema, requiredA.has(name), report)
     }
   }
-  compareAdditionalProperties(walker, a, b, report)
-  comparePatternProperties(walker, a, b, report)
+  compareUndeclaredKeys(walker, a, b, report)
   compareSchemaKeyword(walker, a, b, 'propertyNames', report)
   compareCountBound(a, b, 'minProperties', 'lower', report)
   compareCountBound(a, b, 'maxProperties', 'upper', report)
@@ -120,6 +120,54 @@ function extrasFor(schema: SchemaObject, name: string): Extras {
   if (matching.length > 1) return { schema: { allOf: matching.map((p) => patterns[p]) as Json[] }, governedBy: 'patternProperties', pointer: '/patternProperties' }
   const additional = (schema.additionalProperties ?? true) as Schema
   return { schema: additional, governedBy: typeof additional === 'boolean' ? undefined : 'additionalProperties', pointer: '/additionalProperties' }
+}
+
+/**
+ * `additionalProperties` and `patternProperties` together: what an undeclared key must match.
+ * With the same patterns on both sides each pattern's schema (and `additionalProperties`, for
+ * keys no pattern matches) is compared on its own: the regions they cover did not move. When
+ * the patterns differ, a key may now match several patterns, or none, so the name space is cut
+ * into the regions where each set of patterns applies and the schemas compared region by
+ * region; the per-keyword findings stand only when that agrees with them.
+ */
+function compareUndeclaredKeys(walker: Walker, a: SchemaObject, b: SchemaObject, report: NodeReport): void {
+  const perKeyword = new NodeReport()
+  compareAdditionalProperties(walker, a, b, perKeyword)
+  comparePatternProperties(walker, a, b, perKeyword)
+  const patternsA = patternMap(a)
+  const patternsB = patternMap(b)
+  const keysA = Object.keys(patternsA).sort(compareText)
+  const keysB = Object.keys(patternsB).sort(compareText)
+  const result = perKeyword.result()
+  if (keysA.join('\u0000') === keysB.join('\u0000')) return report.add(result)
+  const regions = patternRegions([...new Set([...keysA, ...keysB])].sort(compareText))
+  let truth: Relation
+  if (regions === undefined) {
+    walker.notJudged(`patternProperties changed over more patterns or regions than are compared (${MAX_REGION_PATTERNS} patterns, ${MAX_REGIONS} regions), or a pattern regular languages cannot express`)
+    truth = 'unknown'
+  } else {
+    truth = conjunction(regions.map((inside) => walker.relation(regionSchema(a, patternsA, inside), regionSchema(b, patternsB, inside), { a: regionPointer(patternsA, inside), b: regionPointer(patternsB, inside) })))
+  }
+  if (truth === result.relation) return report.add(result)
+  if (truth === 'equal') return
+  report.change(found('schema-constraint-changed', truth, { before: a.patternProperties, after: b.patternProperties, details: { keyword: 'patternProperties' } }))
+}
+
+/** What a key in a region must match on one side: every pattern of that side matching it, else `additionalProperties`. */
+function regionSchema(schema: SchemaObject, patterns: Record<string, Schema>, inside: string[]): Schema {
+  const own = inside.filter((p) => p in patterns)
+  if (own.length === 0) return (schema.additionalProperties ?? true) as Schema
+  return own.reduce<Schema>((combined, p) => conjoin(combined, patterns[p]), true)
+}
+
+function regionPointer(patterns: Record<string, Schema>, inside: string[]): string {
+  const own = inside.filter((p) => p in patterns)
+  if (own.length === 0) return '/additionalProperties'
+  return own.length === 1 ? `/patternProperties/${escape(own[0])}` : '/patternProperties'
+}
+
+function patternMap(schema: SchemaObject): Record<string, Schema> {
+  return isPlainObject(schema.patternProperties) ? (schema.patternProperties as Record<string, Schema>) : {}
 }
 
 function compareAdditionalProperties(walker: Walker, a: SchemaObject, b: SchemaObject, report: NodeReport): void {

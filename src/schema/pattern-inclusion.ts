@@ -66,7 +66,7 @@ const RELATIONS = new Map<string, Relation>()
 
 // Why these limits: a server's pattern is input we do not control; past them the answer is `unknown`.
 const MAX_PATTERN_LENGTH = 2_000
-const MAX_STATES = 2_000
+export const MAX_STATES = 2_000
 
 type Refa = typeof import('refa')
 let refa: Refa | undefined
@@ -75,7 +75,7 @@ let refa: Refa | undefined
  * refa, loaded on first use. Why required, not imported: it costs about 25 ms to load, only a
  * changed pattern needs it, and the diff is synchronous.
  */
-function loadRefa(): Refa {
+export function loadRefa(): Refa {
   return (refa ??= createRequire(import.meta.url)('refa') as Refa)
 }
 
@@ -102,7 +102,7 @@ function languageRelation(before: string, after: string): Relation {
  * anchored, so the pattern sits between two runs of any characters, and its own `^`, `$` and
  * `\b` are resolved against them. Throws when refa cannot resolve an assertion.
  */
-function searchLanguage(pattern: string) {
+export function searchLanguage(pattern: string) {
   const { JS, NFA, Transformers, combineTransformers, transform } = loadRefa()
   // Why first on its own: only a pattern that is whole by itself can be wrapped in a group as is.
   new RegExp(pattern, 'u')

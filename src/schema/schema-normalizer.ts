@@ -29,6 +29,7 @@ import {
 import { canonicalJson, isPlainObject, sortTexts } from './keywords.js'
 import type { SchemaNotRecorded } from './local-refs.js'
 import { normalizeComposition } from './normalize-composition.js'
+import { normalizeCoverage } from './normalize-coverage.js'
 import { normalizeNumbers, rewriteBooleanExclusiveBounds } from './normalize-numbers.js'
 import { normalizeEnum, normalizeType, rewriteNullable } from './normalize-type-and-enum.js'
 import { nfc, sortedDependentNames, sortedNames } from './property-names.js'
@@ -201,6 +202,9 @@ export class Normalizer {
     for (let round = 0; round < 8; round++) {
       // Why: a merged composition can bring any keyword, so later rounds run every pass.
       if (round > 0) passes = EVERY_PASS
+      // Why first: `additionalProperties: true` beside `unevaluatedProperties` is not a default
+      // spelling (it evaluates every key), so it is read before the default spellings go.
+      if (normalizeCoverage(s)) passes |= EVERY_PASS
       if (passes & TYPE && !normalizeType(s)) return false
       if (passes & ENUM_VALUES && !normalizeEnum(s)) return false
       if (passes & (TYPE_SPECIFIC | AT_DEFAULT)) dropKeywordsWithoutEffect(s)

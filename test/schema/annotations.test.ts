@@ -21,7 +21,7 @@ const annotationRows: Row[] = [
 const unknownRows: Row[] = [
   { title: 'unknown keyword changed', before: { type: 'string', contentMediaType: 'text/plain' }, after: { type: 'string', contentMediaType: 'text/html' }, kind: 'schema-keyword-changed', relation: 'unknown' },
   { title: 'unknown keyword added', before: str, after: { type: 'string', 'my-keyword': true }, kind: 'schema-keyword-changed', relation: 'unknown' },
-  { title: 'unevaluatedProperties added', before: object({ a: str }), after: object({ a: str }, [], { unevaluatedProperties: false }), kind: 'schema-keyword-changed', relation: 'unknown' },
+  { title: 'unevaluatedProperties added beside a oneOf', before: object({ a: str }, [], { oneOf: [{ required: ['a'] }, { required: ['b'] }] }), after: object({ a: str }, [], { oneOf: [{ required: ['a'] }, { required: ['b'] }], unevaluatedProperties: false }), kind: 'schema-keyword-changed', relation: 'unknown' },
   { title: 'unknown keyword on a nested field', before: object({ a: { type: 'string', contentEncoding: 'base64' } }), after: object({ a: { type: 'string', contentEncoding: 'base32' } }), kind: 'schema-keyword-changed', relation: 'unknown', path: ['a'] },
 ]
 
