@@ -107,24 +107,19 @@ describe('spellings that accept the same values give no finding', () => {
   })
 })
 
-describe('pattern regions stay within budget', () => {
-  test('forty overlapping patterns changed: answered risky, quickly', () => {
+// Why no clock here: the region caps are what keeps this fast (bench/ measures it); a test pins the verdict past them.
+describe('pattern regions past their caps answer risky', () => {
+  test('forty overlapping patterns changed: risky', () => {
     const patterns = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`^${String.fromCharCode(97 + (i % 26))}.{${i % 5}}`, num]))
     const before = obj({ patternProperties: patterns(40), additionalProperties: false })
     const after = obj({ patternProperties: { ...patterns(40), '^q': str }, additionalProperties: false })
-    const started = performance.now()
-    const severity = worst(before, after, 'input')
-    expect(performance.now() - started).toBeLessThan(1000)
-    expect(severity).toBe('risky')
+    expect(worst(before, after, 'input')).toBe('risky')
   })
 
-  test('twelve unanchored patterns that all overlap: past the region cap, risky, under a second', () => {
+  test('twelve unanchored patterns that all overlap: past the region cap, risky', () => {
     const patterns = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [String.fromCharCode(97 + i), num]))
     const before = obj({ patternProperties: patterns, additionalProperties: false })
     const after = obj({ patternProperties: { ...patterns, '^[a-f]+$': str }, additionalProperties: false })
-    const started = performance.now()
-    const severity = worst(before, after, 'input')
-    expect(performance.now() - started).toBeLessThan(1000)
-    expect(severity).toBe('risky')
+    expect(worst(before, after, 'input')).toBe('risky')
   })
 })
