@@ -6,11 +6,14 @@ import { describeTarget } from './describe-target.js'
 import { findTooDeepValue, MAX_ITEM_DEPTH, renderDeepPath } from './nesting-limit.js'
 import { openConnection } from './open-connection.js'
 import { readSurfaceLists } from './read-paged-list.js'
-import { ACCEPTED_TARGETS, recognizeTarget, type Target } from './target.js'
+import { ERA_OPTIONS, refusedInitialize, type Era, type EraOption } from './era.js'
+import type { StepLimits } from './run-step.js'
+import { ACCEPTED_TARGETS, recognizeTarget, type RecognizedTarget, type Target } from './target.js'
 
 export { CaptureError, type CaptureErrorCode } from './capture-error.js'
 export { describeTarget } from './describe-target.js'
-export { isCaptureTarget, type ConnectedClient, type HttpTarget, type InProcessServer, type ServerFactory, type StdioTarget, type Target } from './target.js'
+export { ERA_OPTIONS, type Era, type EraOption } from './era.js'
+export { isCaptureTarget, type ConnectedClient, type HandlerTarget, type HttpTarget, type InProcessServer, type ServerFactory, type StdioTarget, type Target } from './target.js'
 
 /** How long capture waits for each step when `timeoutMs` is not given. */
 export const DEFAULT_TIMEOUT_MS = 10_000
@@ -27,6 +30,12 @@ export interface CaptureOptions {
   timeoutMs?: number
   /** Stops waiting when aborted; capture then fails with code `aborted` and closes what it opened. */
   signal?: AbortSignal
+  /**
+   * The protocol era(s) to read in. `auto` (default): `initialize` first, and `server/discover`
+   * only when the server refuses `initialize` — a 2025-era server costs nothing extra. `both`
+   * reads both eras and keeps the legacy read in `legacy`.
+   */
+  era?: EraOption
 }
 
 /**
@@ -47,6 +56,8 @@ export async function captureRaw(target: Target, options: CaptureOptions = {}): 
   if (!(Number.isFinite(timeoutMs) && timeoutMs >= 1 && timeoutMs <= MAX_TIMEOUT_MS)) {
     throw new RangeError(`timeoutMs must be a number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (about 24.8 days), got ${String(options.timeoutMs)}.`)
   }
+  const era = options.era ?? 'auto'
+  if (!ERA_OPTIONS.includes(era)) throw new RangeError(`era must be one of ${ERA_OPTIONS.join(', ')}, got ${JSON.stringify(options.era)}.`)
   const limits = { timeoutMs, signal: options.signal }
   const recognized = recognizeTarget(target)
   if (recognized === undefined) {
@@ -54,7 +65,32 @@ export async function captureRaw(target: Target, options: CaptureOptions = {}): 
       serverLabel: describeTarget(target),
     })
   }
-  const connection = await openConnection(recognized, limits)
+  if (era === 'both') {
+    const legacy = await captureInEra(recognized, limits, 'legacy')
+    return { ...(await captureInEra(recognized, limits, '2026-07-28')), legacy }
+  }
+  if (era !== 'auto') return captureInEra(recognized, limits, era)
+  try {
+    return await captureInEra(recognized, limits, 'legacy')
+  } catch (error) {
+    // Why a second connection, not the same one: the SDK client closes its transport when
+    // initialize fails. Only a server that answered initialize with a refusal pays for it.
+    if (!refusedInitialize(error) || recognized.kind === 'server' || recognized.kind === 'factory' || recognized.kind === 'client') throw error
+    try {
+      return await captureInEra(recognized, limits, '2026-07-28')
+    } catch (modern) {
+      throw new CaptureError(
+        (error as CaptureError).code,
+        `${(error as Error).message}\nIt did not answer the 2026-07-28 opening (server/discover) either: ${(modern as Error).message}`,
+        { serverLabel: (error as CaptureError).serverLabel, cause: error },
+      )
+    }
+  }
+}
+
+/** Reads the surface over one connection in one era. */
+async function captureInEra(recognized: RecognizedTarget, limits: StepLimits, era: Era): Promise<RawSurface> {
+  const connection = await openConnection(recognized, limits, era)
   let failed = true
   try {
     const initialize = readInitialize(connection.client)
@@ -66,7 +102,7 @@ export async function captureRaw(target: Target, options: CaptureOptions = {}): 
         { serverLabel: connection.label },
       )
     }
-    const surface: RawSurface = { initialize, ...(await readSurfaceLists(connection, limits)) }
+    const surface: RawSurface = { era: connection.era, transport: connection.wireKind, initialize, ...(await readSurfaceLists(connection, limits)) }
     failed = false
     return surface
   } finally {

@@ -33,7 +33,23 @@ const CONNECTION_LOST_CODES = new Set([
 
 /** True for a JSON-RPC "method not found" answer: the server does not offer that list. */
 export function isMethodNotFound(error: unknown): boolean {
-  return jsonRpcCode(error) === METHOD_NOT_FOUND
+  return jsonRpcCode(error) === METHOD_NOT_FOUND || jsonRpcCodeInBody(error) === METHOD_NOT_FOUND
+}
+
+/**
+ * The JSON-RPC error code inside an HTTP error body. Why: SDK 2.x's Streamable HTTP client turns
+ * a JSON-RPC error the server sent with a 4xx status (a 2026-era `createMcpHandler` answers
+ * method-not-found with 404) into an HTTP error that keeps the body in `data.text`.
+ */
+function jsonRpcCodeInBody(error: unknown): number | undefined {
+  const text = (error as { data?: { text?: unknown } } | null)?.data?.text
+  if (typeof text !== 'string' || text.length > 10_000) return undefined
+  try {
+    const code = (JSON.parse(text) as { error?: { code?: unknown } } | null)?.error?.code
+    return typeof code === 'number' ? code : undefined
+  } catch {
+    return undefined
+  }
 }
 
 /**

@@ -3,6 +3,7 @@ import { CaptureError } from './capture-error.js'
 import { closeQuietly, createOwnClient, type Connection } from './connection.js'
 import { describeTarget } from './describe-target.js'
 import { explainConnectFailure } from './explain-failure.js'
+import type { Era } from './era.js'
 import type { StepLimits } from './run-step.js'
 import type { HttpTarget } from './target.js'
 import { WireDiagnostics } from './wire-diagnostics.js'
@@ -14,13 +15,13 @@ import { WireDiagnostics } from './wire-diagnostics.js'
  * per-session state are not left holding it.
  * @example const connection = await openHttp({ url: 'http://127.0.0.1:3000/mcp', bearer: 'token' }, { timeoutMs: 10_000 })
  */
-export async function openHttp(target: HttpTarget, limits: StepLimits): Promise<Connection> {
+export async function openHttp(target: HttpTarget, limits: StepLimits, era: Era = 'legacy'): Promise<Connection> {
   const label = describeTarget(target)
   const url = parseHttpUrl(target.url, label)
   const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js')
   const wire = new WireDiagnostics()
   const transport = new StreamableHTTPClientTransport(url, { requestInit: { headers: requestHeaders(target) }, fetch: boundedFetch((error) => wire.record(error)) })
-  const own = await createOwnClient(transport, { wire })
+  const own = await createOwnClient(transport, { wire, era, label })
   const close = async (failed: boolean) => {
     if (!failed) await closeQuietly(() => transport.terminateSession(), limits.timeoutMs)
     await closeQuietly(() => own.client.close(), limits.timeoutMs)
@@ -32,7 +33,7 @@ export async function openHttp(target: HttpTarget, limits: StepLimits): Promise<
     await close(true)
     throw explained
   }
-  return { client: own.client, label, transport: 'http', wire: own.wire, hasClosed: own.hasClosed, stderrTail: async () => [], close }
+  return { client: own.client, label, transport: 'http', era, wireKind: 'streamable-http', wire: own.wire, hasClosed: own.hasClosed, stderrTail: async () => [], close }
 }
 
 function requestHeaders(target: HttpTarget): Record<string, string> {
