@@ -138,8 +138,6 @@ export interface EraDifference {
 export interface Surface {
   /** The era(s) it was captured in; absent in contracts recorded before eras were. */
   eras?: Era[]
-  /** The wire it was captured over; shown, never compared. */
-  transport?: string
   /** Each list's `cacheScope` (2026 era); `private` when any page is private. */
   cacheScope?: Partial<Record<ListName, CacheScope>>
   /** With era `both`: where the two eras' surfaces differ (each place once). */
