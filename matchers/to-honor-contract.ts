@@ -43,7 +43,7 @@ async function honorContract(adapter: RunnerAdapter, received: unknown, file: st
   rejectUnknownKinds(engine, policy, matcher, callSite)
   const path = resolve(dirname(adapter.testFile()), file)
   const shown = displayPath(path)
-  const live = await captureLive(adapter, received, matcher, callSite)
+  const live = await captureLive(adapter, received, matcher, callSite, policy?.era)
   const text = engine.serializeContract(live)
 
   let storedText: string | undefined

@@ -1,21 +1,7 @@
-import type { Era } from '../surface/types.js'
 import { CaptureError } from './capture-error.js'
 
 export type { Era } from '../surface/types.js'
-
-/** Every era, oldest first. */
-export const ERAS: readonly Era[] = ['legacy', '2026-07-28']
-
-/**
- * Which era(s) capture reads a server in:
- * - `auto` (default): `initialize` first; only when the server refuses it, `server/discover`;
- * - `legacy` / `2026-07-28`: that era only;
- * - `both`: both eras, each recorded, and their differences reported.
- */
-export type EraOption = Era | 'both' | 'auto'
-
-/** The accepted {@link EraOption} values, for validation and usage text. */
-export const ERA_OPTIONS: readonly EraOption[] = ['auto', 'legacy', '2026-07-28', 'both']
+export { ERAS, ERA_OPTIONS, type EraOption } from '../surface/eras.js'
 
 /** The JSON-RPC code of a 2026-era server refusing a 2025-era opening. */
 const UNSUPPORTED_PROTOCOL_VERSION = -32022

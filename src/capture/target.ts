@@ -42,6 +42,11 @@ export interface HttpTarget {
   url: string
   headers?: Record<string, string>
   bearer?: string
+  /**
+   * Pins the HTTP transport: `streamable-http`, or the deprecated HTTP+SSE (`sse`). Default:
+   * Streamable HTTP, and HTTP+SSE when the server answers it with a 4xx.
+   */
+  transport?: 'streamable-http' | 'sse'
 }
 
 /**

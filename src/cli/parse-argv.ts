@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { MAX_TIMEOUT_MS } from '../capture/capture-raw.js'
+import { ERA_OPTIONS, MAX_TIMEOUT_MS, type EraOption } from '../capture/capture-raw.js'
 import { SEVERITIES, type Severity } from '../diff/change.js'
 import { REPORT_FORMATS, type ReportFormat } from '../report/format-report.js'
 import { CliUsageError } from './cli-error.js'
@@ -22,8 +22,18 @@ export interface Invocation {
   url?: string
   headers: Record<string, string>
   bearer?: string
+  /** `--era`; when absent, `check` reads the eras its contract was recorded in, the rest `auto`. */
+  era?: EraOption
+  /** `--transport` (with `--url`): pin Streamable HTTP or legacy HTTP+SSE; default tries the first, then the second. */
+  transport?: HttpTransport
   help: boolean
 }
+
+/** The HTTP transports `--transport` can pin. */
+export const HTTP_TRANSPORTS = ['streamable-http', 'sse'] as const
+
+/** One of {@link HTTP_TRANSPORTS}. */
+export type HttpTransport = (typeof HTTP_TRANSPORTS)[number]
 
 /** The usage text printed by `--help` and after a usage error. */
 export const USAGE = `Usage:
@@ -32,8 +42,9 @@ export const USAGE = `Usage:
   mcp-contract show     [--format text|json] -- <server command…>
   mcp-contract diff OLD.json NEW.json [--strict] [--fail-on SEVERITY] [--format …]
 
-Instead of "-- <server command…>": --url URL [--header 'Name: value']… [--bearer TOKEN]
+Instead of "-- <server command…>": --url URL [--header 'Name: value']… [--bearer TOKEN] [--transport streamable-http|sse]
   --contract FILE   contract file (default mcp-contract.json)
+  --era ERA         auto (default: initialize, then server/discover if refused), legacy, 2026-07-28, or both
   --timeout MS      wait at most MS for the server to start and for each request (default 10000)
 Exit codes: 0 nothing fails · 1 a change at or above the fail level · 2 could not run`
 
@@ -62,6 +73,11 @@ export function parseArgv(argv: readonly string[]): Invocation {
   if (!REPORT_FORMATS.includes(format)) throw new CliUsageError(`--format must be one of ${REPORT_FORMATS.join(', ')}, not "${format}"`)
   const failOn = values['fail-on'] as Severity | undefined
   if (failOn !== undefined && !SEVERITIES.includes(failOn)) throw new CliUsageError(`--fail-on must be one of ${SEVERITIES.join(', ')}, not "${failOn}"`)
+  const era = values.era as EraOption | undefined
+  if (era !== undefined && !ERA_OPTIONS.includes(era)) throw new CliUsageError(`--era must be one of ${ERA_OPTIONS.join(', ')}, not "${era}"`)
+  const transport = values.transport as HttpTransport | undefined
+  if (transport !== undefined && !HTTP_TRANSPORTS.includes(transport)) throw new CliUsageError(`--transport must be one of ${HTTP_TRANSPORTS.join(', ')}, not "${transport}"`)
+  if (transport !== undefined && values.url === undefined) throw new CliUsageError('--transport applies to --url only; a server command always speaks stdio')
   const invocation: Invocation = {
     ...defaults(),
     command: command as Invocation['command'],
@@ -75,6 +91,8 @@ export function parseArgv(argv: readonly string[]): Invocation {
     url: values.url,
     headers: parseHeaders(values.header ?? []),
     bearer: values.bearer,
+    era,
+    transport,
     help,
   }
   checkTarget(invocation)
@@ -95,6 +113,8 @@ function parseOwn(args: string[]) {
       url: { type: 'string' },
       header: { type: 'string', multiple: true },
       bearer: { type: 'string' },
+      era: { type: 'string' },
+      transport: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   })

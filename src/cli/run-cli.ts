@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
-import { captureSurface } from '../capture/capture-surface.js'
-import { CaptureError } from '../capture/capture-raw.js'
+import { captureRaw, CaptureError, type EraOption } from '../capture/capture-raw.js'
+import { normalizeSurface } from '../surface/normalize.js'
 import { ContractFileError } from '../contract/contract-error.js'
 import { readContract, serializeContract, writeContract } from '../contract/contract-file.js'
 import { diffSurfaces } from '../diff/diff-surfaces.js'
@@ -68,7 +68,7 @@ const COMMAND_RUNNERS: Record<Invocation['command'], (invocation: Invocation, io
   /** Records the live surface into the contract file. */
   async snapshot(invocation, io) {
     const file = resolve(io.cwd, invocation.contract)
-    const surface = await capture(invocation, io)
+    const { surface } = await capture(invocation, io)
     // Why: a signal that came while capturing the last list must not still write the file.
     if (io.signal?.aborted) return EXIT.error
     await writeContract(file, surface)
@@ -79,12 +79,14 @@ const COMMAND_RUNNERS: Record<Invocation['command'], (invocation: Invocation, io
   async check(invocation, io) {
     // Why: read the contract first, so a bad file fails fast without starting a server.
     const recorded = await readContract(resolve(io.cwd, invocation.contract))
-    return report(recorded, await capture(invocation, io), invocation, io)
+    // Why: a contract recorded in both eras is checked in both, or an era not read would look dropped.
+    const era = invocation.era ?? (recorded.eras?.length === 2 ? 'both' : undefined)
+    return report(recorded, (await capture(invocation, io, era)).surface, invocation, io)
   },
   /** Prints the live surface; records nothing. */
   async show(invocation, io) {
-    const surface = await capture(invocation, io)
-    io.stdout(invocation.format === 'json' ? serializeContract(surface) : `${printSurfaceSnapshot(surface)}\n`)
+    const { surface, via } = await capture(invocation, io)
+    io.stdout(invocation.format === 'json' ? serializeContract(surface) : `${via}\n${printSurfaceSnapshot(surface)}\n`)
     return EXIT.ok
   },
   /** Compares two contract files. */
@@ -100,14 +102,18 @@ function report(recorded: Surface, live: Surface, invocation: Invocation, io: Cl
   return result.ok ? EXIT.ok : EXIT.failed
 }
 
-function capture(invocation: Invocation, io: CliIo): Promise<Surface> {
-  const options = { timeoutMs: invocation.timeoutMs, signal: io.signal }
-  if (invocation.url !== undefined) {
-    return captureSurface({ url: invocation.url, headers: invocation.headers, bearer: invocation.bearer }, options)
-  }
+/** Reads the live surface, and says in words which wire and era(s) it was read over. */
+async function capture(invocation: Invocation, io: CliIo, era: EraOption | undefined = invocation.era): Promise<{ surface: Surface; via: string }> {
+  const options = { timeoutMs: invocation.timeoutMs, signal: io.signal, era }
   const [command, ...args] = invocation.serverCommand
-  // Why: the server is the user's own program; it gets the environment the CLI got.
-  return captureSurface({ command, args, cwd: io.cwd, env: definedEnv(io.env) }, options)
+  const raw =
+    invocation.url !== undefined
+      ? await captureRaw({ url: invocation.url, headers: invocation.headers, bearer: invocation.bearer, transport: invocation.transport }, options)
+      : // Why: the server is the user's own program; it gets the environment the CLI got.
+        await captureRaw({ command, args, cwd: io.cwd, env: definedEnv(io.env) }, options)
+  const surface = normalizeSurface(raw)
+  const eras = surface.eras ?? ['legacy']
+  return { surface, via: `# read over ${raw.transport ?? 'stdio'} in the ${eras.join(' and ')} era${eras.length > 1 ? 's' : ''}` }
 }
 
 function definedEnv(env: NodeJS.ProcessEnv): Record<string, string> {

@@ -1,3 +1,4 @@
+import { ERA_OPTIONS, type EraOption } from '../surface/eras.js'
 import { kindOfValue } from '../surface/kind-of-value.js'
 import { SEVERITIES, type Severity } from './change.js'
 
@@ -19,6 +20,12 @@ export interface Policy {
   used?: string[]
   /** Change kind ids to drop entirely. */
   ignore?: string[]
+  /**
+   * The protocol era(s) the live server is read in: `auto` (default: `initialize`, and
+   * `server/discover` only when refused), `legacy`, `2026-07-28`, or `both` (each recorded,
+   * differences reported). Read by capture, not by the comparison.
+   */
+  era?: EraOption
 }
 
 /** A policy with every default filled in. */
@@ -43,7 +50,7 @@ export function resolvePolicy(policy: Policy = {}): ResolvedPolicy {
 
 const CONTENT_MODELS = ['lenient', 'default', 'strict'] as const
 const FORMAT_MODES = ['assert', 'annotate'] as const
-const OPTIONS = ['failOn', 'strict', 'contentModel', 'format', 'used', 'ignore'] as const
+const OPTIONS = ['failOn', 'strict', 'contentModel', 'format', 'used', 'ignore', 'era'] as const
 
 /**
  * What is wrong with a policy a user wrote, in words that say what to write instead; undefined
@@ -58,13 +65,14 @@ export function policyProblem(policy: unknown, kindIds?: readonly string[]): str
   const given = policy as Record<string, unknown>
   const unknown = Object.keys(given).find((key) => !(OPTIONS as readonly string[]).includes(key))
   if (unknown !== undefined) return `Unknown policy option ${JSON.stringify(unknown)}; the options are ${OPTIONS.join(', ')}.`
-  const { failOn, strict, contentModel, format, used, ignore } = given
+  const { failOn, strict, contentModel, format, used, ignore, era } = given
   if (failOn !== undefined && !SEVERITIES.includes(failOn as Severity)) return `failOn must be one of ${quoted(SEVERITIES)}; got ${JSON.stringify(failOn)}.`
   if (strict !== undefined && typeof strict !== 'boolean') return `strict must be true or false; got ${JSON.stringify(strict)}.`
   if (contentModel !== undefined && !(CONTENT_MODELS as readonly unknown[]).includes(contentModel)) return `contentModel must be one of ${quoted(CONTENT_MODELS)}; got ${JSON.stringify(contentModel)}.`
   if (format !== undefined && !(FORMAT_MODES as readonly unknown[]).includes(format)) return `format must be one of ${quoted(FORMAT_MODES)}; got ${JSON.stringify(format)}.`
   if (used !== undefined && !isStringList(used)) return `used must be a list of tool, prompt or resource names (globs with *), such as ['search_*']; got ${JSON.stringify(used)}.`
   if (ignore !== undefined && !isStringList(ignore)) return `ignore must be a list of change kind ids, such as ['tool-description-changed']; got ${JSON.stringify(ignore)}.`
+  if (era !== undefined && !(ERA_OPTIONS as readonly unknown[]).includes(era)) return `era must be one of ${quoted(ERA_OPTIONS)}; got ${JSON.stringify(era)}.`
   const strange = kindIds && (ignore as string[] | undefined)?.find((id) => !kindIds.includes(id))
   if (strange) return `ignore lists ${JSON.stringify(strange)}, which is not a change kind id. Closest: ${quoted(closest(strange, kindIds))}; KINDS from 'mcp-contract' lists them all.`
   return undefined
