@@ -74,8 +74,8 @@ export type RecognizedTarget =
 /** The accepted targets, in words, for error messages. */
 export const ACCEPTED_TARGETS =
   'an McpServer or Server that is not connected yet, a function returning one, a connected Client, ' +
-  '{ command, args?, env?, cwd? } for a stdio server, { url, headers?, bearer? } for an HTTP server, ' +
-  'or an SDK 2.x handler from createMcpHandler(factory)'
+  'an SDK 2.x handler from createMcpHandler(factory), { command, args?, env?, cwd? } for a stdio server, ' +
+  'or { url, headers?, bearer? } for an HTTP server'
 
 /**
  * Sorts a value into the target kinds capture understands, by shape alone.

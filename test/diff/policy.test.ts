@@ -9,6 +9,7 @@ describe('policyProblem', () => {
     undefined,
     {},
     { failOn: 'breaking', strict: true, contentModel: 'lenient', format: 'annotate', used: ['search_*'], ignore: ['tool-description-changed'] },
+    { era: 'both' },
   ])('%j is fine', (policy) => {
     expect(policyProblem(policy, KIND_IDS)).toBeUndefined()
   })
@@ -16,12 +17,13 @@ describe('policyProblem', () => {
   test.each([
     { policy: 'risky', says: 'The policy must be an object' },
     { policy: ['risky'], says: 'The policy must be an object' },
-    { policy: { failon: 'risky' }, says: 'Unknown policy option "failon"; the options are failOn, strict, contentModel, format, used, ignore.' },
+    { policy: { failon: 'risky' }, says: 'Unknown policy option "failon"; the options are failOn, strict, contentModel, format, used, ignore, era.' },
     { policy: { failOn: 'fatal' }, says: `failOn must be one of 'breaking', 'risky', 'routing', 'additive', 'cosmetic'; got "fatal".` },
     { policy: { strict: 'yes' }, says: 'strict must be true or false; got "yes".' },
     { policy: { contentModel: 'loose' }, says: `contentModel must be one of 'lenient', 'default', 'strict'; got "loose".` },
     { policy: { format: 'ignore' }, says: `format must be one of 'assert', 'annotate'; got "ignore".` },
     { policy: { used: 'search_*' }, says: 'used must be a list of tool, prompt or resource names' },
+    { policy: { era: '2026' }, says: `era must be one of 'auto', 'legacy', '2026-07-28', 'both'; got "2026".` },
     { policy: { ignore: [42] }, says: 'ignore must be a list of change kind ids' },
     { policy: { ignore: ['tool-remove'] }, says: `ignore lists "tool-remove", which is not a change kind id. Closest: 'tool-removed';` },
   ])('$policy: $says', ({ policy, says }) => {
