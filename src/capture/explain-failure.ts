@@ -17,6 +17,9 @@ export interface FailureContext {
 
 const METHOD_NOT_FOUND = -32601
 
+// Why: a 2026-07-28-only server answers a 2025-era initialize with this code.
+const UNSUPPORTED_PROTOCOL_VERSION = -32022
+
 // Why: failures that mean "nobody is there (any more)": Node's network errors (fetch puts them
 // in `cause.code`) and SDK 2.x's string codes for a closed connection.
 const CONNECTION_LOST_CODES = new Set([
@@ -88,7 +91,15 @@ export function explainConnectFailure(error: unknown, context: FailureContext): 
   if (status !== undefined) {
     return new CaptureError(
       'start-failed',
-      `${label} answered HTTP ${status} to initialize: ${messageOf(error)}. Check the URL (MCP endpoints are often at /mcp) and that the server speaks Streamable HTTP.`,
+      `${label} answered HTTP ${status} to initialize: ${messageOf(error)}. Check the URL (MCP endpoints are often at /mcp) and that the server speaks Streamable HTTP; ` +
+        "for a server on the older HTTP+SSE transport, leave the transport unpinned or pin transport: 'sse' (CLI: --transport sse).",
+      details,
+    )
+  }
+  if (jsonRpcCode(error) === UNSUPPORTED_PROTOCOL_VERSION) {
+    return new CaptureError(
+      'initialize-failed',
+      `${label} refused initialize (${messageOf(error)}): it speaks only the 2026-07-28 protocol era. Read it in that era: leave era unset (auto) or set era: '2026-07-28' (CLI: --era 2026-07-28).`,
       details,
     )
   }
