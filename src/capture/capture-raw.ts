@@ -65,19 +65,16 @@ export async function captureRaw(target: Target, options: CaptureOptions = {}): 
       serverLabel: describeTarget(target),
     })
   }
-  if (era === 'both') {
-    const legacy = await captureInEra(recognized, limits, 'legacy')
-    return { ...(await captureInEra(recognized, limits, '2026-07-28')), legacy }
-  }
+  if (era === 'both') return captureBothEras(recognized, limits)
   if (era !== 'auto') return captureInEra(recognized, limits, era)
   try {
     return await captureInEra(recognized, limits, 'legacy')
   } catch (error) {
     // Why a second connection, not the same one: the SDK client closes its transport when
     // initialize fails. Only a server that answered initialize with a refusal pays for it.
-    if (!refusedInitialize(error) || recognized.kind === 'server' || recognized.kind === 'factory' || recognized.kind === 'client') throw error
+    if (!refusedInitialize(error) || !canSpeakModern(recognized)) throw error
     try {
-      return await captureInEra(recognized, limits, '2026-07-28')
+      return { ...(await captureInEra(recognized, limits, '2026-07-28')), refusedEras: ['legacy'] }
     } catch (modern) {
       throw new CaptureError(
         (error as CaptureError).code,
@@ -86,6 +83,35 @@ export async function captureRaw(target: Target, options: CaptureOptions = {}): 
       )
     }
   }
+}
+
+/**
+ * Reads both eras, one connection each. An era the server refuses (it answered the opening with
+ * an error) is listed in `refusedEras` instead of failing the capture; only when it refuses both,
+ * or fails in any other way, does capture fail.
+ */
+async function captureBothEras(recognized: RecognizedTarget, limits: StepLimits): Promise<RawSurface> {
+  let legacy: RawSurface | undefined
+  let legacyError: unknown
+  try {
+    legacy = await captureInEra(recognized, limits, 'legacy')
+  } catch (error) {
+    if (!refusedInitialize(error)) throw error
+    legacyError = error
+  }
+  try {
+    const modern = await captureInEra(recognized, limits, '2026-07-28')
+    return legacy === undefined ? { ...modern, refusedEras: ['legacy'] } : { ...modern, legacy }
+  } catch (error) {
+    if (legacy === undefined) throw legacyError
+    if (!(error instanceof CaptureError) || error.code !== 'initialize-failed') throw error
+    return { ...legacy, refusedEras: ['2026-07-28'] }
+  }
+}
+
+/** True for the targets that can be read in the 2026-07-28 era at all. */
+function canSpeakModern(recognized: RecognizedTarget): boolean {
+  return recognized.kind === 'stdio' || recognized.kind === 'http' || recognized.kind === 'handler'
 }
 
 /** Reads the surface over one connection in one era. */

@@ -1,5 +1,5 @@
 import { ERAS } from '../surface/eras.js'
-import type { ListName, Surface } from '../surface/types.js'
+import type { Era, ListName, Surface } from '../surface/types.js'
 import type { Detected } from './detected.js'
 
 /**
@@ -11,10 +11,11 @@ export function diffEras(recorded: Surface, live: Surface): Detected[] {
   const name = live.server.name ?? recorded.server.name ?? ''
   const changes: Detected[] = []
   if (recorded.eras !== undefined && live.eras !== undefined) {
-    // Why only when live was read in both eras: a read in one era cannot tell whether the server
-    // still speaks the other (`auto` stops at the first era that answers).
+    // Why only when live was read in both eras or refused the era: a read in one era cannot tell
+    // whether the server still speaks the other (`auto` stops at the first era that answers).
     const readBoth = live.eras.length === ERAS.length
-    for (const era of recorded.eras) if (readBoth && !live.eras.includes(era)) changes.push({ kind: 'server-era-removed', entity: 'server', name, path: [], before: era })
+    const gone = (era: Era) => (live.refusedEras ?? []).includes(era) || (readBoth && !live.eras!.includes(era))
+    for (const era of recorded.eras) if (gone(era)) changes.push({ kind: 'server-era-removed', entity: 'server', name, path: [], before: era })
     for (const era of live.eras) if (!recorded.eras.includes(era)) changes.push({ kind: 'server-era-added', entity: 'server', name, path: [], after: era })
   }
   for (const list of Object.keys(live.cacheScope ?? {}) as ListName[]) {

@@ -57,6 +57,7 @@ function normalizeOneEra(raw: RawSurface): Surface {
   const notRecorded: NotRecorded[] = []
   const surface: Surface = { server: normalizeServer(raw.initialize), notRecorded }
   if (raw.era !== undefined) surface.eras = [raw.era]
+  if (raw.refusedEras !== undefined && raw.refusedEras.length > 0) surface.refusedEras = [...raw.refusedEras]
   const cacheScope = normalizeCacheScopes(raw.cacheScopes)
   if (cacheScope !== undefined) surface.cacheScope = cacheScope
   if (raw.tools) surface.tools = uniqueByKey(raw.tools.map((tool) => normalizeTool(tool, notRecorded)), 'name', 'tool', notRecorded)

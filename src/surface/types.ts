@@ -28,6 +28,8 @@ export interface RawSurface {
   cacheScopes?: Partial<Record<ListName, unknown[]>>
   /** With era `both`: the same server read in the legacy era (this one is the 2026-07-28 read). */
   legacy?: RawSurface
+  /** Eras the server refused when capture tried them (it answered the opening with an error). */
+  refusedEras?: Era[]
   initialize: {
     protocolVersion?: string
     serverInfo?: Record<string, unknown>
@@ -138,6 +140,8 @@ export interface EraDifference {
 export interface Surface {
   /** The era(s) it was captured in; absent in contracts recorded before eras were. */
   eras?: Era[]
+  /** Eras the server refused when it was read: known not spoken, not merely not tried. */
+  refusedEras?: Era[]
   /** Each list's `cacheScope` (2026 era); `private` when any page is private. */
   cacheScope?: Partial<Record<ListName, CacheScope>>
   /** With era `both`: where the two eras' surfaces differ (each place once). */

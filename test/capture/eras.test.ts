@@ -16,6 +16,7 @@ describe('a server that refuses initialize (serveStdio with legacy: reject)', ()
     expect(raw.tools?.map((tool) => tool.name)).toEqual(['list_orders'])
     const surface = await captureSurface(stdioFixture('modern-only.js'))
     expect(surface.eras).toEqual(['2026-07-28'])
+    expect(surface.refusedEras).toEqual(['legacy'])
     expect(surface.cacheScope).toEqual({ tools: 'public' })
     expect(surface.tools?.[0].headers).toEqual({ region: 'Region' })
     // Why: the spec admits any root for outputSchema; an array root is recorded like any schema.
