@@ -35,6 +35,11 @@ describe('2026-07-28 era changes', () => {
       after: surface({ tools: [withHeader('Mcp-Region')] }),
     },
     {
+      title: 'an outputSchema with an array root is compared like any schema',
+      before: surface({ tools: [{ ...search, outputSchema: { type: 'array', items: { type: 'string' } } }] }),
+      after: surface({ tools: [{ ...search, outputSchema: { type: 'array', items: { type: ['string', 'null'] } } }] }),
+    },
+    {
       title: 'tools/list private → public',
       before: { ...surface({ tools: [search] }), cacheScope: { tools: 'private' } },
       after: { ...surface({ tools: [search] }), cacheScope: { tools: 'public' } },
