@@ -43,7 +43,7 @@ async function honorContract(adapter: RunnerAdapter, received: unknown, file: st
   rejectUnknownKinds(engine, policy, matcher, callSite)
   const path = resolve(dirname(adapter.testFile()), file)
   const shown = displayPath(path)
-  const live = await captureLive(adapter, received, matcher, callSite, policy?.era)
+  const live = await captureLive(adapter, received, matcher, callSite, policy?.era ?? (await erasRecordedIn(path)))
   const text = engine.serializeContract(live)
 
   let storedText: string | undefined
@@ -93,6 +93,20 @@ async function honorContract(adapter: RunnerAdapter, received: unknown, file: st
       accept: `To accept it deliberately: ${updateCommand(adapter)} rewrites ${shown}; review the diff and commit it.`,
     }),
   )
+}
+
+/**
+ * `both` when the contract file was recorded in both eras, else nothing (the default era).
+ * Why: a contract recorded in both eras must be checked in both, or the era not read would look
+ * dropped; a file that is missing or unreadable here is reported later, where it is read in full.
+ */
+async function erasRecordedIn(path: string): Promise<'both' | undefined> {
+  try {
+    const eras = (JSON.parse((await readIfPresent(path)) ?? '{}') as { eras?: unknown }).eras
+    return Array.isArray(eras) && eras.length === 2 ? 'both' : undefined
+  } catch {
+    return undefined
+  }
 }
 
 async function readIfPresent(path: string): Promise<string | undefined> {

@@ -10,14 +10,15 @@ import type { Detected } from './detected.js'
 export function diffEras(recorded: Surface, live: Surface): Detected[] {
   const name = live.server.name ?? recorded.server.name ?? ''
   const changes: Detected[] = []
-  if (recorded.eras !== undefined && live.eras !== undefined) {
-    // Why only when live was read in both eras or refused the era: a read in one era cannot tell
-    // whether the server still speaks the other (`auto` stops at the first era that answers).
-    const readBoth = live.eras.length === ERAS.length
-    const gone = (era: Era) => (live.refusedEras ?? []).includes(era) || (readBoth && !live.eras!.includes(era))
-    for (const era of recorded.eras) if (gone(era)) changes.push({ kind: 'server-era-removed', entity: 'server', name, path: [], before: era })
-    for (const era of live.eras) if (!recorded.eras.includes(era)) changes.push({ kind: 'server-era-added', entity: 'server', name, path: [], after: era })
-  }
+  // Why absent reads as legacy: every surface recorded before eras were was read over initialize.
+  const recordedEras = recorded.eras ?? ['legacy']
+  const liveEras = live.eras ?? ['legacy']
+  // Why removal only when live was read in both eras or refused the era: a read in one era cannot
+  // tell whether the server still speaks the other (`auto` stops at the first era that answers).
+  const readBoth = liveEras.length === ERAS.length
+  const gone = (era: Era) => (live.refusedEras ?? []).includes(era) || (readBoth && !liveEras.includes(era))
+  for (const era of recordedEras) if (gone(era)) changes.push({ kind: 'server-era-removed', entity: 'server', name, path: [], before: era })
+  for (const era of liveEras) if (!recordedEras.includes(era)) changes.push({ kind: 'server-era-added', entity: 'server', name, path: [], after: era })
   for (const list of Object.keys(live.cacheScope ?? {}) as ListName[]) {
     const before = recorded.cacheScope?.[list]
     const after = live.cacheScope?.[list]

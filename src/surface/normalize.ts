@@ -47,7 +47,7 @@ export function normalizeSurface(raw: RawSurface): Surface {
   // Why the 2026 read is the one recorded: it is the newer promise, and the legacy one differs
   // from it only where `eraDifferences` says so.
   const legacy = normalizeOneEra(raw.legacy)
-  surface.eras = ['legacy', ...(surface.eras ?? []).filter((era) => era !== 'legacy')]
+  surface.eras = ['legacy', '2026-07-28']
   const differences = eraDifferences(legacy, surface)
   if (differences.length > 0) surface.eraDifferences = differences
   return surface
@@ -56,7 +56,9 @@ export function normalizeSurface(raw: RawSurface): Surface {
 function normalizeOneEra(raw: RawSurface): Surface {
   const notRecorded: NotRecorded[] = []
   const surface: Surface = { server: normalizeServer(raw.initialize), notRecorded }
-  if (raw.era !== undefined) surface.eras = [raw.era]
+  // Why not for the legacy era alone: every contract and snapshot recorded before eras were is a
+  // legacy read; leaving the field out keeps their text, and a user's stored snapshots, unchanged.
+  if (raw.era !== undefined && raw.era !== 'legacy') surface.eras = [raw.era]
   if (raw.refusedEras !== undefined && raw.refusedEras.length > 0) surface.refusedEras = [...raw.refusedEras]
   const cacheScope = normalizeCacheScopes(raw.cacheScopes)
   if (cacheScope !== undefined) surface.cacheScope = cacheScope

@@ -138,7 +138,7 @@ export interface EraDifference {
  * A list is `undefined` when the server does not offer it (method not found).
  */
 export interface Surface {
-  /** The era(s) it was captured in; absent in contracts recorded before eras were. */
+  /** The era(s) it was captured in; absent means the legacy era alone (as every contract recorded before eras). */
   eras?: Era[]
   /** Eras the server refused when it was read: known not spoken, not merely not tried. */
   refusedEras?: Era[]

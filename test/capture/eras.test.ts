@@ -35,7 +35,8 @@ describe('server-filesystem 2.0.1, which speaks both eras', () => {
     const legacy = await captureSurface(filesystem, { era: 'legacy' })
     const modern = await captureSurface(filesystem, { era: '2026-07-28' })
     const both = await captureSurface(filesystem, { era: 'both' })
-    expect(legacy.eras).toEqual(['legacy'])
+    // A legacy read records no eras: absent means legacy, as in every contract recorded before eras.
+    expect(legacy.eras).toBeUndefined()
     expect(modern.eras).toEqual(['2026-07-28'])
     expect(both.eras).toEqual(['legacy', '2026-07-28'])
     expect(legacy.tools?.length).toBeGreaterThan(5)

@@ -51,7 +51,7 @@ describe('2026-07-28 era changes', () => {
     },
     {
       title: 'recorded in the legacy era, the server now refuses initialize',
-      before: { ...surface({ tools: [search] }), eras: ['legacy'] },
+      before: surface({ tools: [search] }),
       after: { ...surface({ tools: [search] }), eras: ['2026-07-28'], refusedEras: ['legacy'] },
     },
     {
@@ -92,6 +92,8 @@ describe('eras normalize to one surface', () => {
   test('a contract recorded before eras reports nothing against a 2026-era capture of the same tools', () => {
     const old = parseContract(JSON.stringify({ format: 1, ...surface({ tools: [search] }) }))
     const live = { ...surface({ tools: [search] }), eras: ['2026-07-28'], cacheScope: { tools: 'private' } } as Surface
-    expect(changes(old, live)).toEqual([])
+    // Only the era itself: the older file was a legacy read, and the new one is a 2026-07-28 read.
+    expect(changes(old, live).map((change) => change.kind)).toEqual(['server-era-added'])
+    expect(changes(old, { ...live, eras: undefined })).toEqual([])
   })
 })

@@ -130,6 +130,10 @@ describe('toHonorContract', () => {
       expect(modern.tools?.map((tool) => tool.name)).toEqual(['export', 'search'])
       await writeContract(contract, modern)
       await expect(handler).toHonorContract(contract, { era: '2026-07-28' })
+      // A contract recorded in both eras is checked in both with no option.
+      const both = join(dir, 'handler-both.json')
+      await writeContract(both, await captureSurface(handler, { era: 'both' }))
+      await expect(handler).toHonorContract(both)
     } finally {
       await handler.close()
     }
