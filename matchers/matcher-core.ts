@@ -81,7 +81,7 @@ export function rejectUnknownKinds(engine: Engine, policy: Policy | undefined, h
  * Captures the received target. Waits stop on the test's abort signal and end a little before
  * the test's own timeout, so the connection is closed by us, not torn down by the runner.
  */
-export async function captureLive(adapter: RunnerAdapter, received: unknown, hint: string, callSite: Error): Promise<Surface> {
+export async function captureLive(adapter: RunnerAdapter, received: unknown, hint: string, callSite: Error, era?: Policy['era']): Promise<Surface> {
   const { captureSurface, describeTarget, CaptureError, DEFAULT_TIMEOUT_MS } = await loadEngine()
   const clock = adapter.testClock()
   const remaining = clock.timeoutMs > 0 ? clock.timeoutMs - clock.elapsedMs : Number.POSITIVE_INFINITY
@@ -91,7 +91,7 @@ export async function captureLive(adapter: RunnerAdapter, received: unknown, hin
   const timer = budget === undefined ? undefined : setTimeout(() => deadline.abort(), budget)
   const signal = clock.signal ? AbortSignal.any([clock.signal, deadline.signal]) : deadline.signal
   try {
-    return await captureSurface(received as Surface, { timeoutMs: Math.min(DEFAULT_TIMEOUT_MS, budget ?? DEFAULT_TIMEOUT_MS), signal })
+    return await captureSurface(received as Surface, { timeoutMs: Math.min(DEFAULT_TIMEOUT_MS, budget ?? DEFAULT_TIMEOUT_MS), signal, era })
   } catch (error) {
     if (deadline.signal.aborted && !clock.signal?.aborted) {
       throw pointedAt(

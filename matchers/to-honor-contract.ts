@@ -60,7 +60,7 @@ async function honorContract(adapter: RunnerAdapter, received: unknown, file: st
       ].join('\n'),
     )
   }
-  const live = await captureLive(adapter, received, matcher, callSite)
+  const live = await captureLive(adapter, received, matcher, callSite, policy?.era ?? (await erasRecordedIn(path)))
   const text = engine.serializeContract(live)
 
   let storedText: string | undefined
@@ -135,6 +135,20 @@ async function kindOfPath(path: string): Promise<'file' | 'folder' | 'other' | u
   })
   if (!info) return undefined
   return info.isFile() ? 'file' : info.isDirectory() ? 'folder' : 'other'
+}
+
+/**
+ * `both` when the contract file was recorded in both eras, else nothing (the default era).
+ * Why: a contract recorded in both eras must be checked in both, or the era not read would look
+ * dropped; a file that is missing or unreadable here is reported later, where it is read in full.
+ */
+async function erasRecordedIn(path: string): Promise<'both' | undefined> {
+  try {
+    const eras = (JSON.parse((await readIfPresent(path)) ?? '{}') as { eras?: unknown }).eras
+    return Array.isArray(eras) && eras.length === 2 ? 'both' : undefined
+  } catch {
+    return undefined
+  }
 }
 
 async function readIfPresent(path: string): Promise<string | undefined> {

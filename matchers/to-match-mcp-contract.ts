@@ -44,7 +44,7 @@ export function toMatchMcpContract(this: MatcherContext, received: unknown, hint
 async function matchMcpContract(adapter: RunnerAdapter, received: unknown, hint: string | undefined, policy: Policy | undefined, matcher: string, callSite: Error): Promise<MatcherResult> {
   const engine = await loadEngine()
   rejectUnknownKinds(engine, policy, matcher, callSite)
-  const live = await captureLive(adapter, received, matcher, callSite)
+  const live = await captureLive(adapter, received, matcher, callSite, policy?.era)
   const outcome = await adapter.matchSnapshot(live, hint)
   if (outcome.pass) return passed(matcher)
   const name = adapter.snapshotName(hint)

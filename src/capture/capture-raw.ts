@@ -6,11 +6,14 @@ import { describeTarget } from './describe-target.js'
 import { findTooDeepValue, MAX_ITEM_DEPTH, renderDeepPath } from './nesting-limit.js'
 import { openConnection } from './open-connection.js'
 import { readSurfaceLists } from './read-paged-list.js'
-import { ACCEPTED_TARGETS, recognizeTarget, type Target } from './target.js'
+import { ERA_OPTIONS, refusedInitialize, type Era, type EraOption } from './era.js'
+import type { StepLimits } from './run-step.js'
+import { ACCEPTED_TARGETS, recognizeTarget, type RecognizedTarget, type Target } from './target.js'
 
 export { CaptureError, type CaptureErrorCode } from './capture-error.js'
 export { describeTarget } from './describe-target.js'
-export { isCaptureTarget, type ConnectedClient, type HttpTarget, type InProcessServer, type ServerFactory, type StdioTarget, type Target } from './target.js'
+export { ERA_OPTIONS, type Era, type EraOption } from './era.js'
+export { isCaptureTarget, type ConnectedClient, type HandlerTarget, type HttpTarget, type InProcessServer, type ServerFactory, type StdioTarget, type Target } from './target.js'
 
 /** How long capture waits for each step when `timeoutMs` is not given. */
 export const DEFAULT_TIMEOUT_MS = 10_000
@@ -27,6 +30,12 @@ export interface CaptureOptions {
   timeoutMs?: number
   /** Stops waiting when aborted; capture then fails with code `aborted` and closes what it opened. */
   signal?: AbortSignal
+  /**
+   * The protocol era(s) to read in. `auto` (default): `initialize` first, and `server/discover`
+   * only when the server refuses `initialize` — a 2025-era server costs nothing extra. `both`
+   * reads both eras and keeps the legacy read in `legacy`.
+   */
+  era?: EraOption
 }
 
 /**
@@ -47,6 +56,8 @@ export async function captureRaw(target: Target, options: CaptureOptions = {}): 
   if (!(Number.isFinite(timeoutMs) && timeoutMs >= 1 && timeoutMs <= MAX_TIMEOUT_MS)) {
     throw new RangeError(`timeoutMs must be a number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (about 24.8 days), got ${String(options.timeoutMs)}.`)
   }
+  const era = options.era ?? 'auto'
+  if (!ERA_OPTIONS.includes(era)) throw new RangeError(`era must be one of ${ERA_OPTIONS.join(', ')}, got ${JSON.stringify(options.era)}.`)
   const limits = { timeoutMs, signal: options.signal }
   const recognized = recognizeTarget(target)
   if (recognized === undefined) {
@@ -54,7 +65,58 @@ export async function captureRaw(target: Target, options: CaptureOptions = {}): 
       serverLabel: describeTarget(target),
     })
   }
-  const connection = await openConnection(recognized, limits)
+  if (era === 'both') return captureBothEras(recognized, limits)
+  if (era !== 'auto') return captureInEra(recognized, limits, era)
+  try {
+    return await captureInEra(recognized, limits, 'legacy')
+  } catch (error) {
+    // Why a second connection, not the same one: the SDK client closes its transport when
+    // initialize fails. Only a server that answered initialize with a refusal pays for it.
+    if (!refusedInitialize(error) || !canSpeakModern(recognized)) throw error
+    try {
+      return { ...(await captureInEra(recognized, limits, '2026-07-28')), refusedEras: ['legacy'] }
+    } catch (modern) {
+      throw new CaptureError(
+        (error as CaptureError).code,
+        `${(error as Error).message}\nIt did not answer the 2026-07-28 opening (server/discover) either: ${(modern as Error).message}`,
+        { serverLabel: (error as CaptureError).serverLabel, cause: error },
+      )
+    }
+  }
+}
+
+/**
+ * Reads both eras, one connection each. An era the server refuses (it answered the opening with
+ * an error) is listed in `refusedEras` instead of failing the capture; only when it refuses both,
+ * or fails in any other way, does capture fail.
+ */
+async function captureBothEras(recognized: RecognizedTarget, limits: StepLimits): Promise<RawSurface> {
+  let legacy: RawSurface | undefined
+  let legacyError: unknown
+  try {
+    legacy = await captureInEra(recognized, limits, 'legacy')
+  } catch (error) {
+    if (!refusedInitialize(error)) throw error
+    legacyError = error
+  }
+  try {
+    const modern = await captureInEra(recognized, limits, '2026-07-28')
+    return legacy === undefined ? { ...modern, refusedEras: ['legacy'] } : { ...modern, legacy }
+  } catch (error) {
+    if (legacy === undefined) throw legacyError
+    if (!(error instanceof CaptureError) || error.code !== 'initialize-failed') throw error
+    return { ...legacy, refusedEras: ['2026-07-28'] }
+  }
+}
+
+/** True for the targets that can be read in the 2026-07-28 era at all. */
+function canSpeakModern(recognized: RecognizedTarget): boolean {
+  return recognized.kind === 'stdio' || recognized.kind === 'http' || recognized.kind === 'handler'
+}
+
+/** Reads the surface over one connection in one era. */
+async function captureInEra(recognized: RecognizedTarget, limits: StepLimits, era: Era): Promise<RawSurface> {
+  const connection = await openConnection(recognized, limits, era)
   let failed = true
   try {
     const initialize = readInitialize(connection.client)
@@ -66,7 +128,7 @@ export async function captureRaw(target: Target, options: CaptureOptions = {}): 
         { serverLabel: connection.label },
       )
     }
-    const surface: RawSurface = { initialize, ...(await readSurfaceLists(connection, limits)) }
+    const surface: RawSurface = { era: connection.era, transport: connection.wireKind, initialize, ...(await readSurfaceLists(connection, limits)) }
     failed = false
     return surface
   } finally {

@@ -1,9 +1,13 @@
+import { loadModernClient, type Era } from './era.js'
 import type { StepLimits } from './run-step.js'
 import { runStep } from './run-step.js'
 import { WireDiagnostics } from './wire-diagnostics.js'
 
 /** How capture reaches a server; failure messages give advice that fits it. */
 export type TransportKind = 'stdio' | 'http' | 'in-process' | 'client'
+
+/** The wire capture used, as `show` names it: stdio, Streamable HTTP, legacy HTTP+SSE, in-process, or the user's client. */
+export type WireKind = 'stdio' | 'streamable-http' | 'sse' | 'in-process' | 'client'
 
 /**
  * The part of an SDK `Client` (1.x or 2.x) that capture calls. Typed loosely on purpose:
@@ -26,6 +30,10 @@ export interface Connection {
   /** The label errors name the server by (a factory's label becomes its server's). */
   label: string
   transport: TransportKind
+  /** The protocol era the connection speaks. */
+  era: Era
+  /** The wire it runs on. */
+  wireKind: WireKind
   /** What the server sent that capture could not use, for failure messages. */
   wire: WireDiagnostics
   /** True once the server side closed the connection (exited, hung up) rather than capture. */
@@ -50,17 +58,23 @@ export interface OwnClient {
   hasClosed(): boolean
   /** What the server sent that capture could not use (fed by the SDK client's `onerror`). */
   wire: WireDiagnostics
-  /** Starts the transport and runs `initialize` under the step deadline; errors are left to explain. */
+  /** Starts the transport and runs `initialize` (or, 2026 era, `server/discover`) under the step deadline; errors are left to explain. */
   initialize(limits: StepLimits): Promise<void>
+  era: Era
 }
 
 /**
- * Creates capture's own SDK 1.x client for a transport capture opened (in-memory, stdio or
- * Streamable HTTP), loading the SDK on first use. `startEarly` starts the transport before the
- * client loads — for a child process, which then boots while the SDK client's imports run.
+ * Creates capture's own SDK client for a transport capture opened (in-memory, stdio or
+ * Streamable HTTP), loading the SDK on first use: 1.x for the legacy era, 2.x pinned to
+ * 2026-07-28 for the modern one. `startEarly` starts the transport before the client loads —
+ * for a child process, which then boots while the SDK client's imports run.
  * @example const own = await createOwnClient(transport); await own.initialize({ timeoutMs: 10_000 })
  */
-export async function createOwnClient(transport: object, options: { startEarly?: boolean; wire?: WireDiagnostics } = {}): Promise<OwnClient> {
+export async function createOwnClient(
+  transport: object,
+  options: { startEarly?: boolean; wire?: WireDiagnostics; era?: Era; label?: string } = {},
+): Promise<OwnClient> {
+  const era = options.era ?? 'legacy'
   const wire = options.wire ?? new WireDiagnostics()
   const watched = transport as { onclose?: () => void; close(): Promise<void>; start(): Promise<void> }
   let closedByServer = false
@@ -77,8 +91,7 @@ export async function createOwnClient(transport: object, options: { startEarly?:
     if (!closingByClient) closedByServer = true
   }
   if (options.startEarly) startBeforeClientLoads(watched)
-  const { Client } = await import('@modelcontextprotocol/sdk/client/index.js')
-  const client = new Client(CLIENT_INFO, { capabilities: {} })
+  const client = era === 'legacy' ? await legacyClient() : await modernClient(options.label ?? 'the server')
   // Why: the SDK drops a line that is not JSON-RPC or a reply nobody waits for, and only tells
   // `onerror`; counted, they explain a later timeout.
   client.onerror = (error) => wire.record(error)
@@ -86,11 +99,32 @@ export async function createOwnClient(transport: object, options: { startEarly?:
     client: client as unknown as OwnClient['client'],
     hasClosed: () => closedByServer,
     wire,
+    era,
     initialize: (limits) =>
-      runStep('initialize', limits, (signal) =>
-        client.connect(transport as Parameters<typeof client.connect>[0], { timeout: limits.timeoutMs, signal }),
-      ),
+      runStep(era === 'legacy' ? 'initialize' : 'server/discover', limits, (signal) => client.connect(transport, { timeout: limits.timeoutMs, signal })),
   }
+}
+
+/** The part of either SDK's `Client` that creating a connection needs. */
+interface ConnectingClient {
+  connect(transport: unknown, options: { timeout: number; signal: AbortSignal }): Promise<void>
+  onerror?: (error: Error) => void
+}
+
+async function legacyClient(): Promise<ConnectingClient> {
+  const { Client } = await import('@modelcontextprotocol/sdk/client/index.js')
+  return new Client(CLIENT_INFO, { capabilities: {} }) as unknown as ConnectingClient
+}
+
+/**
+ * SDK 2.x's client pinned to 2026-07-28. Why pinned, not `auto`: capture has already decided
+ * the era; `auto` would probe again (on stdio with a second process), and a pin fails loudly
+ * instead of quietly falling back to the era that was not asked for. On a transport that is not
+ * 2.x's own stdio class the pin probes in place, on the one connection.
+ */
+async function modernClient(label: string): Promise<ConnectingClient> {
+  const { Client } = await loadModernClient(label)
+  return new Client(CLIENT_INFO, { capabilities: {}, versionNegotiation: { mode: { pin: '2026-07-28' } } }) as unknown as ConnectingClient
 }
 
 /**

@@ -22,6 +22,8 @@ export function describeTarget(target: unknown): string {
       return `stdio: ${[recognized.stdio.command, ...(recognized.stdio.args ?? [])].map(quoteArgument).join(' ')}`
     case 'http':
       return withoutCredentials(recognized.http.url)
+    case 'handler':
+      return 'in-process MCP handler'
     case undefined:
       return `unrecognized target (${kindOfValue(target)})`
   }

@@ -17,6 +17,9 @@ export interface FailureContext {
 
 const METHOD_NOT_FOUND = -32601
 
+// Why: a 2026-07-28-only server answers a 2025-era initialize with this code.
+const UNSUPPORTED_PROTOCOL_VERSION = -32022
+
 // Why: failures that mean "nobody is there (any more)": Node's network errors (fetch puts them
 // in `cause.code`) and SDK 2.x's string codes for a closed connection.
 const CONNECTION_LOST_CODES = new Set([
@@ -33,7 +36,23 @@ const CONNECTION_LOST_CODES = new Set([
 
 /** True for a JSON-RPC "method not found" answer: the server does not offer that list. */
 export function isMethodNotFound(error: unknown): boolean {
-  return jsonRpcCode(error) === METHOD_NOT_FOUND
+  return jsonRpcCode(error) === METHOD_NOT_FOUND || jsonRpcCodeInBody(error) === METHOD_NOT_FOUND
+}
+
+/**
+ * The JSON-RPC error code inside an HTTP error body. Why: SDK 2.x's Streamable HTTP client turns
+ * a JSON-RPC error the server sent with a 4xx status (a 2026-era `createMcpHandler` answers
+ * method-not-found with 404) into an HTTP error that keeps the body in `data.text`.
+ */
+function jsonRpcCodeInBody(error: unknown): number | undefined {
+  const text = (error as { data?: { text?: unknown } } | null)?.data?.text
+  if (typeof text !== 'string' || text.length > 10_000) return undefined
+  try {
+    const code = (JSON.parse(text) as { error?: { code?: unknown } } | null)?.error?.code
+    return typeof code === 'number' ? code : undefined
+  } catch {
+    return undefined
+  }
 }
 
 /**
@@ -72,7 +91,15 @@ export function explainConnectFailure(error: unknown, context: FailureContext): 
   if (status !== undefined) {
     return new CaptureError(
       'start-failed',
-      `${label} answered HTTP ${status} to initialize: ${messageOf(error)}. Check the URL (MCP endpoints are often at /mcp) and that the server speaks Streamable HTTP.`,
+      `${label} answered HTTP ${status} to initialize: ${messageOf(error)}. Check the URL (MCP endpoints are often at /mcp) and that the server speaks Streamable HTTP; ` +
+        "for a server on the older HTTP+SSE transport, leave the transport unpinned or pin transport: 'sse' (CLI: --transport sse).",
+      details,
+    )
+  }
+  if (jsonRpcCode(error) === UNSUPPORTED_PROTOCOL_VERSION) {
+    return new CaptureError(
+      'initialize-failed',
+      `${label} refused initialize (${messageOf(error)}): it speaks only the 2026-07-28 protocol era. Read it in that era: leave era unset (auto) or set era: '2026-07-28' (CLI: --era 2026-07-28).`,
       details,
     )
   }

@@ -1,28 +1,72 @@
 import { boundedFetch } from './bounded-fetch.js'
 import { CaptureError } from './capture-error.js'
-import { closeQuietly, createOwnClient, type Connection } from './connection.js'
+import { closeQuietly, createOwnClient, type Connection, type WireKind } from './connection.js'
 import { describeTarget } from './describe-target.js'
 import { explainConnectFailure } from './explain-failure.js'
+import { loadModernClient, type Era } from './era.js'
 import type { StepLimits } from './run-step.js'
 import type { HttpTarget } from './target.js'
 import { WireDiagnostics } from './wire-diagnostics.js'
 
 /**
- * Connects to a server over Streamable HTTP, with the target's headers and bearer token. A URL
- * with a user name or password is refused; an HTTP error body is read only in part.
+ * Connects to a server over HTTP, with the target's headers and bearer token: Streamable HTTP,
+ * or the deprecated HTTP+SSE transport when pinned (`transport: 'sse'`) or when a legacy-era
+ * Streamable HTTP `initialize` is answered with a 4xx (an SSE-only server has no POST endpoint
+ * there). A URL with a user name or password is refused; an HTTP error body is read only in part.
  * Closing ends the session (HTTP DELETE) after a successful capture, so servers that keep
  * per-session state are not left holding it.
  * @example const connection = await openHttp({ url: 'http://127.0.0.1:3000/mcp', bearer: 'token' }, { timeoutMs: 10_000 })
  */
-export async function openHttp(target: HttpTarget, limits: StepLimits): Promise<Connection> {
+export async function openHttp(target: HttpTarget, limits: StepLimits, era: Era = 'legacy'): Promise<Connection> {
   const label = describeTarget(target)
   const url = parseHttpUrl(target.url, label)
-  const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js')
+  if (target.transport === 'sse') return openSse(target, url, limits, era)
+  try {
+    return await openStreamable(target, url, limits, era)
+  } catch (error) {
+    // Why only in the legacy era, only on a 4xx: HTTP+SSE is a 2025-era transport, and a server
+    // that is down or refuses the credentials would refuse them over SSE just the same.
+    if (target.transport !== undefined || era !== 'legacy' || !answeredWith4xx(error)) throw error
+    try {
+      return await openSse(target, url, limits, era)
+    } catch {
+      throw error
+    }
+  }
+}
+
+async function openStreamable(target: HttpTarget, url: URL, limits: StepLimits, era: Era): Promise<Connection> {
+  const label = describeTarget(target)
   const wire = new WireDiagnostics()
-  const transport = new StreamableHTTPClientTransport(url, { requestInit: { headers: requestHeaders(target) }, fetch: boundedFetch((error) => wire.record(error)) })
-  const own = await createOwnClient(transport, { wire })
+  const fetch = boundedFetch((error) => wire.record(error))
+  const transport =
+    era === 'legacy'
+      ? new (await import('@modelcontextprotocol/sdk/client/streamableHttp.js')).StreamableHTTPClientTransport(url, { requestInit: { headers: requestHeaders(target) }, fetch })
+      : new (await loadModernClient(label)).StreamableHTTPClientTransport(url, { requestInit: { headers: requestHeaders(target) }, fetch })
+  return connect(transport, { label, limits, era, wire, wireKind: 'streamable-http', terminate: () => transport.terminateSession() })
+}
+
+async function openSse(target: HttpTarget, url: URL, limits: StepLimits, era: Era): Promise<Connection> {
+  const label = describeTarget(target)
+  if (era !== 'legacy') {
+    throw new CaptureError('bad-target', `${label} was pinned to HTTP+SSE, a 2025-era transport; the 2026-07-28 era runs over Streamable HTTP only. Drop --transport sse, or read it with --era legacy.`, {
+      serverLabel: label,
+    })
+  }
+  const wire = new WireDiagnostics()
+  const { SSEClientTransport } = await import('@modelcontextprotocol/sdk/client/sse.js')
+  const transport = new SSEClientTransport(url, { requestInit: { headers: requestHeaders(target) }, fetch: boundedFetch((error) => wire.record(error)) })
+  return connect(transport, { label, limits, era, wire, wireKind: 'sse' })
+}
+
+async function connect(
+  transport: object,
+  how: { label: string; limits: StepLimits; era: Era; wire: WireDiagnostics; wireKind: WireKind; terminate?: () => Promise<void> },
+): Promise<Connection> {
+  const { label, limits, era, wire, wireKind } = how
+  const own = await createOwnClient(transport, { wire, era, label })
   const close = async (failed: boolean) => {
-    if (!failed) await closeQuietly(() => transport.terminateSession(), limits.timeoutMs)
+    if (!failed && how.terminate !== undefined) await closeQuietly(how.terminate, limits.timeoutMs)
     await closeQuietly(() => own.client.close(), limits.timeoutMs)
   }
   try {
@@ -32,7 +76,14 @@ export async function openHttp(target: HttpTarget, limits: StepLimits): Promise<
     await close(true)
     throw explained
   }
-  return { client: own.client, label, transport: 'http', wire: own.wire, hasClosed: own.hasClosed, stderrTail: async () => [], close }
+  return { client: own.client, label, transport: 'http', era, wireKind, wire: own.wire, hasClosed: own.hasClosed, stderrTail: async () => [], close }
+}
+
+/** True when the server answered with an HTTP status from 400 to 499 other than 401/403. */
+function answeredWith4xx(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: unknown; status?: unknown } } | undefined)?.cause
+  const status = typeof cause?.status === 'number' ? cause.status : cause?.code
+  return typeof status === 'number' && status >= 400 && status < 500 && status !== 401 && status !== 403
 }
 
 function requestHeaders(target: HttpTarget): Record<string, string> {

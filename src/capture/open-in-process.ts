@@ -2,6 +2,7 @@ import { CaptureError } from './capture-error.js'
 import { closeQuietly, createOwnClient, type Connection } from './connection.js'
 import { kindOfValue } from '../surface/kind-of-value.js'
 import { describeTarget } from './describe-target.js'
+import type { Era } from './era.js'
 import { explainConnectFailure } from './explain-failure.js'
 import { runStep, StepInterrupted, type StepLimits } from './run-step.js'
 import { ACCEPTED_TARGETS, isInProcessServer, type InProcessServer, type ServerFactory } from './target.js'
@@ -14,7 +15,19 @@ import { ACCEPTED_TARGETS, isInProcessServer, type InProcessServer, type ServerF
 export async function openInProcess(
   source: { server: InProcessServer } | { factory: ServerFactory },
   limits: StepLimits,
+  era: Era = 'legacy',
 ): Promise<Connection> {
+  if (era !== 'legacy') {
+    const label = describeTarget('server' in source ? source.server : source.factory)
+    // Why refuse: an SDK server wired to a transport answers server/discover with method-not-found;
+    // only the SDK 2.x entry points (createMcpHandler, serveStdio) speak the 2026-07-28 era.
+    throw new CaptureError(
+      'bad-target',
+      `${label} is an MCP server object, which speaks only the 2025 (initialize) era when connected in-process. ` +
+        'To read it in the 2026-07-28 era, serve its factory with createMcpHandler(factory) from @modelcontextprotocol/server and pass the handler instead.',
+      { serverLabel: label },
+    )
+  }
   const server = 'server' in source ? source.server : await serverFromFactory(source.factory, limits)
   const label = describeTarget(server)
   assertNotConnected(server, label)
@@ -33,7 +46,7 @@ export async function openInProcess(
     await close()
     throw explained
   }
-  return { client: own.client, label, transport: 'in-process', wire: own.wire, hasClosed: own.hasClosed, stderrTail: async () => [], close }
+  return { client: own.client, label, transport: 'in-process', era: 'legacy', wireKind: 'in-process', wire: own.wire, hasClosed: own.hasClosed, stderrTail: async () => [], close }
 }
 
 async function serverFromFactory(factory: ServerFactory, limits: StepLimits): Promise<InProcessServer> {

@@ -4,6 +4,7 @@ import { describeTarget } from './describe-target.js'
 import { explainConnectFailure } from './explain-failure.js'
 import { LineBuffer } from './line-buffer.js'
 import { descendantsOf, sendSignal, stopFound, waitForExit } from './process-tree.js'
+import type { Era } from './era.js'
 import type { StepLimits } from './run-step.js'
 import { StderrTail } from './stderr-tail.js'
 import type { StdioTarget } from './target.js'
@@ -24,7 +25,7 @@ const DESCENDANT_WAIT_MS = 2_000
  * its child) are stopped the same way once the child is gone.
  * @example const connection = await openStdio({ command: 'node', args: ['server.js'] }, { timeoutMs: 10_000 })
  */
-export async function openStdio(target: StdioTarget, limits: StepLimits): Promise<Connection> {
+export async function openStdio(target: StdioTarget, limits: StepLimits, era: Era = 'legacy'): Promise<Connection> {
   const label = describeTarget(target)
   const [{ StdioClientTransport }, { deserializeMessage }] = await Promise.all([
     import('@modelcontextprotocol/sdk/client/stdio.js'),
@@ -48,7 +49,7 @@ export async function openStdio(target: StdioTarget, limits: StepLimits): Promis
     await start()
     pid = transport.pid ?? undefined
   }
-  const own = await createOwnClient(transport, { startEarly: !limits.signal?.aborted, wire })
+  const own = await createOwnClient(transport, { startEarly: !limits.signal?.aborted, wire, era, label })
   const stderrTail = async () => {
     if (own.hasClosed()) await tail.settle(STDERR_SETTLE_MS)
     return tail.lines()
@@ -70,7 +71,7 @@ export async function openStdio(target: StdioTarget, limits: StepLimits): Promis
     await close(true)
     throw explained
   }
-  return { client: own.client, label, transport: 'stdio', wire, hasClosed: own.hasClosed, stderrTail, close }
+  return { client: own.client, label, transport: 'stdio', era, wireKind: 'stdio', wire, hasClosed: own.hasClosed, stderrTail, close }
 }
 
 /**

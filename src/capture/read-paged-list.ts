@@ -42,19 +42,23 @@ export type SurfaceLists = Pick<RawSurface, ListSpec['key']>
  * {@link SURFACE_LISTS} order, so a server that dies mid-capture is always reported on `tools/list`.
  * @example Object.assign(surface, await readSurfaceLists(connection, { timeoutMs: 10_000 }))
  */
-export async function readSurfaceLists(connection: Connection, limits: StepLimits): Promise<SurfaceLists> {
+export async function readSurfaceLists(connection: Connection, limits: StepLimits): Promise<SurfaceLists & Pick<RawSurface, 'cacheScopes'>> {
+  const cacheScopes: NonNullable<RawSurface['cacheScopes']> = {}
   const stopOthers = new AbortController()
   const stoppedBecauseAnotherFailed = new Error('another list failed first')
   const signal = limits.signal === undefined ? stopOthers.signal : AbortSignal.any([limits.signal, stopOthers.signal])
   const outcomes = await Promise.allSettled(
     SURFACE_LISTS.map((list) =>
-      readPagedList(connection, list, { timeoutMs: limits.timeoutMs, signal }).catch((error: unknown) => {
+      readPagedList(connection, list, { timeoutMs: limits.timeoutMs, signal }, (result) => {
+        // Why kept as sent: which scope a list has is the surface layer's call, not capture's.
+        if ('cacheScope' in result) (cacheScopes[list.key] ??= []).push(result.cacheScope)
+      }).catch((error: unknown) => {
         stopOthers.abort(stoppedBecauseAnotherFailed)
         throw error
       }),
     ),
   )
-  const lists: SurfaceLists = {}
+  const lists: SurfaceLists & Pick<RawSurface, 'cacheScopes'> = {}
   for (const [index, outcome] of outcomes.entries()) {
     if (outcome.status === 'rejected') {
       if (outcome.reason instanceof CaptureError && outcome.reason.cause === stoppedBecauseAnotherFailed) continue
@@ -62,6 +66,7 @@ export async function readSurfaceLists(connection: Connection, limits: StepLimit
     }
     if (outcome.value !== undefined) lists[SURFACE_LISTS[index].key] = outcome.value
   }
+  if (Object.keys(cacheScopes).length > 0) lists.cacheScopes = cacheScopes
   return lists
 }
 
@@ -73,13 +78,19 @@ export async function readSurfaceLists(connection: Connection, limits: StepLimit
  * know, and throw on schemas they dislike; a contract must see what a caller would see.
  * @example const tools = await readPagedList(connection, SURFACE_LISTS[0], { timeoutMs: 10_000 })
  */
-export async function readPagedList(connection: Connection, list: ListSpec, limits: StepLimits): Promise<Items | undefined> {
+export async function readPagedList(
+  connection: Connection,
+  list: ListSpec,
+  limits: StepLimits,
+  onPage?: (result: Record<string, unknown>) => void,
+): Promise<Items | undefined> {
   const items: Items = []
   const seenCursors = new Set<string>()
   let cursor: string | undefined
   for (let page = 1; ; page++) {
     const result = await requestPage(connection, list, page, cursor, limits)
     if (result === undefined) return undefined
+    onPage?.(result)
     for (const item of pageItems(connection, list, page, result)) items.push(item)
     const next = nextCursorOf(connection, list, page, result)
     if (next === undefined) return items

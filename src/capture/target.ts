@@ -42,10 +42,25 @@ export interface HttpTarget {
   url: string
   headers?: Record<string, string>
   bearer?: string
+  /**
+   * Pins the HTTP transport: `streamable-http`, or the deprecated HTTP+SSE (`sse`). Default:
+   * Streamable HTTP, and HTTP+SSE when the server answers it with a 4xx.
+   */
+  transport?: 'streamable-http' | 'sse'
+}
+
+/**
+ * An SDK 2.x HTTP handler (`createMcpHandler(factory)`), read in-process through its web-standard
+ * `fetch`, with no socket. Capture never closes it: the handler is the user's.
+ * @example expect(createMcpHandler(createServer)).toHonorContract()
+ */
+export interface HandlerTarget {
+  fetch(request: Request): Promise<Response>
+  close(): Promise<void>
 }
 
 /** Everything `captureRaw` can read a surface from. */
-export type Target = InProcessServer | ServerFactory | ConnectedClient | StdioTarget | HttpTarget
+export type Target = InProcessServer | ServerFactory | ConnectedClient | StdioTarget | HttpTarget | HandlerTarget
 
 /** A target sorted by how capture reaches it. */
 export type RecognizedTarget =
@@ -54,11 +69,13 @@ export type RecognizedTarget =
   | { kind: 'client'; client: ConnectedClient }
   | { kind: 'stdio'; stdio: StdioTarget }
   | { kind: 'http'; http: HttpTarget }
+  | { kind: 'handler'; handler: HandlerTarget }
 
 /** The accepted targets, in words, for error messages. */
 export const ACCEPTED_TARGETS =
   'an McpServer or Server that is not connected yet, a function returning one, a connected Client, ' +
-  '{ command, args?, env?, cwd? } for a stdio server, or { url, headers?, bearer? } for a Streamable HTTP server'
+  'an SDK 2.x handler from createMcpHandler(factory), { command, args?, env?, cwd? } for a stdio server, ' +
+  'or { url, headers?, bearer? } for an HTTP server'
 
 /**
  * Sorts a value into the target kinds capture understands, by shape alone.
@@ -72,6 +89,7 @@ export function recognizeTarget(value: unknown): RecognizedTarget | undefined {
   if (hasMethods(candidate, 'request', 'getServerVersion')) return { kind: 'client', client: value as ConnectedClient }
   if (isInProcessServer(candidate)) return { kind: 'server', server: value as InProcessServer }
   if (typeof candidate.command === 'string') return { kind: 'stdio', stdio: value as StdioTarget }
+  if (hasMethods(candidate, 'fetch', 'close') && typeof candidate.url !== 'string') return { kind: 'handler', handler: value as HandlerTarget }
   if (typeof candidate.url === 'string') return { kind: 'http', http: value as HttpTarget }
   return undefined
 }

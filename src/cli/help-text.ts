@@ -29,6 +29,8 @@ Instead of "-- <server command…>":
   --url URL                 a Streamable HTTP server
   --header 'Name: value'    an HTTP header to send (repeatable), e.g. --header 'X-Api-Key: …'
   --bearer TOKEN            sends Authorization: Bearer TOKEN
+  --transport KIND          with --url: streamable-http or sse (default: the first, then HTTP+SSE on a 4xx)
+  --era ERA                 auto (default: initialize, then server/discover if refused), legacy, 2026-07-28, or both
   --timeout MS              wait at most MS for the start and for each request (default 10000)
   --contract FILE           the contract file (default mcp-contract.json)`
 

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { MAX_TIMEOUT_MS } from '../capture/capture-raw.js'
+import { ERA_OPTIONS, MAX_TIMEOUT_MS, type EraOption } from '../capture/capture-raw.js'
 import { SEVERITIES, type Severity } from '../diff/change.js'
 import { profileNamesProblem } from '../lint/profile-registry.js'
 import { REPORT_FORMATS, type ReportFormat } from '../report/format-report.js'
@@ -33,11 +33,21 @@ export interface Invocation {
   port?: number
   /** `mock`: log each request to stderr. */
   verbose: boolean
+  /** `--era`; when absent, `check` reads the eras its contract was recorded in, the rest `auto`. */
+  era?: EraOption
+  /** `--transport` (with `--url`): pin Streamable HTTP or legacy HTTP+SSE; default tries the first, then the second. */
+  transport?: HttpTransport
   /** `--help`: the general help, or the command's own when a command is given. */
   help: boolean
   /** `--version`: print the package's version. */
   version: boolean
 }
+
+/** The HTTP transports `--transport` can pin. */
+export const HTTP_TRANSPORTS = ['streamable-http', 'sse'] as const
+
+/** One of {@link HTTP_TRANSPORTS}. */
+export type HttpTransport = (typeof HTTP_TRANSPORTS)[number]
 
 export { USAGE } from './help-text.js'
 
@@ -74,6 +84,11 @@ export function parseArgv(argv: readonly string[]): Invocation {
   if (profileProblem !== undefined) throw new CliUsageError(profileProblem)
   const failOn = values['fail-on'] as Severity | undefined
   if (failOn !== undefined && !SEVERITIES.includes(failOn)) throw new CliUsageError(`--fail-on must be one of ${SEVERITIES.join(', ')}, not "${failOn}"`)
+  const era = values.era as EraOption | undefined
+  if (era !== undefined && !ERA_OPTIONS.includes(era)) throw new CliUsageError(`--era must be one of ${ERA_OPTIONS.join(', ')}, not "${era}"`)
+  const transport = values.transport as HttpTransport | undefined
+  if (transport !== undefined && !HTTP_TRANSPORTS.includes(transport)) throw new CliUsageError(`--transport must be one of ${HTTP_TRANSPORTS.join(', ')}, not "${transport}"`)
+  if (transport !== undefined && values.url === undefined) throw new CliUsageError('--transport applies to --url only; a server command always speaks stdio')
   const invocation: Invocation = {
     ...defaults(),
     command: command as Invocation['command'],
@@ -92,6 +107,8 @@ export function parseArgv(argv: readonly string[]): Invocation {
     seed: parseInteger('--seed', values.seed, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
     port: parseInteger('--port', values.port, 0, 65535),
     verbose: values.verbose === true,
+    era,
+    transport,
     help,
   }
   checkTarget(invocation)
@@ -116,6 +133,8 @@ function parseOwn(args: string[]) {
       seed: { type: 'string' },
       port: { type: 'string' },
       verbose: { type: 'boolean' },
+      era: { type: 'string' },
+      transport: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
     },
@@ -186,7 +205,7 @@ function hasCredentials(url: string): boolean {
 }
 
 /** The options `parseOwn` knows, as users type them. */
-const OPTION_NAMES = ['--contract', '--format', '--strict', '--fail-on', '--timeout', '--url', '--header', '--bearer', '--profile', '--seed', '--port', '--verbose', '--help', '--version']
+const OPTION_NAMES = ['--contract', '--format', '--strict', '--fail-on', '--timeout', '--url', '--header', '--bearer', '--transport', '--era', '--profile', '--seed', '--port', '--verbose', '--help', '--version']
 
 /**
  * Node's argument-parser errors, said the way this CLI says things. Why: its text ("To specify a

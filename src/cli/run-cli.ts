@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { appendFile, readFile } from 'node:fs/promises'
 import { relative, resolve } from 'node:path'
-import { CaptureError, captureRaw } from '../capture/capture-raw.js'
+import { captureRaw, CaptureError, type EraOption } from '../capture/capture-raw.js'
 import { contractPath, findProjectConfig, ignoredLines, policyWithConfig, type FoundConfig } from '../config/project-config.js'
 import { ContractFileError } from '../contract/contract-error.js'
 import { readContract, serializeContract, writeContract } from '../contract/contract-file.js'
@@ -86,7 +86,7 @@ const COMMAND_RUNNERS: Record<Invocation['command'], (invocation: Invocation, io
   /** Records the live surface into the contract file. */
   async snapshot(invocation, io) {
     const file = contractPath(await findProjectConfig(io.cwd), io.cwd, invocation.contract)
-    const surface = await capture(invocation, io)
+    const { surface } = await capture(invocation, io)
     // Why: a signal that came while capturing the last list must not still write the file.
     if (io.signal?.aborted) return EXIT.error
     await writeContract(file, surface)
@@ -99,12 +99,14 @@ const COMMAND_RUNNERS: Record<Invocation['command'], (invocation: Invocation, io
     const config = await findProjectConfig(io.cwd)
     const file = contractPath(config, io.cwd, invocation.contract)
     const recorded = await readContract(file)
-    return report(recorded, await capture(invocation, io), invocation, io, { file, config })
+    // Why: a contract recorded in both eras is checked in both, or an era not read would look dropped.
+    const era = invocation.era ?? (recorded.eras?.length === 2 ? 'both' : undefined)
+    return report(recorded, (await capture(invocation, io, era)).surface, invocation, io, { file, config })
   },
   /** Prints the live surface; records nothing. */
   async show(invocation, io) {
-    const surface = await capture(invocation, io)
-    io.stdout(invocation.format === 'json' ? serializeContract(surface) : `${printSurfaceSnapshot(readableSurface(surface))}\n`)
+    const { surface, via } = await capture(invocation, io)
+    io.stdout(invocation.format === 'json' ? serializeContract(surface) : `${via}\n${printSurfaceSnapshot(readableSurface(surface))}\n`)
     return EXIT.ok
   },
   /** Compares two contract files. */
@@ -165,21 +167,24 @@ async function report(recorded: Surface, live: Surface, invocation: Invocation, 
 }
 
 /**
- * Captures and normalizes the live surface, warning on stderr about every profile error rule it
- * breaks. Why: clients see the raw surface, and one they cannot list must never be recorded or
- * checked silently; stderr keeps a JSON report on stdout parseable.
+ * Captures and normalizes the live surface, and says in words which wire and era(s) it was read
+ * over; warns on stderr about every profile error rule it breaks. Why: clients see the raw
+ * surface, and one they cannot list must never be recorded or checked silently; stderr keeps a
+ * JSON report on stdout parseable.
  */
-async function capture(invocation: Invocation, io: CliIo): Promise<Surface> {
-  const raw = await captureRawSurface(invocation, io)
+async function capture(invocation: Invocation, io: CliIo, era: EraOption | undefined = invocation.era): Promise<{ surface: Surface; via: string }> {
+  const raw = await captureRawSurface(invocation, io, era)
   const warnings = lintWarnings(lintSurface({ raw }, invocation.profiles))
   if (warnings) io.stderr(warnings)
-  return normalizeSurface(raw)
+  const surface = normalizeSurface(raw)
+  const eras = surface.eras ?? ['legacy']
+  return { surface, via: `# read over ${raw.transport ?? 'stdio'} in the ${eras.join(' and ')} era${eras.length > 1 ? 's' : ''}` }
 }
 
-function captureRawSurface(invocation: Invocation, io: CliIo): Promise<RawSurface> {
-  const options = { timeoutMs: invocation.timeoutMs, signal: io.signal }
+function captureRawSurface(invocation: Invocation, io: CliIo, era: EraOption | undefined = invocation.era): Promise<RawSurface> {
+  const options = { timeoutMs: invocation.timeoutMs, signal: io.signal, era }
   if (invocation.url !== undefined) {
-    return captureRaw({ url: invocation.url, headers: invocation.headers, bearer: invocation.bearer }, options)
+    return captureRaw({ url: invocation.url, headers: invocation.headers, bearer: invocation.bearer, transport: invocation.transport }, options)
   }
   const [command, ...args] = invocation.serverCommand
   // Why: the server is the user's own program; it gets the environment the CLI got.

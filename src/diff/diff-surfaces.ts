@@ -2,6 +2,7 @@ import type { NotRecorded, Surface } from '../surface/types.js'
 import { SEVERITIES, severityRank, type Change, type Severity } from './change.js'
 import type { Detected } from './detected.js'
 import { diffProfiles, type SideRefusal } from './diff-profiles.js'
+import { diffEras } from './diff-eras.js'
 import { diffPrompts } from './diff-prompts.js'
 import { diffResources, diffResourceTemplates } from './diff-resources.js'
 import { diffServer } from './diff-server.js'
@@ -41,6 +42,7 @@ export function diffSurfaces(recorded: Surface, live: Surface, policy: Policy = 
     // Why first: a rule the clients enforce is the cause of the schema changes it comes with.
     ...profiles.detected,
     ...diffServer(recorded.server, live.server),
+    ...diffEras(recorded, live),
     // Why: a list absent (method not found) reads as empty, so absent ↔ empty reports nothing.
     ...diffTools(recorded.tools ?? [], live.tools ?? [], notRecorded),
     ...diffPrompts(recorded.prompts ?? [], live.prompts ?? []),

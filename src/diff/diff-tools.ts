@@ -74,6 +74,7 @@ export function diffTool(before: SurfaceTool, after: SurfaceTool, notRecorded: N
     changes.push(...compareSide(name, before.outputSchema, after.outputSchema, 'output', notRecorded))
   }
   changes.push(...diffHints(name, before.hints, after.hints))
+  changes.push(...diffHeaders(name, before.headers, after.headers))
   if (before.taskSupport !== after.taskSupport) {
     changes.push({ kind: 'task-support-changed', entity: 'tool', name, path: [], before: before.taskSupport, after: after.taskSupport })
   }
@@ -93,6 +94,28 @@ function compareSide(
     notRecorded.push({ entity: 'tool', name, path: renderSidePath(direction, place.path), reason: place.reason })
   }
   return comparison.findings.map((finding) => ({ entity: 'tool', name, direction, ...finding }))
+}
+
+/**
+ * Compares the argument → header mirrors (`x-mcp-header`). Why skipped when either side has none
+ * recorded at all: a contract written before headers were recorded cannot say a header was
+ * added; a tool that declares none on both sides has nothing to compare either.
+ */
+function diffHeaders(name: string, before: SurfaceTool['headers'], after: SurfaceTool['headers']): Detected[] {
+  if (before === undefined && after === undefined) return []
+  const old = before ?? {}
+  const now = after ?? {}
+  const changes: Detected[] = []
+  for (const argument of [...new Set([...Object.keys(old), ...Object.keys(now)])].sort()) {
+    const path = argument.split('.')
+    const from = old[argument]
+    const to = now[argument]
+    if (from === to) continue
+    if (from === undefined) changes.push({ kind: 'argument-header-added', entity: 'tool', name, direction: 'input', path, after: to })
+    else if (to === undefined) changes.push({ kind: 'argument-header-removed', entity: 'tool', name, direction: 'input', path, before: from })
+    else changes.push({ kind: 'argument-header-renamed', entity: 'tool', name, direction: 'input', path, before: from, after: to })
+  }
+  return changes
 }
 
 /**

@@ -1,3 +1,4 @@
+import { ERA_OPTIONS, type EraOption } from '../surface/eras.js'
 import { kindOfValue } from '../surface/kind-of-value.js'
 import { DEFAULT_PROFILES, profileNamesProblem } from '../lint/profile-registry.js'
 import { SEVERITIES, type Severity } from './change.js'
@@ -25,6 +26,12 @@ export interface Policy {
    * default `['mcp-2025-11-25', 'sdk-typescript']`, `[]` turns the check off.
    */
   profiles?: string[]
+  /**
+   * The protocol era(s) the live server is read in: `auto` (default: `initialize`, and
+   * `server/discover` only when refused), `legacy`, `2026-07-28`, or `both` (each recorded,
+   * differences reported). Read by capture, not by the comparison.
+   */
+  era?: EraOption
 }
 
 /** A policy with every default filled in. */
@@ -51,7 +58,7 @@ export function resolvePolicy(policy: Policy = {}): ResolvedPolicy {
 
 const CONTENT_MODELS = ['lenient', 'default', 'strict'] as const
 const FORMAT_MODES = ['assert', 'annotate'] as const
-const OPTIONS = ['failOn', 'strict', 'contentModel', 'format', 'used', 'ignore', 'profiles'] as const
+const OPTIONS = ['failOn', 'strict', 'contentModel', 'format', 'used', 'ignore', 'profiles', 'era'] as const
 
 /**
  * What is wrong with a policy a user wrote, in words that say what to write instead; undefined
@@ -66,7 +73,7 @@ export function policyProblem(policy: unknown, kindIds?: readonly string[]): str
   const given = policy as Record<string, unknown>
   const unknown = Object.keys(given).find((key) => !(OPTIONS as readonly string[]).includes(key))
   if (unknown !== undefined) return `Unknown policy option ${JSON.stringify(unknown)}; the options are ${OPTIONS.join(', ')}.`
-  const { failOn, strict, contentModel, format, used, ignore, profiles } = given
+  const { failOn, strict, contentModel, format, used, ignore, profiles, era } = given
   if (failOn !== undefined && !SEVERITIES.includes(failOn as Severity)) return `failOn must be one of ${quoted(SEVERITIES)}; got ${JSON.stringify(failOn)}.`
   if (strict !== undefined && typeof strict !== 'boolean') return `strict must be true or false; got ${JSON.stringify(strict)}.`
   if (contentModel !== undefined && !(CONTENT_MODELS as readonly unknown[]).includes(contentModel)) return `contentModel must be one of ${quoted(CONTENT_MODELS)}; got ${JSON.stringify(contentModel)}.`
@@ -77,6 +84,7 @@ export function policyProblem(policy: unknown, kindIds?: readonly string[]): str
     const problem = profileNamesProblem(profiles)
     if (problem !== undefined) return problem
   }
+  if (era !== undefined && !(ERA_OPTIONS as readonly unknown[]).includes(era)) return `era must be one of ${quoted(ERA_OPTIONS)}; got ${JSON.stringify(era)}.`
   const strange = kindIds && (ignore as string[] | undefined)?.find((id) => !kindIds.includes(id))
   if (strange) return `ignore lists ${JSON.stringify(strange)}, which is not a change kind id. Closest: ${quoted(closest(strange, kindIds))}; KINDS from 'mcp-contract' lists them all.`
   return undefined

@@ -1,4 +1,8 @@
 import type { ChangeKind } from './define-kind.js'
+import { argumentHeaderAdded } from './kinds/argument-header-added.js'
+import { argumentHeaderRemoved } from './kinds/argument-header-removed.js'
+import { argumentHeaderRenamed } from './kinds/argument-header-renamed.js'
+import { eraSurfaceDiffers } from './kinds/era-surface-differs.js'
 import { hintRelaxed } from './kinds/hint-relaxed.js'
 import { hintReversed } from './kinds/hint-reversed.js'
 import { outputSchemaAdded } from './kinds/output-schema-added.js'
@@ -24,6 +28,9 @@ import { resourceTemplateMimeTypeChanged } from './kinds/resource-template-mime-
 import { resourceTemplateRemoved } from './kinds/resource-template-removed.js'
 import { serverCapabilityAdded } from './kinds/server-capability-added.js'
 import { serverCapabilityRemoved } from './kinds/server-capability-removed.js'
+import { serverCacheScopeChanged } from './kinds/server-cache-scope-changed.js'
+import { serverEraAdded } from './kinds/server-era-added.js'
+import { serverEraRemoved } from './kinds/server-era-removed.js'
 import { serverIdentityChanged } from './kinds/server-identity-changed.js'
 import { serverInstructionsChanged } from './kinds/server-instructions-changed.js'
 import { taskSupportChanged } from './kinds/task-support-changed.js'
@@ -36,6 +43,10 @@ import { SCHEMA_KINDS } from './kinds/schema-kinds.js'
 
 /** Kinds about whole entities: tools, prompts, resources, templates, the server. */
 const ENTITY_KINDS: ChangeKind[] = [
+  argumentHeaderAdded,
+  argumentHeaderRemoved,
+  argumentHeaderRenamed,
+  eraSurfaceDiffers,
   hintRelaxed,
   hintReversed,
   outputSchemaAdded,
@@ -61,6 +72,9 @@ const ENTITY_KINDS: ChangeKind[] = [
   resourceTemplateRemoved,
   serverCapabilityAdded,
   serverCapabilityRemoved,
+  serverCacheScopeChanged,
+  serverEraAdded,
+  serverEraRemoved,
   serverIdentityChanged,
   serverInstructionsChanged,
   taskSupportChanged,

@@ -4,7 +4,7 @@ import type { LintEntity, LintSubject } from './profile-rule.js'
 /** What lint reads: a surface exactly as a server sent it, or a recorded (normalized) one. */
 export type LintSource = { raw: RawSurface } | { surface: Surface }
 
-const RAW_LISTS: [LintEntity, keyof Omit<RawSurface, 'initialize'>, string][] = [
+const RAW_LISTS: [LintEntity, 'tools' | 'prompts' | 'resources' | 'resourceTemplates', string][] = [
   ['tool', 'tools', 'name'],
   ['prompt', 'prompts', 'name'],
   ['resource', 'resources', 'uri'],

@@ -1,8 +1,12 @@
+import { splitArgumentHeaders } from './argument-headers.js'
+import { eraDifferences } from './era-differences.js'
 import { renderSidePath } from './render-path.js'
 import { compareText } from '../schema/keywords.js'
 import { canonicalizeSchema } from '../schema/canonicalize-schema.js'
 import type {
+  CacheScope,
   Entity,
+  ListName,
   Json,
   NotRecorded,
   RawSurface,
@@ -29,14 +33,35 @@ const HINT_DEFAULTS: ToolHints = {
 
 const TASK_SUPPORT = ['forbidden', 'optional', 'required'] as const
 
+/** Where a 2026-07-28 tool declares task support: the tasks extension's key in the tool's `_meta`. */
+const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks'
+
 /**
  * Turns what capture read into the normalized surface: defaults resolved, volatile metadata
  * dropped, schemas canonicalized, entities sorted by key. Pure and deterministic.
  * @example normalizeSurface(await captureRaw(server))
  */
 export function normalizeSurface(raw: RawSurface): Surface {
+  const surface = normalizeOneEra(raw)
+  if (raw.legacy === undefined) return surface
+  // Why the 2026 read is the one recorded: it is the newer promise, and the legacy one differs
+  // from it only where `eraDifferences` says so.
+  const legacy = normalizeOneEra(raw.legacy)
+  surface.eras = ['legacy', '2026-07-28']
+  const differences = eraDifferences(legacy, surface)
+  if (differences.length > 0) surface.eraDifferences = differences
+  return surface
+}
+
+function normalizeOneEra(raw: RawSurface): Surface {
   const notRecorded: NotRecorded[] = []
   const surface: Surface = { server: normalizeServer(raw.initialize), notRecorded }
+  // Why not for the legacy era alone: every contract and snapshot recorded before eras were is a
+  // legacy read; leaving the field out keeps their text, and a user's stored snapshots, unchanged.
+  if (raw.era !== undefined && raw.era !== 'legacy') surface.eras = [raw.era]
+  if (raw.refusedEras !== undefined && raw.refusedEras.length > 0) surface.refusedEras = [...raw.refusedEras]
+  const cacheScope = normalizeCacheScopes(raw.cacheScopes)
+  if (cacheScope !== undefined) surface.cacheScope = cacheScope
   if (raw.tools) surface.tools = uniqueByKey(raw.tools.map((tool) => normalizeTool(tool, notRecorded)), 'name', 'tool', notRecorded)
   if (raw.prompts) surface.prompts = uniqueByKey(raw.prompts.map(normalizePrompt), 'name', 'prompt', notRecorded)
   if (raw.resources) surface.resources = uniqueByKey(raw.resources.map(normalizeResource), 'uri', 'resource', notRecorded)
@@ -45,6 +70,19 @@ export function normalizeSurface(raw: RawSurface): Surface {
   }
   notRecorded.sort((a, b) => compareText(`${a.entity}\0${a.name}\0${a.path}`, `${b.entity}\0${b.name}\0${b.path}`))
   return surface
+}
+
+/**
+ * One scope per list: `public` only when every page says so. Why: a list is shared only if all
+ * of it may be; a page with a missing or unknown scope counts as private, the spec's default.
+ */
+function normalizeCacheScopes(scopes: RawSurface['cacheScopes']): Partial<Record<ListName, CacheScope>> | undefined {
+  if (scopes === undefined) return undefined
+  const out: Partial<Record<ListName, CacheScope>> = {}
+  for (const [list, pages] of Object.entries(scopes) as [ListName, unknown[]][]) {
+    out[list] = pages.length > 0 && pages.every((scope) => scope === 'public') ? 'public' : 'private'
+  }
+  return Object.keys(out).length > 0 ? out : undefined
 }
 
 function normalizeServer(initialize: RawSurface['initialize']): SurfaceServer {
@@ -72,19 +110,33 @@ function normalizeCapabilities(capabilities: Raw): { [key: string]: Json } {
 function normalizeTool(raw: Raw, notRecorded: NotRecorded[]): SurfaceTool {
   const name = nfc(String(raw.name ?? ''))
   const annotations = isRecord(raw.annotations) ? raw.annotations : {}
-  const execution = isRecord(raw.execution) ? raw.execution : {}
+  const { schema: input, headers } = splitArgumentHeaders(raw.inputSchema ?? raw.input_schema ?? { type: 'object' })
   const tool: SurfaceTool = {
     name,
     // Why: a tool without an input schema takes an object with anything in it, as the spec reads.
-    inputSchema: toolSchema(raw.inputSchema ?? raw.input_schema ?? { type: 'object' }, name, 'input', notRecorded)!,
+    inputSchema: toolSchema(input, name, 'input', notRecorded)!,
     hints: resolveHints(annotations),
-    taskSupport: TASK_SUPPORT.find((value) => value === execution.taskSupport) ?? 'forbidden',
+    taskSupport: taskSupportOf(raw),
   }
+  if (Object.keys(headers).length > 0) tool.headers = headers
   assignText(tool, 'title', raw.title ?? annotations.title)
   assignText(tool, 'description', raw.description)
   const output = toolSchema(raw.outputSchema ?? raw.output_schema, name, 'output', notRecorded)
   if (output !== undefined) tool.outputSchema = output
   return tool
+}
+
+/**
+ * Task support, wherever the tool's era declares it: `execution.taskSupport` (2025) or the tasks
+ * extension in `_meta` (2026-07-28). Why one field: a caller cares whether it may call the tool
+ * as a task, not which revision said so; moving it between places is no change.
+ */
+function taskSupportOf(raw: Raw): SurfaceTool['taskSupport'] {
+  const execution = isRecord(raw.execution) ? raw.execution : {}
+  const meta = isRecord(raw._meta) ? raw._meta : {}
+  const extension = isRecord(meta[TASKS_EXTENSION]) ? meta[TASKS_EXTENSION] : {}
+  const declared = execution.taskSupport ?? extension.taskSupport
+  return TASK_SUPPORT.find((value) => value === declared) ?? 'forbidden'
 }
 
 function resolveHints(annotations: Raw): ToolHints {

@@ -9,8 +9,27 @@ import type { Json, Schema } from '../schema/types.js'
 // Why: JSON values and schemas are the schema engine's vocabulary; the surface speaks it too.
 export type { Json, Schema } from '../schema/types.js'
 
+/** A protocol era: the 2025 `initialize` handshake (`legacy`) or the 2026-07-28 `server/discover` one. */
+export type Era = 'legacy' | '2026-07-28'
+
+/** The four lists a surface is read from. */
+export type ListName = 'tools' | 'prompts' | 'resources' | 'resourceTemplates'
+
+/** Who may share a cached list (2026-07-28 `cacheScope`): every user, or only the one who asked. */
+export type CacheScope = 'public' | 'private'
+
 /** What capture read from a server, before normalization. A list is `undefined` when the server answered method-not-found. */
 export interface RawSurface {
+  /** The era it was read in; absent reads as `legacy`. */
+  era?: Era
+  /** The wire it was read over (`stdio`, `streamable-http`, `sse`, `in-process`, `client`). */
+  transport?: string
+  /** The `cacheScope` each list's pages declared (2026 era), as sent. */
+  cacheScopes?: Partial<Record<ListName, unknown[]>>
+  /** With era `both`: the same server read in the legacy era (this one is the 2026-07-28 read). */
+  legacy?: RawSurface
+  /** Eras the server refused when capture tried them (it answered the opening with an error). */
+  refusedEras?: Era[]
   initialize: {
     protocolVersion?: string
     serverInfo?: Record<string, unknown>
@@ -40,7 +59,13 @@ export interface SurfaceTool {
   /** Absent when the tool declares no output schema. */
   outputSchema?: Schema
   hints: ToolHints
+  /** From `execution.taskSupport` (2025 era) or the `io.modelcontextprotocol/tasks` extension (2026 era). */
   taskSupport: 'forbidden' | 'optional' | 'required'
+  /**
+   * Arguments an HTTP client mirrors into a request header (`x-mcp-header`), by argument path
+   * (`region`, `filter.city`) → header name. Absent when none, and in contracts recorded before it was.
+   */
+  headers?: { [argument: string]: string }
 }
 
 /** One prompt argument as recorded. */
@@ -100,11 +125,27 @@ export interface NotRecorded {
   reason: string
 }
 
+/** One place where a server's legacy and 2026-07-28 surfaces differ. */
+export interface EraDifference {
+  entity: Entity
+  name: string
+  /** The field that differs (`inputSchema`, `description`, …), or `present` when only one era lists it. */
+  field: string
+}
+
 /**
  * The normalized surface: sorted by key, defaults resolved, volatile metadata gone.
  * A list is `undefined` when the server does not offer it (method not found).
  */
 export interface Surface {
+  /** The era(s) it was captured in; absent means the legacy era alone (as every contract recorded before eras). */
+  eras?: Era[]
+  /** Eras the server refused when it was read: known not spoken, not merely not tried. */
+  refusedEras?: Era[]
+  /** Each list's `cacheScope` (2026 era); `private` when any page is private. */
+  cacheScope?: Partial<Record<ListName, CacheScope>>
+  /** With era `both`: where the two eras' surfaces differ (each place once). */
+  eraDifferences?: EraDifference[]
   server: SurfaceServer
   tools?: SurfaceTool[]
   prompts?: SurfacePrompt[]

@@ -59,7 +59,15 @@ export interface HttpCatalog {
  * @example const server = await startHttpCatalog({ REQUIRE_BEARER: 'secret' }); … await server.stop()
  */
 export async function startHttpCatalog(env: Record<string, string> = {}): Promise<HttpCatalog> {
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [`${FIXTURE_SERVERS_DIR}http-catalog.js`, '0'], {
+  return startHttpFixture('http-catalog.js', env)
+}
+
+/**
+ * Starts an HTTP fixture server on a free port and waits for its `listening <url>` line.
+ * @example const server = await startHttpFixture('sse-only.js'); … await server.stop()
+ */
+export async function startHttpFixture(file: string, env: Record<string, string> = {}): Promise<HttpCatalog> {
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [`${FIXTURE_SERVERS_DIR}${file}`, '0'], {
     env: { ...process.env, ...env },
   })
   const url = await new Promise<string>((resolve, reject) => {
@@ -69,7 +77,7 @@ export async function startHttpCatalog(env: Record<string, string> = {}): Promis
       const match = /listening (\S+)/.exec(output)
       if (match) resolve(match[1])
     })
-    child.once('exit', (code) => reject(new Error(`http-catalog.js exited with code ${code} before listening`)))
+    child.once('exit', (code) => reject(new Error(`${file} exited with code ${code} before listening`)))
   })
   return {
     url,

@@ -11,6 +11,7 @@ describe('policyProblem', () => {
     { failOn: 'breaking', strict: true, contentModel: 'lenient', format: 'annotate', used: ['search_*'], ignore: ['tool-description-changed'] },
     { profiles: ['sdk-typescript', 'mcp-2026-07-28'] },
     { profiles: [] },
+    { era: 'both' },
   ])('%j is fine', (policy) => {
     expect(policyProblem(policy, KIND_IDS)).toBeUndefined()
   })
@@ -18,12 +19,13 @@ describe('policyProblem', () => {
   test.each([
     { policy: 'risky', says: 'The policy must be an object' },
     { policy: ['risky'], says: 'The policy must be an object' },
-    { policy: { failon: 'risky' }, says: 'Unknown policy option "failon"; the options are failOn, strict, contentModel, format, used, ignore, profiles.' },
+    { policy: { failon: 'risky' }, says: 'Unknown policy option "failon"; the options are failOn, strict, contentModel, format, used, ignore, profiles, era.' },
     { policy: { failOn: 'fatal' }, says: `failOn must be one of 'breaking', 'risky', 'routing', 'additive', 'cosmetic'; got "fatal".` },
     { policy: { strict: 'yes' }, says: 'strict must be true or false; got "yes".' },
     { policy: { contentModel: 'loose' }, says: `contentModel must be one of 'lenient', 'default', 'strict'; got "loose".` },
     { policy: { format: 'ignore' }, says: `format must be one of 'assert', 'annotate'; got "ignore".` },
     { policy: { used: 'search_*' }, says: 'used must be a list of tool, prompt or resource names' },
+    { policy: { era: '2026' }, says: `era must be one of 'auto', 'legacy', '2026-07-28', 'both'; got "2026".` },
     { policy: { ignore: [42] }, says: 'ignore must be a list of change kind ids' },
     { policy: { profiles: 'sdk-typescript' }, says: `profiles must be a list of profile names, such as ['sdk-typescript']; got "sdk-typescript".` },
     { policy: { profiles: ['openai'] }, says: 'profiles lists "openai", which is not a profile; the profiles are mcp-2025-11-25, mcp-2026-07-28, sdk-typescript (docs/profiles.md describes each).' },

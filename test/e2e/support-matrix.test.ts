@@ -23,6 +23,8 @@ const nodeOf = (alias: string) => current.dependencies![alias].replace('npm:node
 describe('the supported versions are the tested ones', () => {
   test('each runner peer range is exactly the tested versions, patch updates allowed', () => {
     expect(pkg.peerDependencies).toEqual({
+      // The SDK 2.x client, for the 2026-07-28 era: the tested version, minor updates allowed.
+      '@modelcontextprotocol/client': `^${pkg.devDependencies!['@modelcontextprotocol/client']}`,
       vitest: `~${pkg.devDependencies!.vitest} || ~${current.dependencies!.vitest}`,
       jest: `~${pkg.devDependencies!.jest}`,
     })

@@ -1,3 +1,4 @@
+import { createMcpHandler } from '@modelcontextprotocol/server'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
@@ -10,6 +11,7 @@ import { captureSurface } from '../../src/capture/capture-surface.js'
 import { serializeContract, writeContract } from '../../src/contract/contract-file.js'
 import type { Surface } from '../../src/surface/types.js'
 import { createCatalogServer } from '../fixtures/servers/catalog-server.js'
+import { createEraSplitServer } from '../fixtures/servers/era-split-server.js'
 
 const HANG_AT_INITIALIZE = join(import.meta.dirname, '..', 'fixtures', 'servers', 'hang-at-initialize.js')
 
@@ -118,6 +120,23 @@ describe('toHonorContract', () => {
 
   afterAll(async () => {
     await rm(dir, { recursive: true, force: true })
+  })
+
+  test('an SDK 2.x createMcpHandler handler is a target, read in the 2026-07-28 era', async () => {
+    const handler = createMcpHandler(createEraSplitServer)
+    try {
+      const contract = join(dir, 'handler.json')
+      const modern = await captureSurface(handler, { era: '2026-07-28' })
+      expect(modern.tools?.map((tool) => tool.name)).toEqual(['export', 'search'])
+      await writeContract(contract, modern)
+      await expect(handler).toHonorContract(contract, { era: '2026-07-28' })
+      // A contract recorded in both eras is checked in both with no option.
+      const both = join(dir, 'handler-both.json')
+      await writeContract(both, await captureSurface(handler, { era: 'both' }))
+      await expect(handler).toHonorContract(both)
+    } finally {
+      await handler.close()
+    }
   })
 
   test('under Vitest, passes when nothing drifted', async () => {
