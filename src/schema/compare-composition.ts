@@ -241,8 +241,12 @@ export function compareAllOf(walker: Walker, a: SchemaObject, b: SchemaObject): 
   const unpairedA: number[] = []
   membersA.forEach((member, i) => {
     const j = membersB.findIndex((other, j) => !usedB.has(j) && canonicalJson(other) === canonicalJson(member))
-    if (j >= 0) usedB.add(j)
-    else unpairedA.push(i)
+    if (j < 0) unpairedA.push(i)
+    else {
+      usedB.add(j)
+      // Why: equal text is not equal meaning when a `$ref` inside points into changed definitions.
+      if (canonicalJson(member).includes('"$ref":')) report.add(walker.child(member, membersB[j], { a: `/allOf/${i}`, b: `/allOf/${j}` }))
+    }
   })
   for (const i of unpairedA) {
     let best: { j: number; relation: Relation } | undefined

@@ -37,7 +37,33 @@ export function normalizeComposition(s: Record<string, unknown>): false | 'chang
       s[keyword] = sortBranches(branches)
     }
   }
+  foldLoneReference(s)
   return canonicalJson(s) === before ? 'unchanged' : 'changed'
+}
+
+/**
+ * `allOf` members that are only annotations join the schema's own keywords, and a lone `$ref`
+ * member left over becomes the schema's `$ref`: `{$ref, description}` (pydantic),
+ * `{allOf: [{$ref}]}` (zod) and `{anyOf: [{$ref}]}` are all the one spelling `{$ref, …}`.
+ * Why: a reference keeps its own schema object (`readsNeighbours`), so without this the
+ * wrapped spellings stay `allOf` members and compare as a different schema from the bare one.
+ */
+function foldLoneReference(s: Record<string, unknown>): void {
+  if (!Array.isArray(s.allOf)) return
+  const kept: Schema[] = []
+  for (const member of s.allOf as Schema[]) {
+    const annotationsOnly = typeof member === 'object' && Object.keys(member).every(isAnnotationKeyword)
+    const clash = annotationsOnly && Object.keys(member).some((k) => k in s && canonicalJson(s[k]) !== canonicalJson(member[k]))
+    if (annotationsOnly && !clash) Object.assign(s, member)
+    else kept.push(member)
+  }
+  const only = kept.length === 1 ? kept[0] : undefined
+  const loneRef = typeof only === 'object' && typeof only.$ref === 'string' && Object.keys(only).length === 1
+  if (loneRef && !('$ref' in s) && !('$dynamicRef' in s)) {
+    delete s.allOf
+    s.$ref = only.$ref
+  } else if (kept.length === 0) delete s.allOf
+  else s.allOf = kept
 }
 
 /**
