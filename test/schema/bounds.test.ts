@@ -72,6 +72,9 @@ const stringRows: Row[] = [
   { title: 'format replaced by a wider one: uri → uri-reference', before: str({ format: 'uri' }), after: str({ format: 'uri-reference' }), kind: 'schema-format-changed', relation: 'widened', newOnly: ['/relative/path'], both: ['https://x.example'] },
   { title: 'format replaced by a wider one: int32 → int64', before: int({ format: 'int32' }), after: int({ format: 'int64' }), kind: 'schema-format-changed', relation: 'widened', newOnly: [2 ** 40], both: [7] },
   { title: 'format replaced outside the extensions: uri → hostname', before: str({ format: 'uri' }), after: str({ format: 'hostname' }), kind: 'schema-format-changed', relation: 'incomparable', oldOnly: ['https://x.example'], newOnly: ['x.example'] },
+  { title: 'format added beside an enum', before: str({ enum: ['a', 'b@c.co'] }), after: str({ enum: ['a', 'b@c.co'], format: 'email' }), kind: 'schema-format-changed', relation: 'narrowed', oldOnly: ['a'], both: ['b@c.co'] },
+  { title: 'format replaced beside an enum', before: str({ enum: ['a@b.co', 'https://x.example'], format: 'email' }), after: str({ enum: ['a@b.co', 'https://x.example'], format: 'uri' }), kind: 'schema-format-changed', relation: 'incomparable', oldOnly: ['a@b.co'], newOnly: ['https://x.example'] },
+  { title: 'format added beside a const', before: str({ const: 'x' }), after: str({ const: 'x', format: 'date' }), kind: 'schema-format-changed', relation: 'narrowed', oldOnly: ['x'] },
   { title: 'format on a nested field', before: { type: 'object', properties: { when: str({ format: 'date' }) } }, after: { type: 'object', properties: { when: str({ format: 'date-time' }) } }, kind: 'schema-format-changed', relation: 'incomparable', path: ['when'], oldOnly: [{ when: '2024-01-01' }], newOnly: [{ when: '2024-01-01T00:00:00Z' }] },
 ]
 
