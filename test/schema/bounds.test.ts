@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { isMultipleOf, integerStepOf } from '../../src/schema/exact-decimal.js'
 import { isUniversalPattern, patternRelation } from '../../src/schema/pattern-inclusion.js'
+import { canonicalizeSchema } from '../../src/schema/canonicalize-schema.js'
 import { bothWays, checkRow, findingsOf, type Row } from './support.js'
 
 const num = (more: Record<string, unknown>) => ({ type: 'number', ...more })
@@ -22,6 +23,10 @@ const numericRows: Row[] = [
   { title: 'integer bound 1 → 5', before: int({ minimum: 1 }), after: int({ minimum: 5 }), kind: 'schema-bound-changed', relation: 'narrowed', oldOnly: [3] },
   { title: 'integer exclusive bound rounded, then raised', before: int({ exclusiveMinimum: 0.5 }), after: int({ minimum: 2 }), kind: 'schema-bound-changed', relation: 'narrowed', oldOnly: [1] },
   { title: 'integer: zod safe bound → real bound', before: int({ minimum: -9007199254740991, maximum: 9007199254740991 }), after: int({ minimum: -9007199254740991, maximum: 100 }), kind: 'schema-bound-changed', relation: 'narrowed', oldOnly: [101] },
+  { title: 'integer: minimum -1e21 added, beyond the safe range', before: int({}), after: int({ minimum: -1e21 }), kind: 'schema-bound-changed', relation: 'narrowed', oldOnly: [-1e22], both: [0] },
+  { title: 'integer: int64 maximum removed', before: int({ maximum: 9223372036854775807 }), after: int({}), kind: 'schema-bound-changed', relation: 'widened', newOnly: [1e19], both: [0] },
+  { title: 'an infinite maximum (1e400) is no bound; a real one then narrows', before: num({ maximum: JSON.parse('1e400') }), after: num({ maximum: 5 }), kind: 'schema-bound-changed', relation: 'narrowed', oldOnly: [6], both: [5] },
+  { title: 'an infinite minimum (1e400) admits no number; a real one then widens', before: { type: ['number', 'string'], minimum: JSON.parse('1e400') }, after: { type: ['number', 'string'], minimum: 5 }, kind: 'schema-type-changed', relation: 'widened', newOnly: [6], both: ['x'] },
   { title: 'integer: bound within one integer is no change', before: int({ maximum: 9 }), after: int({ maximum: 9.9 }), kind: null, both: [9] },
   { title: 'bound on a nested field: limits.max', before: { type: 'object', properties: { max: num({ maximum: 100 }) } }, after: { type: 'object', properties: { max: num({ maximum: 50 }) } }, kind: 'schema-bound-changed', relation: 'narrowed', path: ['max'], oldOnly: [{ max: 60 }] },
   { title: 'minimum removed', before: num({ minimum: 0 }), after: num({}), kind: 'schema-bound-changed', relation: 'widened', newOnly: [-1] },
@@ -144,4 +149,13 @@ test('a format named like an Object member is compared as any other name', () =>
   for (const [before, after] of [['constructor', 'uri'], ['uri', 'constructor'], ['__proto__', 'email']]) {
     expect(findingsOf(str({ format: before }), str({ format: after })).map(({ kind, relation }) => ({ kind, relation }))).toEqual([{ kind: 'schema-format-changed', relation: 'incomparable' }])
   }
+})
+
+test('an infinite bound (1e400 in the JSON) is canonical JSON: what a contract file stores reads back the same', () => {
+  const infinite = JSON.parse('1e400')
+  for (const schema of [num({ maximum: infinite }), num({ minimum: infinite }), int({ exclusiveMaximum: -infinite }), num({ exclusiveMinimum: -infinite, maximum: 3 })]) {
+    const canonical = canonicalizeSchema(schema).schema
+    expect(JSON.parse(JSON.stringify(canonical)), JSON.stringify(schema)).toEqual(canonical)
+  }
+  expect(canonicalizeSchema(num({ maximum: infinite })).schema).toEqual({ type: 'number' })
 })
