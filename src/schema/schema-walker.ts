@@ -3,7 +3,7 @@ import { EQUAL, found, NodeReport, prefixed, type Found, type NodeResult, type O
 import { canonicalJson, isAnnotationKeyword, isPlainObject } from './keywords.js'
 import { join } from './relation.js'
 import type { PathSegment, Relation, Schema } from './types.js'
-import { valueMatches, type Verdict } from './value-matches.js'
+import { valueMatchesWithin, type Verdict } from './value-matches.js'
 import type { ChildPlace, CompareBudget, NodeComparator, Side, Walker } from './walker.js'
 
 const DEFAULT_BUDGET: Required<CompareBudget> = { maxSteps: 50_000, maxDepth: 64 }
@@ -81,7 +81,9 @@ export class SchemaWalker implements Walker {
   }
 
   matches(side: Side, schema: Schema, value: unknown): Verdict {
-    return valueMatches(schema, value, (ref) => this.deref(side, ref))
+    const { verdict, stopped } = valueMatchesWithin(schema, value, (ref) => this.deref(side, ref))
+    if (stopped !== undefined) this.notJudged(stopped)
+    return verdict
   }
 
   notJudged(reason: string): void {

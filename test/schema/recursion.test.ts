@@ -134,6 +134,19 @@ describe('the work budget', () => {
     expect(result.findings.length).toBeGreaterThan(0)
   })
 
+  test('a definition that is a oneOf of itself twice ends within the budget, risky and not recorded, both ways', () => {
+    const open = canon(object({ name: true }))
+    const selfish = canon(object({ name: { $ref: '#/$defs/N' } }, [], { $defs: { N: { oneOf: [{ $ref: '#/$defs/N' }, { $ref: '#/$defs/N' }] } } }))
+    for (const [before, after] of [[open, selfish], [selfish, open]]) {
+      const started = performance.now()
+      const result = compareSchemas(before, after, { direction: 'input' })
+      expect(performance.now() - started).toBeLessThan(2000)
+      expect(result.notRecorded).toEqual([{ path: ['name'], reason: 'checking a value stopped: a $ref leads back to itself without a step into the value' }])
+      expect(result.findings.length).toBeGreaterThan(0)
+      for (const finding of result.findings) expect(severityOf(finding, 'input')).toBe('risky')
+    }
+  })
+
   test('within the default budget the same comparison is complete', () => {
     expect(findingsOf(deep('integer'), deep('number'))).toMatchObject([{ kind: 'schema-type-changed', path: ['l5', 'l4', 'l3', 'l2', 'l1', 'l0'], relation: 'widened' }])
   })
