@@ -6,7 +6,7 @@ import { found, NodeReport, type NodeResult, type SchemaObject } from './finding
 import { compareText, isPlainObject } from './keywords.js'
 import { mergeInto } from './merge-schemas.js'
 import { conjunction } from './relation.js'
-import { patternMatches } from './value-matches.js'
+import { patternMatches } from './bounded-pattern.js'
 
 /** What an object schema says about a key it does not declare in `properties`. */
 interface Extras {

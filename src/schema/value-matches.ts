@@ -1,3 +1,4 @@
+import { patternMatches } from './bounded-pattern.js'
 import { isMultipleOf } from './exact-decimal.js'
 import { canonicalJson, isPlainObject } from './keywords.js'
 
@@ -132,14 +133,6 @@ function stringVerdicts(schema: Record<string, unknown>, value: string): Verdict
   return out
 }
 
-/** Tests an ECMA-262 `pattern` (unicode mode, unanchored); `undefined` when it does not compile. */
-export function patternMatches(pattern: string, value: string): Verdict {
-  try {
-    return new RegExp(pattern, 'u').test(value)
-  } catch {
-    return undefined
-  }
-}
 
 function arrayVerdicts(schema: Record<string, unknown>, value: unknown[], sub: (s: unknown, v: unknown) => Verdict): Verdict[] {
   const out: Verdict[] = []

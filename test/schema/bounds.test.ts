@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { isMultipleOf, integerStepOf } from '../../src/schema/exact-decimal.js'
 import { isUniversalPattern, patternRelation } from '../../src/schema/pattern-inclusion.js'
+import { patternMatches } from '../../src/schema/bounded-pattern.js'
 import { canonicalizeSchema } from '../../src/schema/canonicalize-schema.js'
 import { bothWays, checkRow, findingsOf, type Row } from './support.js'
 
@@ -80,6 +81,7 @@ const stringRows: Row[] = [
   { title: 'format added beside an enum', before: str({ enum: ['a', 'b@c.co'] }), after: str({ enum: ['a', 'b@c.co'], format: 'email' }), kind: 'schema-format-changed', relation: 'narrowed', oldOnly: ['a'], both: ['b@c.co'] },
   { title: 'format replaced beside an enum', before: str({ enum: ['a@b.co', 'https://x.example'], format: 'email' }), after: str({ enum: ['a@b.co', 'https://x.example'], format: 'uri' }), kind: 'schema-format-changed', relation: 'incomparable', oldOnly: ['a@b.co'], newOnly: ['https://x.example'] },
   { title: 'format added beside a const', before: str({ const: 'x' }), after: str({ const: 'x', format: 'date' }), kind: 'schema-format-changed', relation: 'narrowed', oldOnly: ['x'] },
+  { title: 'a backtracking pattern beside an enum: the enum value is checked in linear time', before: str({ pattern: '^(a+)+$', enum: ['a'.repeat(34) + '!'] }), after: str({ pattern: '^(a+)+$', enum: ['a'.repeat(34) + '!', 'a'.repeat(40)] }), kind: 'schema-satisfiability-changed', relation: 'widened', newOnly: ['a'.repeat(40)] },
   { title: 'format on a nested field', before: { type: 'object', properties: { when: str({ format: 'date' }) } }, after: { type: 'object', properties: { when: str({ format: 'date-time' }) } }, kind: 'schema-format-changed', relation: 'incomparable', path: ['when'], oldOnly: [{ when: '2024-01-01' }], newOnly: [{ when: '2024-01-01T00:00:00Z' }] },
 ]
 
@@ -158,4 +160,17 @@ test('an infinite bound (1e400 in the JSON) is canonical JSON: what a contract f
     expect(JSON.parse(JSON.stringify(canonical)), JSON.stringify(schema)).toEqual(canonical)
   }
   expect(canonicalizeSchema(num({ maximum: infinite })).schema).toEqual({ type: 'number' })
+})
+
+test('a server pattern never backtracks without bound: 20,000 characters against ^(a+)+$ and (x+x+)+y answer at once', () => {
+  const started = performance.now()
+  expect(patternMatches('^(a+)+$', 'a'.repeat(20_000) + '!')).toBe(false)
+  expect(patternMatches('(x+x+)+y', 'x'.repeat(20_000))).toBe(false)
+  expect(patternMatches('^(a+)+$', 'a'.repeat(20_000))).toBe(true)
+  expect(performance.now() - started).toBeLessThan(1000)
+  // A lookahead refa cannot read is unknown on a long string, decided on a short one.
+  expect(patternMatches('^(?=.*[A-Z]).{8,}$', 'a'.repeat(40) + 'A')).toBeUndefined()
+  expect(patternMatches('^(?=.*[A-Z]).{8,}$', 'abcdefgH')).toBe(true)
+  // A backreference likewise.
+  expect(patternMatches('^(a+)\\1$', 'a'.repeat(30))).toBeUndefined()
 })
