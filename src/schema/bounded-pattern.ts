@@ -1,5 +1,4 @@
 import { searchLanguage } from './pattern-automaton.js'
-import type { Verdict } from './value-matches.js'
 
 /**
  * Strings this short are tested with the native `RegExp`: even a pattern that backtracks
@@ -23,7 +22,7 @@ const AUTOMATA = new Map<string, Automaton | null>()
  * one that does not compile, is `undefined`: the engine cannot tell, and says so.
  * @example patternMatches('^(a+)+$', 'a'.repeat(34) + '!') // false, at once
  */
-export function patternMatches(pattern: string, value: string): Verdict {
+export function patternMatches(pattern: string, value: string): boolean | undefined {
   const points = [...value]
   if (points.length <= NATIVE_MAX_LENGTH) {
     try {
