@@ -14,7 +14,7 @@ const MAX_DEPTH = 64
  * Schema nodes one validation may visit. Why: `oneOf: [{$ref: N}, {$ref: N}]` inside `N`
  * doubles the work at every level; past this the answer is "cannot tell", never a hang.
  */
-const MAX_VISITS = 20_000
+const MAX_VISITS = 200_000
 
 interface Run {
   visits: number
@@ -64,10 +64,7 @@ function matches(schema: unknown, value: unknown, resolveRef: RefResolver | unde
   }
   if (schema.$dynamicRef !== undefined) verdicts.push(undefined)
   if (schema.type !== undefined) verdicts.push(matchesType(schema.type, value))
-  if (Array.isArray(schema.enum)) {
-    const text = canonicalJson(value)
-    verdicts.push(schema.enum.some((e) => canonicalJson(e) === text))
-  }
+  if (Array.isArray(schema.enum)) verdicts.push(enumTexts(schema.enum).has(canonicalJson(value)))
   if ('const' in schema) verdicts.push(canonicalJson(schema.const) === canonicalJson(value))
   if (typeof value === 'number') verdicts.push(...numberVerdicts(schema, value))
   if (typeof value === 'string') verdicts.push(...stringVerdicts(schema, value))
@@ -85,6 +82,16 @@ function matches(schema: unknown, value: unknown, resolveRef: RefResolver | unde
     verdicts.push(condition === undefined ? (thenVerdict === elseVerdict ? thenVerdict : undefined) : condition ? thenVerdict : elseVerdict)
   }
   return all(verdicts)
+}
+
+// Why: a value is checked against the same enum for every listed value of the other side; a
+// set of texts per list keeps that linear instead of one scan of the list per value.
+const ENUM_TEXTS = new WeakMap<unknown[], Set<string>>()
+
+function enumTexts(list: unknown[]): Set<string> {
+  let texts = ENUM_TEXTS.get(list)
+  if (texts === undefined) ENUM_TEXTS.set(list, (texts = new Set(list.map(canonicalJson))))
+  return texts
 }
 
 function matchesType(type: unknown, value: unknown): Verdict {
