@@ -91,7 +91,7 @@ function compareTyped(walker: Walker, a: SchemaObject, b: SchemaObject, report: 
   const common = new Set([...atomsA].filter((t) => atomsB.has(t)))
   if (common.size === 0) return
   if (common.has('string')) compareStringKeywords(a, b, report)
-  if (allowsNumbers(common)) compareNumberKeywords(a, b, report)
+  if (allowsNumbers(common)) compareNumberKeywords(a, b, report, { a: !atomsA.has('fraction'), b: !atomsB.has('fraction') })
   if (common.has('object')) report.add(compareObjects(walker, a, b))
   if (common.has('array')) report.add(compareArrays(walker, a, b))
   compareFormat(a, b, report)

@@ -35,6 +35,7 @@ const numericRows: Row[] = [
 ]
 
 const multipleRows: Row[] = [
+  { title: 'integer → number, multiple of 0.25: every integer still fits, a widening', before: int({}), after: num({ multipleOf: 0.25 }), kind: 'schema-type-changed', relation: 'widened', newOnly: [0.25], both: [1, -3] },
   { title: 'multipleOf added', before: num({}), after: num({ multipleOf: 2 }), kind: 'schema-constraint-changed', relation: 'narrowed', oldOnly: [3], both: [4] },
   { title: 'new divisor a multiple of the old: 2 → 4', before: num({ multipleOf: 2 }), after: num({ multipleOf: 4 }), kind: 'schema-constraint-changed', relation: 'narrowed', oldOnly: [6], both: [8] },
   { title: 'old divisor a multiple of the new: 10 → 5', before: num({ multipleOf: 10 }), after: num({ multipleOf: 5 }), kind: 'schema-constraint-changed', relation: 'widened', newOnly: [15] },
