@@ -128,3 +128,14 @@ describe('large unions and lists are compared by canonical key, not pair by pair
     expect(findings).toMatchObject([{ kind: 'schema-enum-changed', relation: 'incomparable', details: { added: [{ k: -1 }], removed: [{ k: 0 }] } }])
   })
 })
+
+const precisionRows: Row[] = [
+  { title: 'a default changed inside a oneOf branch is a default change', before: { oneOf: [{ type: 'string', default: 'a' }, { type: 'integer' }] }, after: { oneOf: [{ type: 'string', default: 'b' }, { type: 'integer' }] }, kind: 'schema-default-changed', relation: 'equal', both: ['x', 1] },
+  { title: 'a default changed beside a $ref is a default change', before: object({ a: { $ref: '#/$defs/A', default: 1 } }, [], { $defs: { A: { type: 'integer' } } }), after: object({ a: { $ref: '#/$defs/A', default: 2 } }, [], { $defs: { A: { type: 'integer' } } }), kind: 'schema-default-changed', relation: 'equal', path: ['a'], both: [{ a: 3 }] },
+  { title: 'one unsatisfiable schema for another is no change', before: { type: 'string', minLength: 5, maxLength: 2 }, after: { type: 'integer', minimum: 5, maximum: 2 }, kind: null },
+  { title: 'oneOf X → anyOf [oneOf X, string] widens', before: { oneOf: [{ type: 'integer' }, { type: 'boolean' }] }, after: { anyOf: [{ oneOf: [{ type: 'integer' }, { type: 'boolean' }] }, { type: 'string' }] }, kind: 'schema-type-changed', relation: 'widened', newOnly: ['s'], both: [1, true] },
+]
+
+describe('precision: edits that keep or only widen the values', () => {
+  test.each(bothWays(precisionRows))('%s', (_, row, reverse) => checkRow(row, reverse))
+})
