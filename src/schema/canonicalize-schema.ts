@@ -1,5 +1,6 @@
 import { compareText, isPlainObject, sortTexts } from './keywords.js'
 import { resolveLocalRefs, type SchemaNotRecorded } from './local-refs.js'
+import { findTooDeepValue, MAX_ITEM_DEPTH, nestsDeeperThan } from './nesting-limit.js'
 import { Normalizer } from './schema-normalizer.js'
 import { sortKeys } from './sorted-values.js'
 import type { Json, Schema } from './types.js'
@@ -18,6 +19,13 @@ export interface CanonicalSchema {
  * @example canonicalizeSchema({ type: ['string'], const: 'a' }).schema // { enum: ['a'] }
  */
 export function canonicalizeSchema(schema: unknown): CanonicalSchema {
+  // Why first: canonicalization, canonical keys and comparison recurse per level; a schema
+  // nested past the limit is not recorded rather than overflowing the stack.
+  if (nestsDeeperThan(schema, MAX_ITEM_DEPTH)) {
+    const at = findTooDeepValue(schema, MAX_ITEM_DEPTH) ?? []
+    const reason = `nested more than ${MAX_ITEM_DEPTH} levels deep (at ${at.slice(0, 6).join('/')}${at.length > 6 ? '/…' : ''}); read as accepting anything, changes to it are not seen`
+    return { schema: true, notRecorded: [{ path: [], reason }] }
+  }
   // Why: most tool schemas have no `$ref` at all; they are normalized in one walk and never
   // reach the resolver. A walk that meets a reference starts over from the resolved schema.
   const direct = new Normalizer([], false)

@@ -53,8 +53,11 @@ function numericBound(schema: SchemaObject, end: End): NumericBound | undefined 
   return undefined
 }
 
-/** Numeric bounds (one lower, one upper, inclusive or exclusive) and `multipleOf`. */
-export function compareNumberKeywords(a: SchemaObject, b: SchemaObject, report: NodeReport): void {
+/**
+ * Numeric bounds (one lower, one upper, inclusive or exclusive) and `multipleOf`. `integerOnly`
+ * says which sides allow integers alone: to them a `multipleOf` that divides 1 adds nothing.
+ */
+export function compareNumberKeywords(a: SchemaObject, b: SchemaObject, report: NodeReport, integerOnly = { a: false, b: false }): void {
   for (const end of ['lower', 'upper'] as const) {
     const before = numericBound(a, end)
     const after = numericBound(b, end)
@@ -75,6 +78,9 @@ export function compareNumberKeywords(a: SchemaObject, b: SchemaObject, report: 
   const before = typeof a.multipleOf === 'number' ? a.multipleOf : undefined
   const after = typeof b.multipleOf === 'number' ? b.multipleOf : undefined
   if (before === after) return
+  // Why: integer → number with multipleOf 0.25 keeps every integer; the type change already says what widened.
+  if (before === undefined && integerOnly.a && after !== undefined && isMultipleOf(1, after)) return
+  if (after === undefined && integerOnly.b && before !== undefined && isMultipleOf(1, before)) return
   let relation: Relation
   if (before === undefined) relation = 'narrowed'
   else if (after === undefined) relation = 'widened'

@@ -10,6 +10,9 @@ import { all, any, negate, type Verdict } from './value-matches.js'
 
 type Combinator = 'anyOf' | 'oneOf' | 'single'
 
+/** Branch pairs one union comparison may examine before it answers unknown. */
+const MAX_BRANCH_PAIRS = 250_000
+
 /** One side of a union: its combinator and its branches with the node's other assertions folded in. */
 interface Union {
   combinator: Combinator
@@ -27,18 +30,37 @@ interface Union {
 export function compareUnion(walker: Walker, a: SchemaObject, b: SchemaObject): NodeResult {
   const left = unionOf(a)
   const right = unionOf(b)
-  const matrix = left.branches.map((branch, i) => right.branches.map((other, j) => walker.relation(branch, other, { a: left.pointers[i], b: right.pointers[j] })))
-  const oldCovered = left.branches.map((branch, i) => covered(walker, branch, 'old', b, 'new', right.branches.map((_, j) => oldWithinNew(matrix[i][j]))))
-  const pairs = pairBranches(walker, left, right, matrix)
-  const pairedEqual = (side: 'left' | 'right', index: number) => pairs.some(([i, j]) => (side === 'left' ? i : j) === index && matrix[i][j] === 'equal')
-  const lost = exclusiveConflict(walker, right, 'new', a, 'old', left.combinator === 'oneOf', (j) => pairedEqual('right', j))
-  const gained = exclusiveConflict(walker, left, 'old', b, 'new', right.combinator === 'oneOf', (i) => pairedEqual('left', i))
+  const same = sameBranches(left, right)
+  const freeLeft = left.branches.map((_, i) => i).filter((i) => !same.left.has(i))
+  const freeRight = right.branches.map((_, j) => j).filter((j) => !same.right.has(j))
+  // Why: a changed branch is compared with every branch of the other side; past this many pairs
+  // (a hostile union, every one of 10,000 branches changed) the union is not judged.
+  if (freeLeft.length * right.branches.length + freeRight.length * left.branches.length > MAX_BRANCH_PAIRS) {
+    walker.notJudged(`${left.branches.length} × ${right.branches.length} union branches changed too much to compare (work budget)`)
+    return { relation: 'unknown', findings: [found('schema-comparison-incomplete', 'unknown', { details: { reason: 'union too large to compare (work budget)' } })] }
+  }
+  const matrix = lazyMatrix(walker, left, right, same.left)
+  const oldCovered = left.branches.map((branch, i) =>
+    same.left.has(i) ? true : covered(walker, branch, 'old', b, 'new', () => right.branches.map((_, j) => oldWithinNew(matrix.at(i, j)))),
+  )
+  const pairs = pairBranches(walker, left, right, matrix, same.left, freeLeft, freeRight)
+  const equalLeft = new Set<number>()
+  const equalRight = new Set<number>()
+  for (const [i, j] of pairs) {
+    if (matrix.at(i, j) !== 'equal') continue
+    equalLeft.add(i)
+    equalRight.add(j)
+  }
+  const lost = exclusiveConflict(walker, right, 'new', a, 'old', left.combinator === 'oneOf', (j) => equalRight.has(j))
+  const gained = exclusiveConflict(walker, left, 'old', b, 'new', right.combinator === 'oneOf', (i) => equalLeft.has(i))
+  const pairedRight = new Set(pairs.map(([, j]) => j))
   const newCovered = right.branches.map((branch, j) => {
-    const verdict = covered(walker, branch, 'new', a, 'old', left.branches.map((_, i) => newWithinOld(matrix[i][j])))
+    if (same.right.has(j)) return true
+    const verdict = covered(walker, branch, 'new', a, 'old', () => left.branches.map((_, i) => newWithinOld(matrix.at(i, j))))
     // Why: CLASSIFICATION.md judges a oneOf branch added over an existing one breaking both ways.
     // The overlap already proves values are lost; whether the branch also brings new ones is
     // not left open, so the edit is incomparable rather than unknown.
-    const addedOverlapping = lost.branches.has(j) && !pairs.some(([, paired]) => paired === j)
+    const addedOverlapping = lost.branches.has(j) && !pairedRight.has(j)
     return verdict === undefined && addedOverlapping ? false : verdict
   })
   const oldInNew = all([...oldCovered, negate(lost.verdict)])
@@ -49,7 +71,7 @@ export function compareUnion(walker: Walker, a: SchemaObject, b: SchemaObject): 
   const paired = new Set<string>()
   for (const [i, j] of pairs) {
     paired.add(`l${i}`).add(`r${j}`)
-    if (matrix[i][j] !== 'equal') report.add(walker.child(left.branches[i], right.branches[j], { a: left.pointers[i], b: right.pointers[j] }))
+    if (matrix.at(i, j) !== 'equal') report.add(walker.child(left.branches[i], right.branches[j], { a: left.pointers[i], b: right.pointers[j] }))
   }
   left.branches.forEach((branch, i) => {
     if (paired.has(`l${i}`)) return
@@ -85,12 +107,14 @@ export function compareUnion(walker: Walker, a: SchemaObject, b: SchemaObject): 
  * value the branch accepts and the other side rejects: one of the branch's examples, or a string
  * at or just past a length bound of the other side.
  */
-function covered(walker: Walker, branch: Schema, side: Side, other: SchemaObject, otherSide: Side, inEach: Verdict[]): Verdict {
-  const verdict = any(inEach)
-  if (verdict !== false) return verdict
+function covered(walker: Walker, branch: Schema, side: Side, other: SchemaObject, otherSide: Side, inEach: () => Verdict[]): Verdict {
+  // Why the witness first: one value the branch accepts and the other side rejects settles it
+  // without comparing the branch with each of the other side's branches.
   const candidates = [...examplesOf(branch), ...stringsAroundBounds(other as Schema)]
   const witness = candidates.some((value) => walker.matches(side, branch, value) === true && walker.matches(otherSide, other as Schema, value) === false)
-  return witness ? false : undefined
+  if (witness) return false
+  const verdict = any(inEach())
+  return verdict !== false ? verdict : undefined
 }
 
 function unionOf(schema: SchemaObject): Union {
@@ -136,7 +160,56 @@ function withSiblings(branch: Schema, siblings: Record<string, Json>): Schema {
   return { allOf: [branch, siblings] }
 }
 
-function pairBranches(walker: Walker, left: Union, right: Union, matrix: Relation[][]): [number, number][] {
+/** Branch relations computed on demand: a union of 10,000 branches with one changed compares that one, not 10⁸ pairs. */
+interface Matrix {
+  at(i: number, j: number): Relation
+}
+
+function lazyMatrix(walker: Walker, left: Union, right: Union, same: Map<number, number>): Matrix {
+  const known = new Map<number, Relation>()
+  return {
+    at(i, j) {
+      if (same.get(i) === j) return 'equal'
+      const key = i * right.branches.length + j
+      let relation = known.get(key)
+      if (relation === undefined) known.set(key, (relation = walker.relation(left.branches[i], right.branches[j], { a: left.pointers[i], b: right.pointers[j] })))
+      return relation
+    },
+  }
+}
+
+/**
+ * Branches spelled the same on both sides (canonical text, no `$ref` whose target may differ),
+ * paired first by a hash of their text.
+ */
+function sameBranches(left: Union, right: Union): { left: Map<number, number>; right: Map<number, number> } {
+  const byText = new Map<string, number[]>()
+  right.branches.forEach((branch, j) => {
+    const text = canonicalJson(branch)
+    if (text.includes('"$ref":')) return
+    const list = byText.get(text)
+    if (list === undefined) byText.set(text, [j])
+    else list.push(j)
+  })
+  const pairs = { left: new Map<number, number>(), right: new Map<number, number>() }
+  left.branches.forEach((branch, i) => {
+    const j = byText.get(canonicalJson(branch))?.shift()
+    if (j === undefined) return
+    pairs.left.set(i, j)
+    pairs.right.set(j, i)
+  })
+  return pairs
+}
+
+function pairBranches(
+  walker: Walker,
+  left: Union,
+  right: Union,
+  matrix: Matrix,
+  same: Map<number, number>,
+  freeLeft: number[],
+  freeRight: number[],
+): [number, number][] {
   const pairs: [number, number][] = []
   const usedLeft = new Set<number>()
   const usedRight = new Set<number>()
@@ -145,37 +218,40 @@ function pairBranches(walker: Walker, left: Union, right: Union, matrix: Relatio
     usedLeft.add(i)
     usedRight.add(j)
   }
+  for (const [i, j] of same) take(i, j)
   const refOf = (s: Schema) => (typeof s === 'object' && typeof s.$ref === 'string' && Object.keys(s).length === 1 ? s.$ref : undefined)
-  left.branches.forEach((branch, i) => {
-    const ref = refOf(branch)
-    const j = right.branches.findIndex((other, j) => !usedRight.has(j) && ref !== undefined && refOf(other) === ref)
-    if (j >= 0) take(i, j)
-  })
+  for (const i of freeLeft) {
+    const ref = refOf(left.branches[i])
+    const j = freeRight.find((j) => !usedRight.has(j) && ref !== undefined && refOf(right.branches[j]) === ref)
+    if (j !== undefined) take(i, j)
+  }
   const tags = (s: Schema) => discriminators(s)
   const forbidden = new Set<string>()
-  left.branches.forEach((branch, i) => {
-    if (usedLeft.has(i)) return
-    const tagsA = tags(branch)
-    right.branches.forEach((other, j) => {
-      const tagsB = tags(other)
+  for (const i of freeLeft) {
+    if (usedLeft.has(i)) continue
+    const tagsA = tags(left.branches[i])
+    for (const j of freeRight) {
+      const tagsB = tags(right.branches[j])
       for (const [key, value] of tagsA) if (tagsB.has(key) && tagsB.get(key) !== value) forbidden.add(`${i}:${j}`)
-    })
-    const j = right.branches.findIndex((other, j) => !usedRight.has(j) && [...tagsA].some(([key, value]) => tags(other).get(key) === value))
-    if (j >= 0) take(i, j)
-  })
+    }
+    const j = freeRight.find((j) => !usedRight.has(j) && [...tagsA].some(([key, value]) => tags(right.branches[j]).get(key) === value))
+    if (j !== undefined) take(i, j)
+  }
   const candidates: { i: number; j: number; score: number; size: number }[] = []
-  left.branches.forEach((branch, i) => {
-    right.branches.forEach((other, j) => {
-      if (usedLeft.has(i) || usedRight.has(j) || forbidden.has(`${i}:${j}`)) return
-      const relation = matrix[i][j]
+  for (const i of freeLeft) {
+    for (const j of freeRight) {
+      if (usedLeft.has(i) || usedRight.has(j) || forbidden.has(`${i}:${j}`)) continue
+      const branch = left.branches[i]
+      const other = right.branches[j]
+      const relation = matrix.at(i, j)
       const score = relation === 'equal' ? 0 : relation === 'widened' || relation === 'narrowed' ? 1 : relation === 'incomparable' ? 2 : 3
       const typesA = typeAtoms(branch)
       const sharesType = [...typeAtoms(other)].some((t) => typesA.has(t))
-      if (score >= 2 && !sharesType) return
+      if (score >= 2 && !sharesType) continue
       const size = score === 0 ? 0 : walker.child(branch, other, { a: left.pointers[i], b: right.pointers[j] }).findings.length
       candidates.push({ i, j, score, size })
-    })
-  })
+    }
+  }
   candidates.sort((x, y) => x.score - y.score || x.size - y.size || x.i - y.i || x.j - y.j)
   for (const { i, j } of candidates) if (!usedLeft.has(i) && !usedRight.has(j)) take(i, j)
   return pairs.sort((x, y) => x[0] - y[0])
@@ -205,9 +281,18 @@ function exclusiveConflict(
   const branches = new Set<number>()
   if (union.combinator !== 'oneOf') return { verdict: false, branches }
   let verdict: Verdict = false
-  for (let x = 0; x < union.branches.length; x++) {
-    for (let y = x + 1; y < union.branches.length; y++) {
-      if (otherIsOneOf && unchanged(x) && unchanged(y)) continue
+  const n = union.branches.length
+  // Why: when the other side is a oneOf too, only pairs with a changed branch can conflict anew;
+  // listing those first keeps 10,000 unchanged branches from costing 5·10⁷ pair checks.
+  const changed = otherIsOneOf ? union.branches.map((_, x) => x).filter((x) => !unchanged(x)) : union.branches.map((_, x) => x)
+  if (changed.length * n > MAX_BRANCH_PAIRS) {
+    walker.notJudged(`${n} oneOf branches: which values match two of them was not checked (work budget)`)
+    return { verdict: undefined, branches }
+  }
+  const isChanged = new Set(changed)
+  for (const x of changed) {
+    for (let y = 0; y < n; y++) {
+      if (y === x || (isChanged.has(y) && y < x)) continue
       const apart = disjoint(union.branches[x], union.branches[y])
       if (apart === true) continue
       const witness = overlapWitness(union.branches[x], union.branches[y], (schema, value) => walker.matches(side, schema, value))
@@ -241,8 +326,12 @@ export function compareAllOf(walker: Walker, a: SchemaObject, b: SchemaObject): 
   const unpairedA: number[] = []
   membersA.forEach((member, i) => {
     const j = membersB.findIndex((other, j) => !usedB.has(j) && canonicalJson(other) === canonicalJson(member))
-    if (j >= 0) usedB.add(j)
-    else unpairedA.push(i)
+    if (j < 0) unpairedA.push(i)
+    else {
+      usedB.add(j)
+      // Why: equal text is not equal meaning when a `$ref` inside points into changed definitions.
+      if (canonicalJson(member).includes('"$ref":')) report.add(walker.child(member, membersB[j], { a: `/allOf/${i}`, b: `/allOf/${j}` }))
+    }
   })
   for (const i of unpairedA) {
     let best: { j: number; relation: Relation } | undefined

@@ -40,8 +40,12 @@ export function compareNode(walker: Walker, a: Schema, b: Schema): NodeResult {
     report.add(compareUnion(walker, oa, ob))
   } else {
     if (ma.allOf !== undefined || mb.allOf !== undefined) report.add(compareAllOf(walker, ma, mb))
-    if (ma.enum !== undefined || mb.enum !== undefined) compareEnum(walker, ma, mb, report)
-    else compareTyped(walker, ma, mb, report)
+    if (ma.enum !== undefined || mb.enum !== undefined) {
+      compareEnum(walker, ma, mb, report)
+      // Why: the engine cannot validate a format, so the listed values alone cannot show that
+      // `format: email` beside an enum drops a member that is not an email: the format is compared too.
+      if (listsStrings(ma) || listsStrings(mb)) compareFormat(ma, mb, report)
+    } else compareTyped(walker, ma, mb, report)
     compareLogic(walker, ma, mb, report)
   }
   compareUnknownKeywords(ma, mb, report)
@@ -89,10 +93,14 @@ function compareTyped(walker: Walker, a: SchemaObject, b: SchemaObject, report: 
   const common = new Set([...atomsA].filter((t) => atomsB.has(t)))
   if (common.size === 0) return
   if (common.has('string')) compareStringKeywords(a, b, report)
-  if (allowsNumbers(common)) compareNumberKeywords(a, b, report)
+  if (allowsNumbers(common)) compareNumberKeywords(a, b, report, { a: !atomsA.has('fraction'), b: !atomsB.has('fraction') })
   if (common.has('object')) report.add(compareObjects(walker, a, b))
   if (common.has('array')) report.add(compareArrays(walker, a, b))
   compareFormat(a, b, report)
+}
+
+function listsStrings(schema: SchemaObject): boolean {
+  return Array.isArray(schema.enum) && schema.enum.some((v) => typeof v === 'string')
 }
 
 function atomRelation(a: Set<TypeAtom>, b: Set<TypeAtom>): Relation {

@@ -7,7 +7,7 @@ import { compareText, isPlainObject } from './keywords.js'
 import { mergeInto } from './merge-schemas.js'
 import { conjunction } from './relation.js'
 import { MAX_REGION_PATTERNS, MAX_REGIONS, patternRegions } from './pattern-regions.js'
-import { patternMatches } from './value-matches.js'
+import { patternMatches } from './bounded-pattern.js'
 
 /** What an object schema says about a key it does not declare in `properties`. */
 interface Extras {

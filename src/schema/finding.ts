@@ -109,7 +109,8 @@ export class NodeReport {
   /** Adds a child result (its relation counts, its findings are kept). */
   add(result: NodeResult): void {
     this.relations.push(result.relation)
-    this.findings.push(...result.findings)
+    // Why a loop: spreading tens of thousands of findings as arguments overflows the stack.
+    for (const finding of result.findings) this.findings.push(finding)
   }
 
   /** Adds one finding whose relation also counts for the node. */

@@ -141,26 +141,16 @@ class SchemaDocument {
   recursiveTargets(): Set<string> {
     const targets = [...this.allTargets()]
     const edges = new Map<string, Set<string>>(targets.map((t) => [t, new Set<string>()]))
+    // Why by prefixes: the targets holding a `$ref` are the pointers above it; looking each up
+    // costs the ref's depth, where testing every target against every ref cost targets × refs.
     for (const site of this.refs.values()) {
       if (site.target === undefined) continue
-      for (const from of targets) if (isWithin(site.at, from)) edges.get(from)!.add(site.target)
-    }
-    const recursive = new Set<string>()
-    for (const start of targets) {
-      const seen = new Set<string>()
-      const stack = [...edges.get(start)!]
-      while (stack.length > 0) {
-        const next = stack.pop()!
-        if (next === start) {
-          recursive.add(start)
-          break
-        }
-        if (seen.has(next)) continue
-        seen.add(next)
-        stack.push(...(edges.get(next) ?? []))
+      for (let at = site.at; ; at = at.slice(0, at.lastIndexOf('/'))) {
+        edges.get(at)?.add(site.target)
+        if (!at.includes('/')) break
       }
     }
-    return recursive
+    return onCycles(targets, edges)
   }
 }
 
@@ -309,8 +299,52 @@ function normalizePointer(pointer: string): string {
   return pointer.split('/').map((s, i) => (i === 0 ? s : encodeSegment(decodeSegment(s)))).join('/')
 }
 
-function isWithin(at: string, container: string): boolean {
-  return container === '#' || at === container || at.startsWith(`${container}/`)
+/**
+ * The nodes that lie on a cycle: those in a strongly connected component of more than one node,
+ * or with an edge to themselves (Tarjan's algorithm, iterative, linear in nodes and edges).
+ */
+function onCycles(nodes: string[], edges: Map<string, Set<string>>): Set<string> {
+  const index = new Map<string, number>()
+  const low = new Map<string, number>()
+  const stack: string[] = []
+  const onStack = new Set<string>()
+  const out = new Set<string>()
+  let counter = 0
+  for (const root of nodes) {
+    if (index.has(root)) continue
+    const work: { node: string; next: Iterator<string> }[] = []
+    const enter = (node: string) => {
+      index.set(node, counter)
+      low.set(node, counter++)
+      stack.push(node)
+      onStack.add(node)
+      work.push({ node, next: (edges.get(node) ?? new Set<string>()).values() })
+    }
+    enter(root)
+    while (work.length > 0) {
+      const frame = work[work.length - 1]
+      const step = frame.next.next()
+      if (!step.done) {
+        const to = step.value
+        if (!index.has(to)) enter(to)
+        else if (onStack.has(to)) low.set(frame.node, Math.min(low.get(frame.node)!, index.get(to)!))
+        continue
+      }
+      work.pop()
+      const parent = work[work.length - 1]
+      if (parent !== undefined) low.set(parent.node, Math.min(low.get(parent.node)!, low.get(frame.node)!))
+      if (low.get(frame.node) !== index.get(frame.node)) continue
+      const component: string[] = []
+      let member: string
+      do {
+        member = stack.pop()!
+        onStack.delete(member)
+        component.push(member)
+      } while (member !== frame.node)
+      if (component.length > 1 || edges.get(frame.node)?.has(frame.node)) for (const m of component) out.add(m)
+    }
+  }
+  return out
 }
 
 function encodeSegment(segment: string): string {

@@ -7,7 +7,7 @@ import type { Schema } from './types.js'
 /** Flattens and folds `allOf`/`anyOf`/`oneOf`; says whether the schema object changed. */
 export function normalizeComposition(s: Record<string, unknown>): false | 'changed' | 'unchanged' {
   if (!Array.isArray(s.allOf) && !Array.isArray(s.anyOf) && !Array.isArray(s.oneOf)) return 'unchanged'
-  const before = canonicalJson(s)
+  const before = shallowCopy(s)
   if (Array.isArray(s.allOf)) {
     const members = allOfMembers(s.allOf as Schema[])
     if (members === false) return false
@@ -37,7 +37,57 @@ export function normalizeComposition(s: Record<string, unknown>): false | 'chang
       s[keyword] = sortBranches(branches)
     }
   }
-  return canonicalJson(s) === before ? 'unchanged' : 'changed'
+  foldLoneReference(s)
+  return sameShallow(before, s) ? 'unchanged' : 'changed'
+}
+
+/** The schema's keywords with each array copied, so a later edit in place shows. */
+function shallowCopy(s: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const key of Object.keys(s)) out[key] = Array.isArray(s[key]) ? [...(s[key] as unknown[])] : s[key]
+  return out
+}
+
+/**
+ * Whether no keyword and no array member was replaced. Why by identity, not by canonical text:
+ * the passes build new objects only where they change something, and the text of a
+ * 10,000-branch union costs more than the passes themselves.
+ */
+function sameShallow(before: Record<string, unknown>, after: Record<string, unknown>): boolean {
+  const keys = Object.keys(after)
+  if (keys.length !== Object.keys(before).length) return false
+  for (const key of keys) {
+    if (!Object.hasOwn(before, key)) return false
+    const [x, y] = [before[key], after[key]]
+    if (x === y) continue
+    if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length || x.some((v, i) => v !== y[i])) return false
+  }
+  return true
+}
+
+/**
+ * `allOf` members that are only annotations join the schema's own keywords, and a lone `$ref`
+ * member left over becomes the schema's `$ref`: `{$ref, description}` (pydantic),
+ * `{allOf: [{$ref}]}` (zod) and `{anyOf: [{$ref}]}` are all the one spelling `{$ref, …}`.
+ * Why: a reference keeps its own schema object (`readsNeighbours`), so without this the
+ * wrapped spellings stay `allOf` members and compare as a different schema from the bare one.
+ */
+function foldLoneReference(s: Record<string, unknown>): void {
+  if (!Array.isArray(s.allOf)) return
+  const kept: Schema[] = []
+  for (const member of s.allOf as Schema[]) {
+    const annotationsOnly = typeof member === 'object' && Object.keys(member).every(isAnnotationKeyword)
+    const clash = annotationsOnly && Object.keys(member).some((k) => k in s && canonicalJson(s[k]) !== canonicalJson(member[k]))
+    if (annotationsOnly && !clash) Object.assign(s, member)
+    else kept.push(member)
+  }
+  const only = kept.length === 1 ? kept[0] : undefined
+  const loneRef = typeof only === 'object' && typeof only.$ref === 'string' && Object.keys(only).length === 1
+  if (loneRef && !('$ref' in s) && !('$dynamicRef' in s)) {
+    delete s.allOf
+    s.$ref = only.$ref
+  } else if (kept.length === 0) delete s.allOf
+  else s.allOf = kept
 }
 
 /**
@@ -110,28 +160,63 @@ function mergeDisjointBranches(branches: Schema[], exclusive: boolean): Schema[]
   }
   if (exclusive) {
     // Why: in a oneOf only branches that share no type with any other branch can be folded
-    // without changing how many branches a value matches.
-    const others = (branch: Record<string, unknown>) => branches.filter((b) => b !== branch)
-    const shareType = (branch: Record<string, unknown>) =>
-      others(branch).some((other) => typeof other === 'boolean' || branchTypes(other) === undefined || !disjoint(branchTypes(branch)!, branchTypes(other)!))
+    // without changing how many branches a value matches. Counted per type, not per pair.
+    const holders = new Map<string, number>()
+    let untyped = 0
+    for (const b of branches) {
+      const types = typeof b === 'boolean' ? undefined : branchTypes(b)
+      if (types === undefined) untyped++
+      else for (const t of types) holders.set(t, (holders.get(t) ?? 0) + 1)
+    }
+    const shareType = (branch: Record<string, unknown>) => untyped > 0 || [...branchTypes(branch)!].some((t) => holders.get(t)! > 1)
     for (const branch of typed.filter(shareType)) rest.push(branch as Schema)
     typed.splice(0, typed.length, ...typed.filter((branch) => !shareType(branch)))
   }
   const groups: Record<string, unknown>[] = []
+  // Why groups by type mask: ten thousand branches of one type would otherwise scan every group
+  // for every branch; only groups whose types are disjoint from the branch's can take it.
+  const byMask = new Map<number, number[]>()
+  const masks: number[] = []
+  const copied = new Set<Record<string, unknown>>()
+  const ownGroup = (k: number) => {
+    if (!copied.has(groups[k])) copied.add((groups[k] = { ...groups[k] }))
+    return groups[k]
+  }
   for (const branch of typed) {
-    const types = branchTypes(branch)!
-    const group = groups.find((g) => disjoint(branchTypes(g)!, types) && annotationsAgree(g, branch) && !(g.format !== undefined && branch.format !== undefined))
-    if (group === undefined) groups.push({ ...branch })
-    else {
-      for (const key of Object.keys(branch)) if (key !== 'type') group[key] = branch[key]
-      group.type = [...(Array.isArray(group.type) ? group.type : [group.type]), ...(Array.isArray(branch.type) ? branch.type : [branch.type])]
-      normalizeType(group)
+    const mask = typeMask(branchTypes(branch)!)
+    let index = -1
+    for (const [groupMask, members] of byMask) {
+      if ((groupMask & mask) !== 0) continue
+      // Why the first fitting group: members are kept in ascending order, as a scan of all groups would meet them.
+      const k = members.find((k) => annotationsAgree(groups[k], branch) && !(groups[k].format !== undefined && branch.format !== undefined))
+      if (k !== undefined && (index < 0 || k < index)) index = k
     }
+    const place = (k: number, m: number) => {
+      masks[k] = m
+      const list = byMask.get(m)
+      if (list === undefined) byMask.set(m, [k])
+      else list.splice(sortedIndex(list, k), 0, k)
+    }
+    if (index < 0) {
+      // Why not copied yet: an unmerged branch stays the same object, so the union reads unchanged.
+      groups.push(branch)
+      place(groups.length - 1, mask)
+      continue
+    }
+    const group = ownGroup(index)
+    const list = byMask.get(masks[index])!
+    list.splice(list.indexOf(index), 1)
+    if (list.length === 0) byMask.delete(masks[index])
+    place(index, masks[index] | mask)
+    for (const key of Object.keys(branch)) if (key !== 'type') group[key] = branch[key]
+    group.type = [...(Array.isArray(group.type) ? group.type : [group.type]), ...(Array.isArray(branch.type) ? branch.type : [branch.type])]
+    normalizeType(group)
   }
   if (enumValues.some((v) => v === null)) {
     // Why: `null` is the one type with a single value, so "or null" folds into a `type` list.
-    const host = groups.find((g) => !branchTypes(g)!.has('null'))
-    if (host !== undefined) {
+    const hostIndex = groups.findIndex((g) => !branchTypes(g)!.has('null'))
+    if (hostIndex >= 0) {
+      const host = ownGroup(hostIndex)
       host.type = [...(Array.isArray(host.type) ? host.type : [host.type]), 'null']
       normalizeType(host)
       enumValues = enumValues.filter((v) => v !== null)
@@ -158,6 +243,25 @@ function isTypedBranch(branch: Record<string, unknown>): boolean {
 
 function annotationsAgree(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
   return Object.keys(b).every((k) => !isAnnotationKeyword(k) || !(k in a) || canonicalJson(a[k]) === canonicalJson(b[k]))
+}
+
+function sortedIndex(list: number[], k: number): number {
+  let low = 0
+  let high = list.length
+  while (low < high) {
+    const mid = (low + high) >> 1
+    if (list[mid] < k) low = mid + 1
+    else high = mid
+  }
+  return low
+}
+
+const TYPE_BITS = ['array', 'boolean', 'fraction', 'integer', 'null', 'object', 'string']
+
+function typeMask(types: Set<string>): number {
+  let mask = 0
+  for (const t of types) mask |= 1 << (TYPE_BITS.indexOf(t) + 1)
+  return mask
 }
 
 function disjoint(a: Set<string>, b: Set<string>): boolean {

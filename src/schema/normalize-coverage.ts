@@ -1,5 +1,5 @@
 import { canonicalJson, isPlainObject } from './keywords.js'
-import { patternMatches } from './value-matches.js'
+import { patternMatches } from './bounded-pattern.js'
 
 /** Keywords that evaluate properties or items in place from a subschema (their annotations reach `unevaluated*`). */
 const IN_PLACE_APPLICATORS = ['allOf', 'anyOf', 'oneOf', 'if', 'then', 'else', 'dependentSchemas', '$ref', '$dynamicRef', '$recursiveRef']

@@ -2,8 +2,9 @@ import { integerStepOf } from './exact-decimal.js'
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER
 
-/** Draft-04 boolean `exclusiveMinimum`/`exclusiveMaximum` become the 2020-12 numeric form. */
+/** Draft-04 boolean `exclusiveMinimum`/`exclusiveMaximum` become the 2020-12 numeric form; infinite bounds are rewritten. */
 export function rewriteBooleanExclusiveBounds(s: Record<string, unknown>): void {
+  rewriteInfiniteBounds(s)
   if (typeof s.exclusiveMinimum === 'boolean') rewriteBooleanExclusiveBound(s, 'exclusiveMinimum', 'minimum')
   if (typeof s.exclusiveMaximum === 'boolean') rewriteBooleanExclusiveBound(s, 'exclusiveMaximum', 'maximum')
 }
@@ -17,7 +18,7 @@ function rewriteBooleanExclusiveBound(s: Record<string, unknown>, exclusive: str
 
 /**
  * Keeps one lower and one upper numeric bound. On an integer-only schema bounds are rounded
- * inward to inclusive integers, a bound at ±9007199254740991 (zod's `.int()`) is dropped, and
+ * inward to inclusive integers, a bound at exactly ±9007199254740991 (zod's `.int()`) is dropped, and
  * `multipleOf` becomes the smallest integer step it allows.
  */
 export function normalizeNumbers(s: Record<string, unknown>): void {
@@ -37,8 +38,10 @@ export function normalizeNumbers(s: Record<string, unknown>): void {
     if ('exclusiveMinimum' in s) delete s.exclusiveMinimum
     if ('maximum' in s) delete s.maximum
     if ('exclusiveMaximum' in s) delete s.exclusiveMaximum
-    if (Number.isFinite(low) && low > -MAX_SAFE) s.minimum = low
-    if (Number.isFinite(high) && high < MAX_SAFE) s.maximum = high
+    // Why: only the exact safe-integer limit is zod's `.int()` saying nothing; a bound beyond it
+    // (int64 limits, -1e21) is a real bound and is kept.
+    if (Number.isFinite(low) && low !== -MAX_SAFE) s.minimum = low
+    if (Number.isFinite(high) && high !== MAX_SAFE) s.maximum = high
     const step = finiteNumber(s.multipleOf)
     if (step !== undefined && step > 0) {
       const integerStep = integerStepOf(step)
@@ -49,6 +52,28 @@ export function normalizeNumbers(s: Record<string, unknown>): void {
   }
   if (minimum !== undefined && exclusiveMinimum !== undefined) delete s[exclusiveMinimum >= minimum ? 'minimum' : 'exclusiveMinimum']
   if (maximum !== undefined && exclusiveMaximum !== undefined) delete s[exclusiveMaximum <= maximum ? 'maximum' : 'exclusiveMaximum']
+}
+
+const BOUNDS = ['minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum'] as const
+
+/**
+ * A bound JSON parsing made infinite (`1e400`) would be written as `null` in a contract file:
+ * one that every number meets is dropped; one that no number meets takes the numbers out of `type`.
+ */
+function rewriteInfiniteBounds(s: Record<string, unknown>): void {
+  let impossible = false
+  for (const keyword of BOUNDS) {
+    const bound = s[keyword]
+    if (typeof bound !== 'number' || Number.isFinite(bound)) continue
+    delete s[keyword]
+    const lower = keyword.endsWith('inimum')
+    if ((lower && bound > 0) || (!lower && bound < 0)) impossible = true
+  }
+  if (!impossible) return
+  for (const keyword of BOUNDS) delete s[keyword]
+  delete s.multipleOf
+  const types = s.type === undefined ? ['array', 'boolean', 'integer', 'null', 'number', 'object', 'string'] : Array.isArray(s.type) ? s.type : [s.type]
+  s.type = types.filter((t) => t !== 'number' && t !== 'integer')
 }
 
 function finiteNumber(value: unknown): number | undefined {

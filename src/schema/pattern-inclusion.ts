@@ -1,4 +1,5 @@
-import { createRequire } from 'node:module'
+import { patternMatches } from './bounded-pattern.js'
+import { loadRefa, MAX_STATES, searchLanguage } from './pattern-automaton.js'
 import type { Relation } from './types.js'
 
 /**
@@ -66,18 +67,6 @@ const RELATIONS = new Map<string, Relation>()
 
 // Why these limits: a server's pattern is input we do not control; past them the answer is `unknown`.
 const MAX_PATTERN_LENGTH = 2_000
-export const MAX_STATES = 2_000
-
-type Refa = typeof import('refa')
-let refa: Refa | undefined
-
-/**
- * refa, loaded on first use. Why required, not imported: it costs about 25 ms to load, only a
- * changed pattern needs it, and the diff is synchronous.
- */
-export function loadRefa(): Refa {
-  return (refa ??= createRequire(import.meta.url)('refa') as Refa)
-}
 
 function languageRelation(before: string, after: string): Relation {
   if (before.length > MAX_PATTERN_LENGTH || after.length > MAX_PATTERN_LENGTH) return 'unknown'
@@ -97,37 +86,8 @@ function languageRelation(before: string, after: string): Relation {
   }
 }
 
-/**
- * The strings `pattern` finds a match in, as an automaton: JSON Schema patterns are not
- * anchored, so the pattern sits between two runs of any characters, and its own `^`, `$` and
- * `\b` are resolved against them. Throws when refa cannot resolve an assertion.
- */
-export function searchLanguage(pattern: string) {
-  const { JS, NFA, Transformers, combineTransformers, transform } = loadRefa()
-  // Why first on its own: only a pattern that is whole by itself can be wrapped in a group as is.
-  new RegExp(pattern, 'u')
-  const parser = JS.Parser.fromLiteral({ source: `^[^]*(?:${pattern})[^]*$`, flags: 'u' })
-  const { expression, maxCharacter } = parser.parse({ backreferences: 'throw', assertions: 'parse', simplify: false })
-  const resolved = transform(
-    combineTransformers([
-      Transformers.applyAssertions(),
-      Transformers.removeUnnecessaryAssertions(),
-      Transformers.patternEdgeAssertions({ remove: true }),
-      Transformers.inline(),
-      Transformers.removeDeadBranches(),
-    ]),
-    expression,
-    { maxPasses: 20 },
-  )
-  return NFA.fromRegex(resolved, { maxCharacter }, { assertions: 'throw' }, new NFA.LimitedNodeFactory(MAX_STATES))
-}
-
 function matchesEmpty(pattern: string): boolean {
-  try {
-    return new RegExp(pattern, 'u').test('')
-  } catch {
-    return false
-  }
+  return patternMatches(pattern, '') === true
 }
 
 function stripPrefix(pattern: string, prefix: string): string | undefined {

@@ -1,4 +1,4 @@
-import { loadRefa, MAX_STATES, searchLanguage } from './pattern-inclusion.js'
+import { loadRefa, MAX_STATES, searchLanguage } from './pattern-automaton.js'
 
 /**
  * Past these, pattern regions are not computed and the comparison answers unknown.

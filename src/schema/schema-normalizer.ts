@@ -142,12 +142,20 @@ export class Normalizer {
           }
           for (const name of Object.keys(value)) {
             const dependency = value[name]
+            if (name === '__proto__') {
+              this.notRecorded.push({ path: [...this.path], reason: PROTO_NOT_RECORDED('dependencies key') })
+              continue
+            }
             if (Array.isArray(dependency)) mergeMap(out, 'dependentRequired', { [nfc(name)]: dependency })
             else mergeMap(out, 'dependentSchemas', { [nfc(name)]: this.schema(dependency) })
           }
           break
         case DEPENDENT_REQUIRED:
-          if (isPlainObject(value)) mergeMap(out, 'dependentRequired', Object.fromEntries(Object.entries(value).map(([k, v]) => [nfc(k), v])))
+          if (isPlainObject(value)) {
+            if (Object.hasOwn(value, '__proto__')) this.notRecorded.push({ path: [...this.path], reason: PROTO_NOT_RECORDED(`${key} key`) })
+            const entries = Object.entries(value).filter(([k]) => k !== '__proto__')
+            mergeMap(out, 'dependentRequired', Object.fromEntries(entries.map(([k, v]) => [nfc(k), v])))
+          }
           else out[key] = sortKeys(value)
           break
         case CONST:

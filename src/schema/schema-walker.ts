@@ -1,8 +1,9 @@
-import { EQUAL, found, prefixed, type Found, type NodeResult, type Origin } from './finding.js'
-import { canonicalJson, isPlainObject } from './keywords.js'
+import { compareAnnotations } from './compare-annotations.js'
+import { EQUAL, found, NodeReport, prefixed, type Found, type NodeResult, type Origin, type SchemaObject } from './finding.js'
+import { canonicalJson, isAnnotationKeyword, isPlainObject } from './keywords.js'
 import { join } from './relation.js'
 import type { PathSegment, Relation, Schema } from './types.js'
-import { valueMatches, type Verdict } from './value-matches.js'
+import { valueMatchesWithin, type Verdict } from './value-matches.js'
 import type { ChildPlace, CompareBudget, NodeComparator, Side, Walker } from './walker.js'
 
 const DEFAULT_BUDGET: Required<CompareBudget> = { maxSteps: 50_000, maxDepth: 64 }
@@ -80,7 +81,9 @@ export class SchemaWalker implements Walker {
   }
 
   matches(side: Side, schema: Schema, value: unknown): Verdict {
-    return valueMatches(schema, value, (ref) => this.deref(side, ref))
+    const { verdict, stopped } = valueMatchesWithin(schema, value, (ref) => this.deref(side, ref))
+    if (stopped !== undefined) this.notJudged(stopped)
+    return verdict
   }
 
   notJudged(reason: string): void {
@@ -98,7 +101,10 @@ export class SchemaWalker implements Walker {
     if (this.exhausted) return UNKNOWN
     const refA = this.localRef(a)
     const refB = this.localRef(b)
-    if (refA !== undefined || refB !== undefined) return this.compareReferences(a, b, la, lb, refA, refB)
+    if (refA !== undefined || refB !== undefined) {
+      const result = this.compareReferences(a, b, la, lb, refA, refB)
+      return refA !== undefined && refB !== undefined ? withWrapperAnnotations(a, b, result) : result
+    }
     const key = `${ja}\u0000${jb}`
     const cached = this.memo.get(key)
     if (cached !== undefined && (cached.generation === undefined || cached.generation === this.generation)) return cached.result
@@ -223,10 +229,13 @@ export class SchemaWalker implements Walker {
     return this.sameDefinitions
   }
 
-  /** The target pointer of a node that is only a local `$ref`. */
+  /** The target pointer of a node that is a local `$ref` with at most annotations beside it. */
   private localRef(schema: Schema): string | undefined {
     if (typeof schema !== 'object' || typeof schema.$ref !== 'string' || !schema.$ref.startsWith('#')) return undefined
-    return Object.keys(schema).length === 1 ? schema.$ref : undefined
+    // Why: annotations never move the valid values, so `{$ref, description}` (how pydantic
+    // writes a field) is the reference itself; its annotations are compared beside it.
+    for (const key in schema) if (key !== '$ref' && !isAnnotationKeyword(key)) return undefined
+    return schema.$ref
   }
 
   private deref(side: Side, ref: string): Schema | undefined {
@@ -251,6 +260,14 @@ function decodeFragment(fragment: string): string | undefined {
   } catch {
     return undefined
   }
+}
+
+/** Adds the annotation notes of two `$ref` wrappers to the comparison of their targets. */
+function withWrapperAnnotations(a: Schema, b: Schema, result: NodeResult): NodeResult {
+  const report = new NodeReport()
+  compareAnnotations(a as SchemaObject, b as SchemaObject, report)
+  if (report.findings.length === 0) return result
+  return { relation: result.relation, findings: [...result.findings, ...report.findings] }
 }
 
 function isModel(schema: Schema): boolean {

@@ -1,3 +1,4 @@
+import { patternMatches } from './bounded-pattern.js'
 import { isMultipleOf } from './exact-decimal.js'
 import { canonicalJson, isPlainObject } from './keywords.js'
 
@@ -10,29 +11,60 @@ export type Verdict = boolean | undefined
 const MAX_DEPTH = 64
 
 /**
+ * Schema nodes one validation may visit. Why: `oneOf: [{$ref: N}, {$ref: N}]` inside `N`
+ * doubles the work at every level; past this the answer is "cannot tell", never a hang.
+ */
+const MAX_VISITS = 200_000
+
+interface Run {
+  visits: number
+  /** `$ref`s being followed for each value: meeting one again without a step into the value is a loop. */
+  following: Map<unknown, Set<string>>
+  looped: boolean
+}
+
+/**
  * Decides whether one JSON value is valid under a canonical (2020-12 shaped) schema, in
  * three-valued logic: what it cannot judge (a `format`, an external `$ref`, a regex the engine
  * cannot compile) is `undefined`, never a guess.
  * @example valueMatches({ type: 'string', minLength: 2 }, 'ab') // true
  */
-export function valueMatches(schema: unknown, value: unknown, resolveRef?: RefResolver, depth = 0): Verdict {
+export function valueMatches(schema: unknown, value: unknown, resolveRef?: RefResolver): Verdict {
+  return valueMatchesWithin(schema, value, resolveRef).verdict
+}
+
+/** `valueMatches`, and whether it stopped at its work budget (so the caller can list the place as not recorded). */
+export function valueMatchesWithin(schema: unknown, value: unknown, resolveRef?: RefResolver): { verdict: Verdict; stopped: string | undefined } {
+  const run: Run = { visits: 0, following: new Map(), looped: false }
+  const verdict = matches(schema, value, resolveRef, 0, run)
+  const stopped = run.visits > MAX_VISITS ? `checking a value stopped after ${MAX_VISITS} schema nodes (work budget)` : undefined
+  return { verdict, stopped: stopped ?? (run.looped ? 'checking a value stopped: a $ref leads back to itself without a step into the value' : undefined) }
+}
+
+function matches(schema: unknown, value: unknown, resolveRef: RefResolver | undefined, depth: number, run: Run): Verdict {
   if (schema === true) return true
   if (schema === false) return false
   if (!isPlainObject(schema)) return undefined
-  if (depth > MAX_DEPTH) return undefined
+  if (depth > MAX_DEPTH || ++run.visits > MAX_VISITS) return undefined
   const verdicts: Verdict[] = []
-  const sub = (s: unknown, v: unknown): Verdict => valueMatches(s, v, resolveRef, depth + 1)
+  const sub = (s: unknown, v: unknown): Verdict => matches(s, v, resolveRef, depth + 1, run)
 
   if (typeof schema.$ref === 'string') {
-    const target = resolveRef?.(schema.$ref)
-    verdicts.push(target === undefined ? undefined : sub(target, value))
+    const ref = schema.$ref
+    const target = resolveRef?.(ref)
+    let following = run.following.get(value)
+    if (following === undefined) run.following.set(value, (following = new Set()))
+    if (following.has(ref)) run.looped = true
+    if (target === undefined || following.has(ref)) verdicts.push(undefined)
+    else {
+      following.add(ref)
+      verdicts.push(sub(target, value))
+      following.delete(ref)
+    }
   }
   if (schema.$dynamicRef !== undefined) verdicts.push(undefined)
   if (schema.type !== undefined) verdicts.push(matchesType(schema.type, value))
-  if (Array.isArray(schema.enum)) {
-    const text = canonicalJson(value)
-    verdicts.push(schema.enum.some((e) => canonicalJson(e) === text))
-  }
+  if (Array.isArray(schema.enum)) verdicts.push(enumTexts(schema.enum).has(canonicalJson(value)))
   if ('const' in schema) verdicts.push(canonicalJson(schema.const) === canonicalJson(value))
   if (typeof value === 'number') verdicts.push(...numberVerdicts(schema, value))
   if (typeof value === 'string') verdicts.push(...stringVerdicts(schema, value))
@@ -50,6 +82,16 @@ export function valueMatches(schema: unknown, value: unknown, resolveRef?: RefRe
     verdicts.push(condition === undefined ? (thenVerdict === elseVerdict ? thenVerdict : undefined) : condition ? thenVerdict : elseVerdict)
   }
   return all(verdicts)
+}
+
+// Why: a value is checked against the same enum for every listed value of the other side; a
+// set of texts per list keeps that linear instead of one scan of the list per value.
+const ENUM_TEXTS = new WeakMap<unknown[], Set<string>>()
+
+function enumTexts(list: unknown[]): Set<string> {
+  let texts = ENUM_TEXTS.get(list)
+  if (texts === undefined) ENUM_TEXTS.set(list, (texts = new Set(list.map(canonicalJson))))
+  return texts
 }
 
 function matchesType(type: unknown, value: unknown): Verdict {
@@ -98,14 +140,6 @@ function stringVerdicts(schema: Record<string, unknown>, value: string): Verdict
   return out
 }
 
-/** Tests an ECMA-262 `pattern` (unicode mode, unanchored); `undefined` when it does not compile. */
-export function patternMatches(pattern: string, value: string): Verdict {
-  try {
-    return new RegExp(pattern, 'u').test(value)
-  } catch {
-    return undefined
-  }
-}
 
 function arrayVerdicts(schema: Record<string, unknown>, value: unknown[], sub: (s: unknown, v: unknown) => Verdict): Verdict[] {
   const out: Verdict[] = []

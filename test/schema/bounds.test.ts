@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { isMultipleOf, integerStepOf } from '../../src/schema/exact-decimal.js'
 import { isUniversalPattern, patternRelation } from '../../src/schema/pattern-inclusion.js'
+import { patternMatches } from '../../src/schema/bounded-pattern.js'
+import { canonicalizeSchema } from '../../src/schema/canonicalize-schema.js'
 import { bothWays, checkRow, findingsOf, type Row } from './support.js'
 
 const num = (more: Record<string, unknown>) => ({ type: 'number', ...more })
@@ -22,6 +24,10 @@ const numericRows: Row[] = [
   { title: 'integer bound 1 → 5', before: int({ minimum: 1 }), after: int({ minimum: 5 }), kind: 'schema-bound-changed', relation: 'narrowed', oldOnly: [3] },
   { title: 'integer exclusive bound rounded, then raised', before: int({ exclusiveMinimum: 0.5 }), after: int({ minimum: 2 }), kind: 'schema-bound-changed', relation: 'narrowed', oldOnly: [1] },
   { title: 'integer: zod safe bound → real bound', before: int({ minimum: -9007199254740991, maximum: 9007199254740991 }), after: int({ minimum: -9007199254740991, maximum: 100 }), kind: 'schema-bound-changed', relation: 'narrowed', oldOnly: [101] },
+  { title: 'integer: minimum -1e21 added, beyond the safe range', before: int({}), after: int({ minimum: -1e21 }), kind: 'schema-bound-changed', relation: 'narrowed', oldOnly: [-1e22], both: [0] },
+  { title: 'integer: int64 maximum removed', before: int({ maximum: 9223372036854775807 }), after: int({}), kind: 'schema-bound-changed', relation: 'widened', newOnly: [1e19], both: [0] },
+  { title: 'an infinite maximum (1e400) is no bound; a real one then narrows', before: num({ maximum: JSON.parse('1e400') }), after: num({ maximum: 5 }), kind: 'schema-bound-changed', relation: 'narrowed', oldOnly: [6], both: [5] },
+  { title: 'an infinite minimum (1e400) admits no number; a real one then widens', before: { type: ['number', 'string'], minimum: JSON.parse('1e400') }, after: { type: ['number', 'string'], minimum: 5 }, kind: 'schema-type-changed', relation: 'widened', newOnly: [6], both: ['x'] },
   { title: 'integer: bound within one integer is no change', before: int({ maximum: 9 }), after: int({ maximum: 9.9 }), kind: null, both: [9] },
   { title: 'bound on a nested field: limits.max', before: { type: 'object', properties: { max: num({ maximum: 100 }) } }, after: { type: 'object', properties: { max: num({ maximum: 50 }) } }, kind: 'schema-bound-changed', relation: 'narrowed', path: ['max'], oldOnly: [{ max: 60 }] },
   { title: 'minimum removed', before: num({ minimum: 0 }), after: num({}), kind: 'schema-bound-changed', relation: 'widened', newOnly: [-1] },
@@ -29,6 +35,7 @@ const numericRows: Row[] = [
 ]
 
 const multipleRows: Row[] = [
+  { title: 'integer → number, multiple of 0.25: every integer still fits, a widening', before: int({}), after: num({ multipleOf: 0.25 }), kind: 'schema-type-changed', relation: 'widened', newOnly: [0.25], both: [1, -3] },
   { title: 'multipleOf added', before: num({}), after: num({ multipleOf: 2 }), kind: 'schema-constraint-changed', relation: 'narrowed', oldOnly: [3], both: [4] },
   { title: 'new divisor a multiple of the old: 2 → 4', before: num({ multipleOf: 2 }), after: num({ multipleOf: 4 }), kind: 'schema-constraint-changed', relation: 'narrowed', oldOnly: [6], both: [8] },
   { title: 'old divisor a multiple of the new: 10 → 5', before: num({ multipleOf: 10 }), after: num({ multipleOf: 5 }), kind: 'schema-constraint-changed', relation: 'widened', newOnly: [15] },
@@ -72,6 +79,10 @@ const stringRows: Row[] = [
   { title: 'format replaced by a wider one: uri → uri-reference', before: str({ format: 'uri' }), after: str({ format: 'uri-reference' }), kind: 'schema-format-changed', relation: 'widened', newOnly: ['/relative/path'], both: ['https://x.example'] },
   { title: 'format replaced by a wider one: int32 → int64', before: int({ format: 'int32' }), after: int({ format: 'int64' }), kind: 'schema-format-changed', relation: 'widened', newOnly: [2 ** 40], both: [7] },
   { title: 'format replaced outside the extensions: uri → hostname', before: str({ format: 'uri' }), after: str({ format: 'hostname' }), kind: 'schema-format-changed', relation: 'incomparable', oldOnly: ['https://x.example'], newOnly: ['x.example'] },
+  { title: 'format added beside an enum', before: str({ enum: ['a', 'b@c.co'] }), after: str({ enum: ['a', 'b@c.co'], format: 'email' }), kind: 'schema-format-changed', relation: 'narrowed', oldOnly: ['a'], both: ['b@c.co'] },
+  { title: 'format replaced beside an enum', before: str({ enum: ['a@b.co', 'https://x.example'], format: 'email' }), after: str({ enum: ['a@b.co', 'https://x.example'], format: 'uri' }), kind: 'schema-format-changed', relation: 'incomparable', oldOnly: ['a@b.co'], newOnly: ['https://x.example'] },
+  { title: 'format added beside a const', before: str({ const: 'x' }), after: str({ const: 'x', format: 'date' }), kind: 'schema-format-changed', relation: 'narrowed', oldOnly: ['x'] },
+  { title: 'a backtracking pattern beside an enum: the enum value is checked in linear time', before: str({ pattern: '^(a+)+$', enum: ['a'.repeat(34) + '!'] }), after: str({ pattern: '^(a+)+$', enum: ['a'.repeat(34) + '!', 'a'.repeat(40)] }), kind: 'schema-satisfiability-changed', relation: 'widened', newOnly: ['a'.repeat(40)] },
   { title: 'format on a nested field', before: { type: 'object', properties: { when: str({ format: 'date' }) } }, after: { type: 'object', properties: { when: str({ format: 'date-time' }) } }, kind: 'schema-format-changed', relation: 'incomparable', path: ['when'], oldOnly: [{ when: '2024-01-01' }], newOnly: [{ when: '2024-01-01T00:00:00Z' }] },
 ]
 
@@ -141,4 +152,24 @@ test('a format named like an Object member is compared as any other name', () =>
   for (const [before, after] of [['constructor', 'uri'], ['uri', 'constructor'], ['__proto__', 'email']]) {
     expect(findingsOf(str({ format: before }), str({ format: after })).map(({ kind, relation }) => ({ kind, relation }))).toEqual([{ kind: 'schema-format-changed', relation: 'incomparable' }])
   }
+})
+
+test('an infinite bound (1e400 in the JSON) is canonical JSON: what a contract file stores reads back the same', () => {
+  const infinite = JSON.parse('1e400')
+  for (const schema of [num({ maximum: infinite }), num({ minimum: infinite }), int({ exclusiveMaximum: -infinite }), num({ exclusiveMinimum: -infinite, maximum: 3 })]) {
+    const canonical = canonicalizeSchema(schema).schema
+    expect(JSON.parse(JSON.stringify(canonical)), JSON.stringify(schema)).toEqual(canonical)
+  }
+  expect(canonicalizeSchema(num({ maximum: infinite })).schema).toEqual({ type: 'number' })
+})
+
+test('a server pattern never backtracks without bound: 20,000 characters against ^(a+)+$ and (x+x+)+y answer at once', () => {
+  expect(patternMatches('^(a+)+$', 'a'.repeat(20_000) + '!')).toBe(false)
+  expect(patternMatches('(x+x+)+y', 'x'.repeat(20_000))).toBe(false)
+  expect(patternMatches('^(a+)+$', 'a'.repeat(20_000))).toBe(true)
+  // A lookahead refa cannot read is unknown on a long string, decided on a short one.
+  expect(patternMatches('^(?=.*[A-Z]).{8,}$', 'a'.repeat(40) + 'A')).toBeUndefined()
+  expect(patternMatches('^(?=.*[A-Z]).{8,}$', 'abcdefgH')).toBe(true)
+  // A backreference likewise.
+  expect(patternMatches('^(a+)\\1$', 'a'.repeat(30))).toBeUndefined()
 })

@@ -262,3 +262,19 @@ test('the input object is not modified', () => {
   canonicalizeSchema(input)
   expect(input).toEqual(copy)
 })
+
+test('a dependentRequired or dependencies key named __proto__ is listed as not recorded, never silently lost', () => {
+  for (const keyword of ['dependentRequired', 'dependencies']) {
+    const schema = JSON.parse(`{"type":"object","${keyword}":{"__proto__":["a"],"b":["c"]}}`)
+    const result = canonicalizeSchema(schema)
+    expect(result.notRecorded).toEqual([{ path: [], reason: `a ${keyword === 'dependencies' ? 'dependencies' : 'dependentRequired'} key named __proto__ cannot be recorded; changes to it are not seen` }])
+    expect(result.schema).toEqual({ type: 'object', dependentRequired: { b: ['c'] } })
+  }
+})
+
+test('3,000 definitions × 20 references normalize: cycles are found in time linear in the references (bench/ measures it)', () => {
+  const $defs: Record<string, unknown> = {}
+  for (let d = 0; d < 3000; d++) $defs[`D${d}`] = { type: 'object', properties: Object.fromEntries(Array.from({ length: 20 }, (_, r) => [`p${r}`, { $ref: `#/$defs/D${(d + r + 1) % 3000}` }])) }
+  const result = canonicalizeSchema({ type: 'object', properties: { root: { $ref: '#/$defs/D0' } }, $defs })
+  expect(Object.keys((result.schema as { $defs: object }).$defs)).toHaveLength(3000)
+})

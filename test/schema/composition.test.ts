@@ -104,3 +104,34 @@ describe('anyOf, oneOf, allOf: compatibility by coverage, one finding per edit',
     expect(findings.length).toBeGreaterThan(0)
   })
 })
+
+describe('large unions and lists are compared by canonical key, not pair by pair', () => {
+  const union = (n: number, shift: number) => ({ anyOf: Array.from({ length: n }, (_, i) => object({ kind: { const: `k${i + shift}` }, v: { type: 'string' } }, ['kind'])) })
+
+  test('a 10,000-branch anyOf with one branch swapped: one removed, one added, in seconds not minutes', () => {
+    const [before, after] = [canon(union(10_000, 0)), canon(union(10_000, 1))]
+    const findings = compareSchemas(before, after, { direction: 'input' }).findings
+    expect(findings.map((f) => [f.kind, f.relation])).toEqual([
+      ['schema-branch-removed', 'narrowed'],
+      ['schema-branch-added', 'widened'],
+    ])
+  })
+
+  test('a changed 20,000-value enum of objects: one finding with the one added and the one removed value', () => {
+    const values = Array.from({ length: 20_000 }, (_, i) => ({ k: i }))
+    const [before, after] = [canon({ enum: values }), canon({ enum: [...values.slice(1), { k: -1 }] })]
+    const findings = compareSchemas(before, after, { direction: 'output' }).findings
+    expect(findings).toMatchObject([{ kind: 'schema-enum-changed', relation: 'incomparable', details: { added: [{ k: -1 }], removed: [{ k: 0 }] } }])
+  })
+})
+
+const precisionRows: Row[] = [
+  { title: 'a default changed inside a oneOf branch is a default change', before: { oneOf: [{ type: 'string', default: 'a' }, { type: 'integer' }] }, after: { oneOf: [{ type: 'string', default: 'b' }, { type: 'integer' }] }, kind: 'schema-default-changed', relation: 'equal', both: ['x', 1] },
+  { title: 'a default changed beside a $ref is a default change', before: object({ a: { $ref: '#/$defs/A', default: 1 } }, [], { $defs: { A: { type: 'integer' } } }), after: object({ a: { $ref: '#/$defs/A', default: 2 } }, [], { $defs: { A: { type: 'integer' } } }), kind: 'schema-default-changed', relation: 'equal', path: ['a'], both: [{ a: 3 }] },
+  { title: 'one unsatisfiable schema for another is no change', before: { type: 'string', minLength: 5, maxLength: 2 }, after: { type: 'integer', minimum: 5, maximum: 2 }, kind: null },
+  { title: 'oneOf X → anyOf [oneOf X, string] widens', before: { oneOf: [{ type: 'integer' }, { type: 'boolean' }] }, after: { anyOf: [{ oneOf: [{ type: 'integer' }, { type: 'boolean' }] }, { type: 'string' }] }, kind: 'schema-type-changed', relation: 'widened', newOnly: ['s'], both: [1, true] },
+]
+
+describe('precision: edits that keep or only widen the values', () => {
+  test.each(bothWays(precisionRows))('%s', (_, row, reverse) => checkRow(row, reverse))
+})

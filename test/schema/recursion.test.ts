@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { compareSchemas } from '../../src/schema/compare-schemas.js'
-import { canon, findingsOf, object, severityOf } from './support.js'
+import { bothWays, canon, checkRow, findingsOf, object, severityOf, type Row } from './support.js'
 
 const str = { type: 'string' }
 
@@ -134,7 +134,60 @@ describe('the work budget', () => {
     expect(result.findings.length).toBeGreaterThan(0)
   })
 
+  test('a definition that is a oneOf of itself twice ends within the budget, risky and not recorded, both ways', () => {
+    const open = canon(object({ name: true }))
+    const selfish = canon(object({ name: { $ref: '#/$defs/N' } }, [], { $defs: { N: { oneOf: [{ $ref: '#/$defs/N' }, { $ref: '#/$defs/N' }] } } }))
+    for (const [before, after] of [[open, selfish], [selfish, open]]) {
+      const result = compareSchemas(before, after, { direction: 'input' })
+      expect(result.notRecorded).toEqual([{ path: ['name'], reason: 'checking a value stopped: a $ref leads back to itself without a step into the value' }])
+      expect(result.findings.length).toBeGreaterThan(0)
+      for (const finding of result.findings) expect(severityOf(finding, 'input')).toBe('risky')
+    }
+  })
+
   test('within the default budget the same comparison is complete', () => {
     expect(findingsOf(deep('integer'), deep('number'))).toMatchObject([{ kind: 'schema-type-changed', path: ['l5', 'l4', 'l3', 'l2', 'l1', 'l0'], relation: 'widened' }])
   })
+})
+
+/** A recursive tree whose `$ref`s are written by `wrap` (bare, pydantic, zod…), with `size` bounded by `max`. */
+function tree(wrap: (ref: Record<string, unknown>) => unknown, max = 10, rootWrap = wrap): Record<string, unknown> {
+  const ref = { $ref: '#/$defs/Node' }
+  const node = object({ name: str, size: { type: 'integer', maximum: max }, kids: { type: 'array', items: wrap(ref) } }, ['name'])
+  return object({ root: rootWrap(ref) }, ['root'], { $defs: { Node: node } })
+}
+
+const bare = (ref: Record<string, unknown>) => ref
+const pydantic = (ref: Record<string, unknown>) => ({ ...ref, description: 'A node' })
+const zod = (ref: Record<string, unknown>) => ({ allOf: [ref] })
+const spellings = { bare, pydantic, zod, anyOf: (ref: Record<string, unknown>) => ({ anyOf: [ref] }), oneOf: (ref: Record<string, unknown>) => ({ oneOf: [ref] }) }
+
+const siblingRows: Row[] = [
+  ...Object.entries(spellings).map(([name, wrap]): Row => ({
+    title: `${name}: a bound tightened inside a recursive definition`,
+    before: tree(wrap, 10),
+    after: tree(wrap, 5),
+    kind: 'schema-bound-changed',
+    relation: 'narrowed',
+    path: ['root', 'size'],
+    oldOnly: [{ root: { name: 'a', size: 7 } }, { root: { name: 'a', kids: [{ name: 'b', size: 7 }] } }],
+    both: [{ root: { name: 'a', size: 3 } }],
+  })),
+  ...Object.entries(spellings)
+    .filter(([name]) => name !== 'bare' && name !== 'pydantic')
+    .map(([name, wrap]): Row => ({ title: `a recursive $ref wrapped ${name}-style accepts the same values`, before: tree(bare), after: tree(wrap), kind: null, both: [{ root: { name: 'a', kids: [{ name: 'b' }] } }] })),
+  {
+    title: 'a description beside a recursive $ref is a description, nothing else',
+    before: tree(bare),
+    after: tree(bare, 10, pydantic),
+    kind: 'argument-description-changed',
+    relation: 'equal',
+    path: ['root'],
+    both: [{ root: { name: 'a' } }],
+  },
+  { title: 'a $comment beside every recursive $ref changes nothing', before: tree(bare), after: tree((ref) => ({ ...ref, $comment: 'n' })), kind: null },
+]
+
+describe('a recursive $ref with siblings (pydantic, zod)', () => {
+  test.each(bothWays(siblingRows))('%s', (_, row, reverse) => checkRow(row, reverse))
 })

@@ -119,3 +119,24 @@ test('a schema keyword named __proto__ is listed as not recorded, and the keywor
   expect(Object.getPrototypeOf(b)).toBe(Object.prototype)
   expect(surface.notRecorded).toEqual([{ entity: 'tool', name: 'a', path: 'b', reason: 'a keyword named __proto__ cannot be recorded; changes to it are not seen' }])
 })
+
+describe('deep nesting', () => {
+  const nested = (levels: number, leaf: unknown): unknown => {
+    let schema = leaf
+    for (let i = 0; i < levels; i++) schema = { type: 'object', properties: { n: schema } }
+    return schema
+  }
+
+  test('1,500 nested properties: not recorded with the limit, never a stack overflow', () => {
+    const surface = normalizeSurface({ initialize: { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } }, tools: [{ name: 'deep', inputSchema: nested(1500, { type: 'string' }) }] })
+    expect(surface.tools?.[0]?.inputSchema).toBe(true)
+    expect(surface.notRecorded).toEqual([
+      { entity: 'tool', name: 'deep', path: '', reason: 'nested more than 500 levels deep (at properties/n/properties/n/properties/n/…); read as accepting anything, changes to it are not seen' },
+    ])
+  })
+
+  test('a schema within the limit is recorded as usual', () => {
+    const surface = normalizeSurface({ initialize: { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } }, tools: [{ name: 'deep', inputSchema: nested(200, { type: 'string' }) }] })
+    expect(surface.notRecorded).toEqual([])
+  })
+})

@@ -1,5 +1,5 @@
 /**
- * How deeply one listed item (a tool, prompt, resource or template) or the server's capabilities
+ * How deeply one schema, or one listed item (a tool, prompt, resource or template) or the server's capabilities
  * may nest objects and arrays: 500 levels.
  * Why a limit: normalizing, comparing and printing walk schemas recursively, and a server that
  * nests `properties` a thousand levels deep would overflow the stack; real schemas stay far
@@ -37,10 +37,14 @@ export function findTooDeepValue(value: unknown, maxDepth = MAX_ITEM_DEPTH): str
 }
 
 /**
- * A long path shown by its start and its length: `inputSchema.properties.a.properties… (1,501 levels)`.
- * @example renderDeepPath(['inputSchema', 'properties']) // 'inputSchema.properties'
+ * Whether `value` nests objects and arrays more than `maxDepth` levels. Why recursive: the
+ * recursion stops at `maxDepth`, so it cannot overflow, and allocates nothing on the common path.
  */
-export function renderDeepPath(path: string[]): string {
-  const shown = path.slice(0, 6).join('.')
-  return path.length > 6 ? `${shown}… (${path.length} levels)` : shown
+export function nestsDeeperThan(value: unknown, maxDepth = MAX_ITEM_DEPTH): boolean {
+  if (typeof value !== 'object' || value === null) return false
+  if (maxDepth <= 0) return true
+  for (const key in value) {
+    if (Object.hasOwn(value, key) && nestsDeeperThan((value as Record<string, unknown>)[key], maxDepth - 1)) return true
+  }
+  return false
 }

@@ -1,0 +1,53 @@
+// Budget (issue 9, a sound engine under attack): a changed 20,000-value enum and a 10,000-branch
+// anyOf each diff in under 1 s; the worst hostile schema below costs under 2 s end to end
+// (normalize both listings, then diff); peak memory stays under 10× the listing size.
+// Each case is one tool whose schema a hostile server could send; time is normalize + diff.
+// Run: npm run build && node --expose-gc bench/hostile-schemas.mjs
+import { performance } from 'node:perf_hooks'
+import { diffSurfaces, normalizeSurface } from '../dist/index.js'
+
+const initialize = { serverInfo: { name: 'hostile', version: '1' }, capabilities: { tools: {} } }
+const surface = (inputSchema) => ({ initialize, tools: [{ name: 'hostile', inputSchema }] })
+const values = (n, shift = 0) => Array.from({ length: n }, (_, i) => `value_${i + shift}`)
+const union = (n, shift = 0) => ({ anyOf: Array.from({ length: n }, (_, i) => ({ type: 'object', properties: { kind: { const: `k${i + shift}` }, v: { type: 'string' } }, required: ['kind'] })) })
+const nested = (levels) => {
+  let schema = { type: 'string' }
+  for (let i = 0; i < levels; i++) schema = { type: 'object', properties: { n: schema } }
+  return schema
+}
+const manyDefinitions = (defs, refs) => {
+  const $defs = {}
+  for (let d = 0; d < defs; d++) $defs[`D${d}`] = { type: 'object', properties: Object.fromEntries(Array.from({ length: refs }, (_, r) => [`p${r}`, { $ref: `#/$defs/D${(d + r + 1) % defs}` }])) }
+  return { type: 'object', properties: { root: { $ref: '#/$defs/D0' } }, $defs }
+}
+
+const cases = [
+  ['changed 20,000-value enum', { type: 'string', enum: values(20_000) }, { type: 'string', enum: values(20_000, 1) }, 1000],
+  ['20,000-object enum, one changed', { enum: values(20_000).map((v) => ({ v })) }, { enum: values(20_000, 1).map((v) => ({ v })) }, 1000],
+  ['10,000-branch anyOf, one branch swapped', union(10_000), union(10_000, 1), 1000],
+  ['oneOf of itself twice (hang before)', { type: 'object', properties: { name: true } }, { type: 'object', properties: { name: { $ref: '#/$defs/N' } }, $defs: { N: { oneOf: [{ $ref: '#/$defs/N' }, { $ref: '#/$defs/N' }] } } }, 2000],
+  ['ReDoS pattern beside an enum', { type: 'string', pattern: '^(a+)+$', enum: [`${'a'.repeat(34)}!`] }, { type: 'string', pattern: '^(a+)+$', enum: [`${'a'.repeat(34)}!`, 'aaa'] }, 2000],
+  ['1,500 nested properties', nested(1500), nested(1501), 2000],
+  ['3,000 definitions × 20 references, unchanged', manyDefinitions(3000, 20), manyDefinitions(3000, 20), 2000],
+]
+
+let failed = false
+for (const [name, before, after, budget] of cases) {
+  globalThis.gc?.()
+  const heapBefore = process.memoryUsage().heapUsed
+  const size = JSON.stringify(before).length + JSON.stringify(after).length
+  let peak = heapBefore
+  const started = performance.now()
+  const old = normalizeSurface(surface(before))
+  peak = Math.max(peak, process.memoryUsage().heapUsed)
+  const now = normalizeSurface(surface(after))
+  peak = Math.max(peak, process.memoryUsage().heapUsed)
+  const report = diffSurfaces(old, now)
+  const ms = performance.now() - started
+  peak = Math.max(peak, process.memoryUsage().heapUsed)
+  const memory = (peak - heapBefore) / size
+  const ok = ms < budget
+  if (!ok) failed = true
+  console.log(`${ok ? 'ok  ' : 'OVER'} ${name}: ${ms.toFixed(0)} ms (budget ${budget} ms), ${report.changes.length} changes, heap +${((peak - heapBefore) / 2 ** 20).toFixed(1)} MiB = ${memory.toFixed(1)}× the listing (${(size / 2 ** 20).toFixed(2)} MiB)`)
+}
+process.exitCode = failed ? 1 : 0

@@ -1,0 +1,63 @@
+import { compareSchemas } from '../../src/schema/compare-schemas.js'
+import { canonicalizeSchema } from '../../src/schema/canonicalize-schema.js'
+import type { Direction } from '../../src/schema/types.js'
+import { candidateValues, type Edit, type RawSchema } from './schema-arbitraries.js'
+import { ajvAccepts, severityOf } from './support.js'
+
+/** A value one side accepts and the other rejects, where the report says the edit is harmless. */
+export interface Counterexample {
+  before: RawSchema
+  after: RawSchema
+  edit: string
+  direction: Direction
+  value: unknown
+  findings: unknown[]
+}
+
+/** What one edit checked against Ajv gave. */
+export interface EditVerdict {
+  counterexample?: Counterexample
+  /** The edit keeps the value set and still got a breaking or risky finding. */
+  falseAlarm: boolean
+}
+
+const SERIOUS = new Set(['breaking', 'risky'])
+
+function accepts(schema: unknown, value: unknown): boolean | undefined {
+  try {
+    return ajvAccepts(schema as never, value)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Applies `edit` to `raw`, compares the two as the product does (canonicalized), and asks Ajv
+ * which candidate values moved. An input that loses a value, or an output that gains one, must
+ * get a breaking or risky finding; anything else is a counterexample.
+ */
+export function checkEdit(raw: RawSchema, edit: Edit): EditVerdict {
+  const edited = edit.apply(raw)
+  if (accepts(raw, null) === undefined || accepts(edited, null) === undefined) return { falseAlarm: false }
+  const before = canonicalizeSchema(raw).schema
+  const after = canonicalizeSchema(edited).schema
+  const values = candidateValues(raw, edited)
+  let lost: unknown
+  let gained: unknown
+  for (const value of values) {
+    const [old, now] = [accepts(raw, value), accepts(edited, value)]
+    if (old === true && now === false && lost === undefined) lost = { value }
+    if (old === false && now === true && gained === undefined) gained = { value }
+  }
+  const serious = (direction: Direction) => {
+    const findings = compareSchemas(before, after, { direction }).findings
+    return { findings, serious: findings.some((f) => SERIOUS.has(severityOf(f, direction))) }
+  }
+  for (const [direction, moved] of [['input', lost], ['output', gained]] as const) {
+    if (moved === undefined) continue
+    const report = serious(direction)
+    if (!report.serious) return { counterexample: { before: raw, after: edited, edit: edit.name, direction, value: (moved as { value: unknown }).value, findings: report.findings }, falseAlarm: false }
+  }
+  const falseAlarm = edit.keepsValues && lost === undefined && gained === undefined && (serious('input').serious || serious('output').serious)
+  return { falseAlarm }
+}
