@@ -11,6 +11,7 @@ import {
   passed,
   rejectUnknownKinds,
   rejectUnusable,
+  resolveUsedBy,
   runnerFor,
   updateCommand,
   usageError,
@@ -74,7 +75,8 @@ async function matchMcpContract(adapter: RunnerAdapter, received: unknown, hint:
 
   // Why: a snapshot fails on any change unless the test chose a level; `used`/`ignore` alone keep that level.
   const chosenLevel = policy?.failOn !== undefined || policy?.strict === true
-  const report = engine.diffSurfaces(recorded, live, chosenLevel ? policy : { ...policy, failOn: 'cosmetic' })
+  const scoped = await resolveUsedBy(engine, adapter, policy, [recorded, live], matcher, callSite)
+  const report = engine.diffSurfaces(recorded, live, chosenLevel ? scoped : { ...scoped, failOn: 'cosmetic' })
   // Why: with no policy, text that differs is drift even when no classified change explains it.
   if (policy !== undefined && report.ok) {
     adapter.countAsMatched()

@@ -25,3 +25,5 @@ export type { Entity, Json, NotRecorded, RawSurface, Schema, Surface, SurfacePro
 export { mockServer, type MockOptions, type MockSource } from './mock/mock-server.js'
 export type { ToolHandler } from './mock/tool-responder.js'
 export type { PromptHandler } from './mock/prompt-responder.js'
+export { ConsumerSourceError, sourceLiterals, type SourceLiteral } from './consumer/source-literals.js'
+export { formatUsedEntities, usedEntities, usedScope, type UsedEntity } from './consumer/used-by-sources.js'

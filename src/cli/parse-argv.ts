@@ -31,6 +31,10 @@ export interface Invocation {
   seed?: number
   /** `mock`: serve Streamable HTTP on this port instead of stdio. */
   port?: number
+  /** `--used NAME[,NAME…]` (repeatable, globs with `*`): only these entities' changes can fail. */
+  used?: string[]
+  /** `--used-by FILE|GLOB` (repeatable): the consumer's source files; the names they mention count as used. */
+  usedBy?: string[]
   /** `mock`: log each request to stderr. */
   verbose: boolean
   help: boolean
@@ -39,15 +43,18 @@ export interface Invocation {
 /** The usage text printed by `--help` and after a usage error. */
 export const USAGE = `Usage:
   mcp-contract snapshot [--contract FILE] -- <server command…>
-  mcp-contract check    [--contract FILE] [--strict] [--fail-on SEVERITY] [--format text|json|markdown|junit] -- <server command…>
-  mcp-contract show     [--format text|json] -- <server command…>
-  mcp-contract diff OLD.json NEW.json [--strict] [--fail-on SEVERITY] [--format …]
+  mcp-contract check    [--contract FILE] [--strict] [--fail-on SEVERITY] [--used …] [--used-by …] [--format text|json|markdown|junit] -- <server command…>
+  mcp-contract show     [--format text|json] [--used-by …] -- <server command…>
+  mcp-contract diff OLD.json NEW.json [--strict] [--fail-on SEVERITY] [--used …] [--used-by …] [--format …]
   mcp-contract lint     [--profile NAME]… [--format text|json] -- <server command…>   (or --contract FILE: lint a contract file)
   mcp-contract mock     [--contract FILE] [--seed N] [--port N] [--verbose]   # a server from the contract (stdio, or HTTP on 127.0.0.1:N/mcp)
 
 Instead of "-- <server command…>": --url URL [--header 'Name: value']… [--bearer TOKEN]
   --contract FILE   contract file (default mcp-contract.json)
   --timeout MS      wait at most MS for the server to start and for each request (default 10000)
+  --used NAME[,NAME…]   only changes to these tools, prompts or resources (globs with *) can fail; others are listed
+  --used-by FILE|GLOB   the consumer's source (TS/JS, repeatable; quote globs): names it mentions count as used;
+                        show --used-by prints what it found, file:line per name
   --profile NAME    a client-acceptance profile to judge (repeatable): mcp-2025-11-25, mcp-2026-07-28, sdk-typescript;
                     default mcp-2025-11-25 and sdk-typescript (check, diff and lint)
 Exit codes: 0 nothing fails · 1 a change at or above the fail level · 2 could not run`
@@ -79,6 +86,11 @@ export function parseArgv(argv: readonly string[]): Invocation {
   const profiles = values.profile
   const profileProblem = profiles === undefined ? undefined : profileNamesProblem(profiles, '--profile')
   if (profileProblem !== undefined) throw new CliUsageError(profileProblem)
+  const used = values.used?.flatMap((list) => list.split(',')).map((name) => name.trim())
+  if (used !== undefined && used.some((name) => name === '')) throw new CliUsageError(`--used takes tool, prompt or resource names separated by commas (globs with *), such as --used search_products,get_*; got "${values.used?.join(',')}"`)
+  const usedBy = values['used-by']
+  if ((used !== undefined || usedBy !== undefined) && !['check', 'diff', 'show'].includes(command as string)) throw new CliUsageError(`--used and --used-by go with check, diff and show, not ${command}`)
+  if (used !== undefined && command === 'show') throw new CliUsageError('show takes --used-by (to print what the consumer uses), not --used')
   const failOn = values['fail-on'] as Severity | undefined
   if (failOn !== undefined && !SEVERITIES.includes(failOn)) throw new CliUsageError(`--fail-on must be one of ${SEVERITIES.join(', ')}, not "${failOn}"`)
   const invocation: Invocation = {
@@ -99,6 +111,8 @@ export function parseArgv(argv: readonly string[]): Invocation {
     seed: parseInteger('--seed', values.seed, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
     port: parseInteger('--port', values.port, 0, 65535),
     verbose: values.verbose === true,
+    ...(used !== undefined ? { used } : {}),
+    ...(usedBy !== undefined ? { usedBy } : {}),
     help,
   }
   checkTarget(invocation)
@@ -123,6 +137,8 @@ function parseOwn(args: string[]) {
       seed: { type: 'string' },
       port: { type: 'string' },
       verbose: { type: 'boolean' },
+      used: { type: 'string', multiple: true },
+      'used-by': { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     },
   })

@@ -2,6 +2,8 @@ import { resolve } from 'node:path'
 import { CaptureError, captureRaw } from '../capture/capture-raw.js'
 import { ContractFileError } from '../contract/contract-error.js'
 import { readContract, serializeContract, writeContract } from '../contract/contract-file.js'
+import { ConsumerSourceError, sourceLiterals, type SourceLiteral } from '../consumer/source-literals.js'
+import { formatUsedEntities, usedEntities, usedScope } from '../consumer/used-by-sources.js'
 import { diffSurfaces } from '../diff/diff-surfaces.js'
 import { lintSurface } from '../lint/lint-surface.js'
 import { formatLint, lintWarnings } from '../report/format-lint.js'
@@ -51,7 +53,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io.stderr(`mcp-contract: ${error.message}\n\n${USAGE}\n`)
       return EXIT.error
     }
-    if (error instanceof CaptureError || error instanceof ContractFileError) {
+    if (error instanceof CaptureError || error instanceof ContractFileError || error instanceof ConsumerSourceError) {
       io.stderr(`mcp-contract: ${(error as Error).message}\n`)
       return EXIT.error
     }
@@ -81,20 +83,27 @@ const COMMAND_RUNNERS: Record<Invocation['command'], (invocation: Invocation, io
   },
   /** Compares the live surface with the contract file. */
   async check(invocation, io) {
-    // Why: read the contract first, so a bad file fails fast without starting a server.
+    // Why: read the contract first (and the consumer's source), so bad input fails fast without starting a server.
     const recorded = await readContract(resolve(io.cwd, invocation.contract))
-    return report(recorded, await capture(invocation, io), invocation, io)
+    const literals = await consumerLiterals(invocation, io)
+    return report(recorded, await capture(invocation, io), invocation, io, literals)
   },
   /** Prints the live surface; records nothing. */
   async show(invocation, io) {
+    const literals = await consumerLiterals(invocation, io)
     const surface = await capture(invocation, io)
+    if (literals !== undefined) {
+      const used = usedEntities(literals, [surface])
+      io.stdout(invocation.format === 'json' ? `${JSON.stringify({ used }, null, 2)}\n` : formatUsedEntities(used, literals.length))
+      return EXIT.ok
+    }
     io.stdout(invocation.format === 'json' ? serializeContract(surface) : `${printSurfaceSnapshot(surface)}\n`)
     return EXIT.ok
   },
   /** Compares two contract files. */
   async diff(invocation, io) {
     const [old, now] = invocation.files.map((file) => resolve(io.cwd, file))
-    return report(await readContract(old), await readContract(now), invocation, io)
+    return report(await readContract(old), await readContract(now), invocation, io, await consumerLiterals(invocation, io))
   },
   /** Judges the live surface (or, with only --contract, a contract file) against client-acceptance profiles. */
   async lint(invocation, io) {
@@ -131,10 +140,21 @@ const COMMAND_RUNNERS: Record<Invocation['command'], (invocation: Invocation, io
   },
 }
 
-function report(recorded: Surface, live: Surface, invocation: Invocation, io: CliIo): number {
-  const result = diffSurfaces(recorded, live, { failOn: invocation.failOn, strict: invocation.strict, ...(invocation.profiles ? { profiles: invocation.profiles } : {}) })
+function report(recorded: Surface, live: Surface, invocation: Invocation, io: CliIo, literals?: SourceLiteral[]): number {
+  const used = usedScope(invocation.used, literals && usedEntities(literals, [recorded, live]))
+  const result = diffSurfaces(recorded, live, {
+    failOn: invocation.failOn,
+    strict: invocation.strict,
+    ...(invocation.profiles ? { profiles: invocation.profiles } : {}),
+    ...(used !== undefined ? { used } : {}),
+  })
   io.stdout(formatReport(result, { format: invocation.format }))
   return result.ok ? EXIT.ok : EXIT.failed
+}
+
+/** The consumer's string literals for `--used-by`; `undefined` when it was not given. */
+function consumerLiterals(invocation: Invocation, io: CliIo): Promise<SourceLiteral[]> | undefined {
+  return invocation.usedBy === undefined ? undefined : sourceLiterals(invocation.usedBy, io.cwd)
 }
 
 /**
