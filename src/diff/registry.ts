@@ -1,5 +1,8 @@
 import type { ChangeKind } from './define-kind.js'
 import { hintRelaxed } from './kinds/hint-relaxed.js'
+import { consumerExampleRejected } from './kinds/consumer-example-rejected.js'
+import { consumerUseAdded } from './kinds/consumer-use-added.js'
+import { consumerUseRemoved } from './kinds/consumer-use-removed.js'
 import { hintReversed } from './kinds/hint-reversed.js'
 import { outputSchemaAdded } from './kinds/output-schema-added.js'
 import { outputSchemaRemoved } from './kinds/output-schema-removed.js'
@@ -36,6 +39,9 @@ import { SCHEMA_KINDS } from './kinds/schema-kinds.js'
 
 /** Kinds about whole entities: tools, prompts, resources, templates, the server. */
 const ENTITY_KINDS: ChangeKind[] = [
+  consumerExampleRejected,
+  consumerUseAdded,
+  consumerUseRemoved,
   hintRelaxed,
   hintReversed,
   outputSchemaAdded,
