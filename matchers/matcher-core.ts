@@ -23,7 +23,7 @@ export interface MatcherResult {
 }
 
 /** The names of this package's matchers. */
-export type MatcherName = 'toHonorContract' | 'toMatchMcpContract'
+export type MatcherName = 'toHonorContract' | 'toMatchMcpContract' | 'toMatchConsumerContract' | 'toSatisfyConsumerContracts'
 
 /**
  * The engine (capture, diff, contract file, report), loaded on first use. Why: the setup file
@@ -42,9 +42,9 @@ export function runnerFor(context: MatcherContext): RunnerAdapter {
 }
 
 /** `expect(server).toHonorContract("mcp-contract.json")`, in the runner's own style. */
-export function matcherHint(context: MatcherContext, name: MatcherName, argument: string): string {
+export function matcherHint(context: MatcherContext, name: MatcherName, argument: string, received = 'server'): string {
   const options = { isNot: context.isNot, promise: context.promise }
-  return context.utils?.matcherHint?.(name, 'server', argument, options) ?? `expect(server).${name}(${argument})`
+  return context.utils?.matcherHint?.(name, received, argument, options) ?? `expect(${received}).${name}(${argument})`
 }
 
 /** An error about how a matcher was called: the hint, then what is wrong and what to do. */

@@ -33,6 +33,6 @@ export function formatConsumerVerdicts(verdicts: readonly ConsumerVerdict[], for
     lines.push('', `${verdict.consumer} (${verdict.file}):`, ...formatReport(verdict.report).trimEnd().split('\n').map((line) => `  ${line}`))
   }
   const broken = verdicts.filter((verdict) => !verdict.report.ok).length
-  lines.push('', broken === 0 ? `all ${verdicts.length} consumer${verdicts.length === 1 ? '' : 's'} still served` : `${broken} of ${verdicts.length} consumer${verdicts.length === 1 ? '' : 's'} break`)
+  lines.push('', broken === 0 ? `all ${verdicts.length} consumer${verdicts.length === 1 ? '' : 's'} still served` : `${broken} of ${verdicts.length} consumer${verdicts.length === 1 ? '' : 's'} break${broken === 1 ? 's' : ''}`)
   return `${lines.join('\n')}\n`
 }
