@@ -6,7 +6,7 @@ import { REPORT_FORMATS, type ReportFormat } from '../report/format-report.js'
 import { CliUsageError } from './cli-error.js'
 
 /** The commands the CLI knows. */
-export const COMMANDS = ['snapshot', 'check', 'show', 'diff', 'lint', 'mock'] as const
+export const COMMANDS = ['snapshot', 'check', 'show', 'diff', 'lint', 'mock', 'verify'] as const
 
 /** A parsed command line. */
 export interface Invocation {
@@ -35,6 +35,8 @@ export interface Invocation {
   used?: string[]
   /** `--used-by FILE|GLOB` (repeatable): the consumer's source files; the names they mention count as used. */
   usedBy?: string[]
+  /** `verify --consumers PATH` (repeatable): consumer contract files or folders of them. */
+  consumers?: string[]
   /** `mock`: log each request to stderr. */
   verbose: boolean
   help: boolean
@@ -47,6 +49,7 @@ export const USAGE = `Usage:
   mcp-contract show     [--format text|json] [--used-by …] -- <server command…>
   mcp-contract diff OLD.json NEW.json [--strict] [--fail-on SEVERITY] [--used …] [--used-by …] [--format …]
   mcp-contract lint     [--profile NAME]… [--format text|json] -- <server command…>   (or --contract FILE: lint a contract file)
+  mcp-contract verify   --consumers FILE|DIR… [--format text|json] -- <server command…>   # does it still serve each consumer?
   mcp-contract mock     [--contract FILE] [--seed N] [--port N] [--verbose]   # a server from the contract (stdio, or HTTP on 127.0.0.1:N/mcp)
 
 Instead of "-- <server command…>": --url URL [--header 'Name: value']… [--bearer TOKEN]
@@ -82,7 +85,7 @@ export function parseArgv(argv: readonly string[]): Invocation {
   }
   const format = (values.format ?? 'text') as ReportFormat
   if (!REPORT_FORMATS.includes(format)) throw new CliUsageError(`--format must be one of ${REPORT_FORMATS.join(', ')}, not "${format}"`)
-  if (command === 'lint' && format !== 'text' && format !== 'json') throw new CliUsageError(`lint prints --format text or json, not "${format}"`)
+  if ((command === 'lint' || command === 'verify') && format !== 'text' && format !== 'json') throw new CliUsageError(`${command} prints --format text or json, not "${format}"`)
   const profiles = values.profile
   const profileProblem = profiles === undefined ? undefined : profileNamesProblem(profiles, '--profile')
   if (profileProblem !== undefined) throw new CliUsageError(profileProblem)
@@ -91,6 +94,9 @@ export function parseArgv(argv: readonly string[]): Invocation {
   const usedBy = values['used-by']
   if ((used !== undefined || usedBy !== undefined) && !['check', 'diff', 'show'].includes(command as string)) throw new CliUsageError(`--used and --used-by go with check, diff and show, not ${command}`)
   if (used !== undefined && command === 'show') throw new CliUsageError('show takes --used-by (to print what the consumer uses), not --used')
+  const consumers = values.consumers
+  if (command === 'verify' && consumers === undefined) throw new CliUsageError('verify needs --consumers FILE|DIR: a consumer contract (*.mcp-consumer.json) or a folder of them')
+  if (command !== 'verify' && consumers !== undefined) throw new CliUsageError(`--consumers goes with verify, not ${command}`)
   const failOn = values['fail-on'] as Severity | undefined
   if (failOn !== undefined && !SEVERITIES.includes(failOn)) throw new CliUsageError(`--fail-on must be one of ${SEVERITIES.join(', ')}, not "${failOn}"`)
   const invocation: Invocation = {
@@ -113,6 +119,7 @@ export function parseArgv(argv: readonly string[]): Invocation {
     verbose: values.verbose === true,
     ...(used !== undefined ? { used } : {}),
     ...(usedBy !== undefined ? { usedBy } : {}),
+    ...(consumers !== undefined ? { consumers } : {}),
     help,
   }
   checkTarget(invocation)
@@ -139,6 +146,7 @@ function parseOwn(args: string[]) {
       verbose: { type: 'boolean' },
       used: { type: 'string', multiple: true },
       'used-by': { type: 'string', multiple: true },
+      consumers: { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     },
   })

@@ -3,6 +3,9 @@ import { CaptureError, captureRaw } from '../capture/capture-raw.js'
 import { ContractFileError } from '../contract/contract-error.js'
 import { readContract, serializeContract, writeContract } from '../contract/contract-file.js'
 import { ConsumerSourceError, sourceLiterals, type SourceLiteral } from '../consumer/source-literals.js'
+import { ConsumerContractError } from '../consumer/consumer-contract.js'
+import { findConsumerContracts, verifyConsumers } from '../consumer/verify-consumers.js'
+import { formatConsumerVerdicts } from '../report/format-consumers.js'
 import { formatUsedEntities, usedEntities, usedScope } from '../consumer/used-by-sources.js'
 import { diffSurfaces } from '../diff/diff-surfaces.js'
 import { lintSurface } from '../lint/lint-surface.js'
@@ -53,7 +56,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io.stderr(`mcp-contract: ${error.message}\n\n${USAGE}\n`)
       return EXIT.error
     }
-    if (error instanceof CaptureError || error instanceof ContractFileError || error instanceof ConsumerSourceError) {
+    if (error instanceof CaptureError || error instanceof ContractFileError || error instanceof ConsumerSourceError || error instanceof ConsumerContractError) {
       io.stderr(`mcp-contract: ${(error as Error).message}\n`)
       return EXIT.error
     }
@@ -112,6 +115,15 @@ const COMMAND_RUNNERS: Record<Invocation['command'], (invocation: Invocation, io
     const result = lintSurface(source, invocation.profiles)
     io.stdout(formatLint(result, { format: invocation.format === 'json' ? 'json' : 'text' }))
     return result.ok ? EXIT.ok : EXIT.failed
+  },
+  /** Verifies the live server against every consumer contract: a table of verdicts, then each consumer's changes. */
+  async verify(invocation, io) {
+    // Why first: a wrong path fails fast, without starting a server.
+    const paths = invocation.consumers ?? []
+    await findConsumerContracts(paths, io.cwd)
+    const verdicts = await verifyConsumers(paths, await capture(invocation, io), io.cwd)
+    io.stdout(formatConsumerVerdicts(verdicts, invocation.format === 'json' ? 'json' : 'text'))
+    return verdicts.every((verdict) => verdict.report.ok) ? EXIT.ok : EXIT.failed
   },
   /** Serves a server from the contract until stdin ends (stdio) or the process is stopped (HTTP). */
   async mock(invocation, io) {
