@@ -8,6 +8,8 @@
  */
 export { toHonorContract } from './to-honor-contract.js'
 export { toMatchMcpContract } from './to-match-mcp-contract.js'
+export { toMatchConsumerContract } from './to-match-consumer-contract.js'
+export { toSatisfyConsumerContracts } from './to-satisfy-consumer-contracts.js'
 export type { MatcherResult } from './matcher-core.js'
 export { surfaceSerializer, printSurfaceSnapshot } from '../src/report/surface-serializer.js'
 export { parseSurfaceSnapshot, SurfaceSnapshotSyntaxError } from '../src/report/parse-surface-snapshot.js'

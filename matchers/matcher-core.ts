@@ -2,7 +2,7 @@
  * What both matchers share, runner-neutral: checking what `expect()` received before anything
  * connects, capturing within the test's time, and turning a diff report into a failure message.
  */
-import { relative } from 'node:path'
+import { dirname, relative } from 'node:path'
 import { kindOfValue } from '../src/surface/kind-of-value.js'
 import { ACCEPTED_TARGETS, isCaptureTarget } from '../src/capture/target.js'
 import { severityRank, type Severity } from '../src/diff/change.js'
@@ -23,7 +23,7 @@ export interface MatcherResult {
 }
 
 /** The names of this package's matchers. */
-export type MatcherName = 'toHonorContract' | 'toMatchMcpContract'
+export type MatcherName = 'toHonorContract' | 'toMatchMcpContract' | 'toMatchConsumerContract' | 'toSatisfyConsumerContracts'
 
 /**
  * The engine (capture, diff, contract file, report), loaded on first use. Why: the setup file
@@ -42,9 +42,9 @@ export function runnerFor(context: MatcherContext): RunnerAdapter {
 }
 
 /** `expect(server).toHonorContract("mcp-contract.json")`, in the runner's own style. */
-export function matcherHint(context: MatcherContext, name: MatcherName, argument: string): string {
+export function matcherHint(context: MatcherContext, name: MatcherName, argument: string, received = 'server'): string {
   const options = { isNot: context.isNot, promise: context.promise }
-  return context.utils?.matcherHint?.(name, 'server', argument, options) ?? `expect(server).${name}(${argument})`
+  return context.utils?.matcherHint?.(name, received, argument, options) ?? `expect(${received}).${name}(${argument})`
 }
 
 /** An error about how a matcher was called: the hint, then what is wrong and what to do. */
@@ -177,4 +177,22 @@ export function acceptSafety(report: DiffReport): string {
 /** How to update deliberately with this runner: `npx vitest run -u test/x.test.ts`. */
 export function updateCommand(adapter: RunnerAdapter): string {
   return `npx ${adapter.command === 'vitest' ? 'vitest run' : 'jest'} -u ${displayPath(adapter.testFile())}`
+}
+
+/**
+ * The policy with `usedBy` resolved: the names the consumer's source files (relative to the
+ * test file) mention on either surface join `used`. A source that cannot be read fails the
+ * test at the user's line, saying which pattern.
+ */
+export async function resolveUsedBy(engine: Engine, adapter: RunnerAdapter, policy: Policy | undefined, surfaces: Surface[], hint: string, callSite: Error): Promise<Policy | undefined> {
+  if (policy?.usedBy === undefined) return policy
+  const { usedBy, ...rest } = policy
+  let literals: Awaited<ReturnType<Engine['sourceLiterals']>>
+  try {
+    literals = await engine.sourceLiterals(usedBy, dirname(adapter.testFile()))
+  } catch (error) {
+    if (!(error instanceof engine.ConsumerSourceError)) throw error
+    throw pointedAt(usageError(hint, error.message.replace('--used-by', 'usedBy')), callSite, error)
+  }
+  return { ...rest, used: engine.usedScope(policy.used, engine.usedEntities(literals, surfaces)) }
 }

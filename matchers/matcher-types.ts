@@ -18,4 +18,15 @@ export interface McpContractMatchers<R = void> {
   toMatchMcpContract(hint?: string, policy?: Policy): Promise<R>
   /** With a policy only: `{ failOn: 'risky' }` lets a drift below `risky` pass. */
   toMatchMcpContract(policy: Policy): Promise<R>
+  /**
+   * Holds a consumer (a client from `recordConsumer`) to its consumer contract file (relative to
+   * the test file); a consumer that now uses more or less fails, `-u` accepts.
+   * @example await expect(client).toMatchConsumerContract('contracts/checkout-agent.mcp-consumer.json')
+   */
+  toMatchConsumerContract(file: string): Promise<R>
+  /**
+   * Verifies the server against every consumer contract in a file, a folder or a list.
+   * @example await expect(createServer()).toSatisfyConsumerContracts('contracts/')
+   */
+  toSatisfyConsumerContracts(paths: string | string[]): Promise<R>
 }

@@ -15,6 +15,7 @@ import {
   pointedAt,
   rejectUnknownKinds,
   rejectUnusable,
+  resolveUsedBy,
   runnerFor,
   updateCommand,
   usageError,
@@ -95,7 +96,7 @@ async function honorContract(adapter: RunnerAdapter, received: unknown, file: st
     if (!(error instanceof engine.ContractFileError)) throw pointedAt(usageError(matcher, (error as Error).message), callSite, error)
     return failed(() => `${matcher}\n\n${error.message}`)
   }
-  const report = engine.diffSurfaces(recorded, live, policy)
+  const report = engine.diffSurfaces(recorded, live, await resolveUsedBy(engine, adapter, policy, [recorded, live], matcher, callSite))
   if (report.ok) {
     // Why: a drift below failOn passes, and the recorded contract stays as it is (only -u rewrites it).
     if (adapter.matchFile) adapter.countAsMatched()

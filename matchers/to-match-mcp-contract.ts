@@ -13,6 +13,7 @@ import {
   passed,
   rejectUnknownKinds,
   rejectUnusable,
+  resolveUsedBy,
   runnerFor,
   updateCommand,
   usageError,
@@ -78,7 +79,7 @@ async function matchMcpContract(adapter: RunnerAdapter, received: unknown, hint:
   const chosenLevel = policy?.failOn !== undefined || policy?.strict === true
   // Why only what the project scopes (used, ignore, profiles): a snapshot fails on any drift unless this call chooses a level.
   const { failOn: _failOn, strict: _strict, ...scoping } = engine.policyWithConfig(await projectConfig(engine, dirname(adapter.testFile()), matcher, callSite))
-  const scoped = { ...scoping, ...policy, ...(scoping.ignore || policy?.ignore ? { ignore: [...(scoping.ignore ?? []), ...(policy?.ignore ?? [])] } : {}) }
+  const scoped = { ...scoping, ...(await resolveUsedBy(engine, adapter, policy, [recorded, live], matcher, callSite)), ...(scoping.ignore && policy?.ignore ? { ignore: [...(scoping.ignore ?? []), ...(policy?.ignore ?? [])] } : {}) }
   const report = engine.diffSurfaces(recorded, live, chosenLevel ? scoped : { ...scoped, failOn: 'cosmetic' })
   // Why: with no policy, text that differs is drift even when no classified change explains it.
   if (policy !== undefined && report.ok) {

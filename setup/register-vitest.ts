@@ -5,9 +5,9 @@
 // Why only `vitest`: it is the one package every supported Vitest ships (Vitest 5 bundles what
 // 4 kept in `@vitest/expect`), and its `expect` and `chai` are the instances the tests use.
 import { chai, expect } from 'vitest'
-import { surfaceSerializer, toHonorContract, toMatchMcpContract } from '../matchers/index.js'
+import { surfaceSerializer, toHonorContract, toMatchConsumerContract, toMatchMcpContract, toSatisfyConsumerContracts } from '../matchers/index.js'
 import { trackUnawaited } from '../matchers/vitest-adapter.js'
 
-expect.extend({ toHonorContract, toMatchMcpContract })
+expect.extend({ toHonorContract, toMatchMcpContract, toMatchConsumerContract, toSatisfyConsumerContracts })
 expect.addSnapshotSerializer(surfaceSerializer)
-trackUnawaited(chai, ['toHonorContract', 'toMatchMcpContract'])
+trackUnawaited(chai, ['toHonorContract', 'toMatchMcpContract', 'toMatchConsumerContract', 'toSatisfyConsumerContracts'])

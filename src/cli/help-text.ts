@@ -7,9 +7,10 @@
 const COMMAND_LINES = {
   snapshot: 'mcp-contract snapshot [--contract FILE] -- <server command…>                 record the contract file',
   check:
-    'mcp-contract check    [--contract FILE] [--strict] [--fail-on SEVERITY] [--format text|json|markdown|junit|sarif|github] -- <server command…>',
+    'mcp-contract check    [--contract FILE] [--strict] [--fail-on SEVERITY] [--used …] [--used-by …] [--format text|json|markdown|junit|sarif|github] -- <server command…>',
   show: 'mcp-contract show     [--format text|json] -- <server command…>                 print the surface, record nothing',
   diff: 'mcp-contract diff OLD.json NEW.json [--strict] [--fail-on SEVERITY] [--format …]   compare two contract files',
+  verify: 'mcp-contract verify   --consumers FILE|DIR… [--format text|json] -- <server command…>   does it still serve each consumer?',
   lint: 'mcp-contract lint     [--profile NAME]… [--format text|json] -- <server command…>   (or --contract FILE alone: lint a contract file)',
   mock: 'mcp-contract mock     [--contract FILE] [--seed N] [--port N] [--verbose]   a server from the contract (stdio, or HTTP on 127.0.0.1:N/mcp)',
 } as const
@@ -20,6 +21,7 @@ const COMMAND_PURPOSE: Record<keyof typeof COMMAND_LINES, string> = {
   check: 'Compares the server with the contract file and prints the classified changes; exit 1 when one reaches --fail-on.',
   show: 'Prints what the server advertises; writes nothing.',
   diff: 'Compares two contract files, as check compares a file with a server.',
+  verify: 'Verifies the server against every consumer contract (what each consumer calls, sends and reads); exit 1 when one breaks.',
   lint: 'Judges what the server sends against client-acceptance profiles; exit 1 on an error rule.',
   mock: 'Serves the contract as a running MCP server, for consumers that test with no provider.',
 }
@@ -37,6 +39,9 @@ Instead of "-- <server command…>":
 const JUDGING_OPTIONS = `Judging (check, diff):
   --fail-on SEVERITY   the lowest severity that fails: breaking, risky (default), routing, additive, cosmetic
   --strict             same as --fail-on routing: changed descriptions and titles fail too
+  --used NAME[,NAME…]  only changes to these tools, prompts or resources (globs with *) can fail; others are listed
+  --used-by FILE|GLOB  the consumer's source (TS/JS, repeatable; quote globs): the names it mentions count as used;
+                       show --used-by prints what it found, file:line per name
   --profile NAME       a client-acceptance profile to judge (repeatable): mcp-2025-11-25, mcp-2026-07-28,
                        sdk-typescript; default mcp-2025-11-25 and sdk-typescript (check, diff and lint)
 

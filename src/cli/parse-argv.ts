@@ -6,7 +6,7 @@ import { REPORT_FORMATS, type ReportFormat } from '../report/format-report.js'
 import { CliUsageError } from './cli-error.js'
 
 /** The commands the CLI knows. */
-export const COMMANDS = ['snapshot', 'check', 'show', 'diff', 'lint', 'mock'] as const
+export const COMMANDS = ['snapshot', 'check', 'show', 'diff', 'lint', 'mock', 'verify'] as const
 
 /** A parsed command line. */
 export interface Invocation {
@@ -31,6 +31,12 @@ export interface Invocation {
   seed?: number
   /** `mock`: serve Streamable HTTP on this port instead of stdio. */
   port?: number
+  /** `--used NAME[,NAME…]` (repeatable, globs with `*`): only these entities' changes can fail. */
+  used?: string[]
+  /** `--used-by FILE|GLOB` (repeatable): the consumer's source files; the names they mention count as used. */
+  usedBy?: string[]
+  /** `verify --consumers PATH` (repeatable): consumer contract files or folders of them. */
+  consumers?: string[]
   /** `mock`: log each request to stderr. */
   verbose: boolean
   /** `--era`; when absent, `check` reads the eras its contract was recorded in, the rest `auto`. */
@@ -78,10 +84,18 @@ export function parseArgv(argv: readonly string[]): Invocation {
   if (help) return { ...defaults(), command: command as Invocation['command'], help }
   const format = (values.format ?? 'text') as ReportFormat
   if (!REPORT_FORMATS.includes(format)) throw new CliUsageError(`--format must be one of ${REPORT_FORMATS.join(', ')}, not "${format}"`)
-  if (command === 'lint' && format !== 'text' && format !== 'json') throw new CliUsageError(`lint prints --format text or json, not "${format}"`)
+  if ((command === 'lint' || command === 'verify') && format !== 'text' && format !== 'json') throw new CliUsageError(`${command} prints --format text or json, not "${format}"`)
   const profiles = values.profile
   const profileProblem = profiles === undefined ? undefined : profileNamesProblem(profiles, '--profile')
   if (profileProblem !== undefined) throw new CliUsageError(profileProblem)
+  const used = values.used?.flatMap((list) => list.split(',')).map((name) => name.trim())
+  if (used !== undefined && used.some((name) => name === '')) throw new CliUsageError(`--used takes tool, prompt or resource names separated by commas (globs with *), such as --used search_products,get_*; got "${values.used?.join(',')}"`)
+  const usedBy = values['used-by']
+  if ((used !== undefined || usedBy !== undefined) && !['check', 'diff', 'show'].includes(command as string)) throw new CliUsageError(`--used and --used-by go with check, diff and show, not ${command}`)
+  if (used !== undefined && command === 'show') throw new CliUsageError('show takes --used-by (to print what the consumer uses), not --used')
+  const consumers = values.consumers
+  if (command === 'verify' && consumers === undefined) throw new CliUsageError('verify needs --consumers FILE|DIR: a consumer contract (*.mcp-consumer.json) or a folder of them')
+  if (command !== 'verify' && consumers !== undefined) throw new CliUsageError(`--consumers goes with verify, not ${command}`)
   const failOn = values['fail-on'] as Severity | undefined
   if (failOn !== undefined && !SEVERITIES.includes(failOn)) throw new CliUsageError(`--fail-on must be one of ${SEVERITIES.join(', ')}, not "${failOn}"`)
   const era = values.era as EraOption | undefined
@@ -109,6 +123,9 @@ export function parseArgv(argv: readonly string[]): Invocation {
     verbose: values.verbose === true,
     era,
     transport,
+    ...(used !== undefined ? { used } : {}),
+    ...(usedBy !== undefined ? { usedBy } : {}),
+    ...(consumers !== undefined ? { consumers } : {}),
     help,
   }
   checkTarget(invocation)
@@ -135,6 +152,9 @@ function parseOwn(args: string[]) {
       verbose: { type: 'boolean' },
       era: { type: 'string' },
       transport: { type: 'string' },
+      used: { type: 'string', multiple: true },
+      'used-by': { type: 'string', multiple: true },
+      consumers: { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
     },
@@ -205,7 +225,7 @@ function hasCredentials(url: string): boolean {
 }
 
 /** The options `parseOwn` knows, as users type them. */
-const OPTION_NAMES = ['--contract', '--format', '--strict', '--fail-on', '--timeout', '--url', '--header', '--bearer', '--transport', '--era', '--profile', '--seed', '--port', '--verbose', '--help', '--version']
+const OPTION_NAMES = ['--contract', '--format', '--strict', '--fail-on', '--timeout', '--url', '--header', '--bearer', '--transport', '--era', '--used', '--used-by', '--consumers', '--profile', '--seed', '--port', '--verbose', '--help', '--version']
 
 /**
  * Node's argument-parser errors, said the way this CLI says things. Why: its text ("To specify a

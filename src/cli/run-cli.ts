@@ -5,6 +5,11 @@ import { captureRaw, CaptureError, type EraOption } from '../capture/capture-raw
 import { contractPath, findProjectConfig, ignoredLines, policyWithConfig, type FoundConfig } from '../config/project-config.js'
 import { ContractFileError } from '../contract/contract-error.js'
 import { readContract, serializeContract, writeContract } from '../contract/contract-file.js'
+import { ConsumerSourceError, sourceLiterals, type SourceLiteral } from '../consumer/source-literals.js'
+import { ConsumerContractError } from '../consumer/consumer-contract.js'
+import { findConsumerContracts, verifyConsumers } from '../consumer/verify-consumers.js'
+import { formatConsumerVerdicts } from '../report/format-consumers.js'
+import { formatUsedEntities, usedEntities, usedScope } from '../consumer/used-by-sources.js'
 import { diffSurfaces } from '../diff/diff-surfaces.js'
 import { lintSurface } from '../lint/lint-surface.js'
 import { formatLint, lintWarnings } from '../report/format-lint.js'
@@ -60,7 +65,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io.stderr(`mcp-contract: ${error.message}\n\n${USAGE}\n`)
       return EXIT.error
     }
-    if (error instanceof CaptureError || error instanceof ContractFileError) {
+    if (error instanceof CaptureError || error instanceof ContractFileError || error instanceof ConsumerSourceError || error instanceof ConsumerContractError) {
       io.stderr(`mcp-contract: ${(error as Error).message}\n`)
       return EXIT.error
     }
@@ -95,24 +100,31 @@ const COMMAND_RUNNERS: Record<Invocation['command'], (invocation: Invocation, io
   },
   /** Compares the live surface with the contract file. */
   async check(invocation, io) {
-    // Why: read the contract first, so a bad file fails fast without starting a server.
+    // Why: read the contract first (and the consumer's source), so bad input fails fast without starting a server.
     const config = await findProjectConfig(io.cwd)
     const file = contractPath(config, io.cwd, invocation.contract)
     const recorded = await readContract(file)
+    const literals = await consumerLiterals(invocation, io)
     // Why: a contract recorded in both eras is checked in both, or an era not read would look dropped.
     const era = invocation.era ?? (recorded.eras?.length === 2 ? 'both' : undefined)
-    return report(recorded, (await capture(invocation, io, era)).surface, invocation, io, { file, config })
+    return report(recorded, (await capture(invocation, io, era)).surface, invocation, io, { file, config, literals })
   },
   /** Prints the live surface; records nothing. */
   async show(invocation, io) {
+    const literals = await consumerLiterals(invocation, io)
     const { surface, via } = await capture(invocation, io)
+    if (literals !== undefined) {
+      const used = usedEntities(literals, [surface])
+      io.stdout(invocation.format === 'json' ? `${JSON.stringify({ used }, null, 2)}\n` : formatUsedEntities(used, literals.length))
+      return EXIT.ok
+    }
     io.stdout(invocation.format === 'json' ? serializeContract(surface) : `${via}\n${printSurfaceSnapshot(readableSurface(surface))}\n`)
     return EXIT.ok
   },
   /** Compares two contract files. */
   async diff(invocation, io) {
     const [old, now] = invocation.files.map((file) => resolve(io.cwd, file))
-    return report(await readContract(old), await readContract(now), invocation, io, { file: old, config: await findProjectConfig(io.cwd) })
+    return report(await readContract(old), await readContract(now), invocation, io, { file: old, config: await findProjectConfig(io.cwd), literals: await consumerLiterals(invocation, io) })
   },
   /** Judges the live surface (or, with only --contract, a contract file) against client-acceptance profiles. */
   async lint(invocation, io) {
@@ -121,6 +133,15 @@ const COMMAND_RUNNERS: Record<Invocation['command'], (invocation: Invocation, io
     const result = lintSurface(source, invocation.profiles)
     io.stdout(formatLint(result, { format: invocation.format === 'json' ? 'json' : 'text' }))
     return result.ok ? EXIT.ok : EXIT.failed
+  },
+  /** Verifies the live server against every consumer contract: a table of verdicts, then each consumer's changes. */
+  async verify(invocation, io) {
+    // Why first: a wrong path fails fast, without starting a server.
+    const paths = invocation.consumers ?? []
+    await findConsumerContracts(paths, io.cwd)
+    const verdicts = await verifyConsumers(paths, (await capture(invocation, io)).surface, io.cwd)
+    io.stdout(formatConsumerVerdicts(verdicts, invocation.format === 'json' ? 'json' : 'text'))
+    return verdicts.every((verdict) => verdict.report.ok) ? EXIT.ok : EXIT.failed
   },
   /** Serves a server from the contract until stdin ends (stdio) or the process is stopped (HTTP). */
   async mock(invocation, io) {
@@ -153,8 +174,14 @@ const COMMAND_RUNNERS: Record<Invocation['command'], (invocation: Invocation, io
  * Prints the classified report under the project's configuration (flags win over it); `recorded.file`
  * is the contract SARIF and GitHub annotations point at, shown relative to the working folder.
  */
-async function report(recorded: Surface, live: Surface, invocation: Invocation, io: CliIo, where: { file: string; config?: FoundConfig }): Promise<number> {
-  const flags = { ...(invocation.failOn ? { failOn: invocation.failOn } : {}), ...(invocation.strict ? { strict: true } : {}), ...(invocation.profiles ? { profiles: invocation.profiles } : {}) }
+async function report(recorded: Surface, live: Surface, invocation: Invocation, io: CliIo, where: { file: string; config?: FoundConfig; literals?: SourceLiteral[] }): Promise<number> {
+  const used = usedScope(invocation.used, where.literals && usedEntities(where.literals, [recorded, live]))
+  const flags = {
+    ...(invocation.failOn ? { failOn: invocation.failOn } : {}),
+    ...(invocation.strict ? { strict: true } : {}),
+    ...(invocation.profiles ? { profiles: invocation.profiles } : {}),
+    ...(used !== undefined ? { used } : {}),
+  }
   const result = diffSurfaces(recorded, live, policyWithConfig(where.config, flags))
   const located = invocation.format === 'sarif' || invocation.format === 'github'
   const contract = { file: relative(io.cwd, where.file) || where.file, text: located ? await readFile(where.file, 'utf8') : undefined }
@@ -164,6 +191,11 @@ async function report(recorded: Surface, live: Surface, invocation: Invocation, 
   const summary = io.env.GITHUB_STEP_SUMMARY
   if (summary) await appendFile(summary, formatReport(result, { format: 'markdown' }))
   return result.ok ? EXIT.ok : EXIT.failed
+}
+
+/** The consumer's string literals for `--used-by`; `undefined` when it was not given. */
+function consumerLiterals(invocation: Invocation, io: CliIo): Promise<SourceLiteral[]> | undefined {
+  return invocation.usedBy === undefined ? undefined : sourceLiterals(invocation.usedBy, io.cwd)
 }
 
 /**

@@ -49,6 +49,22 @@ export function diffSurfaces(recorded: Surface, live: Surface, policy: Policy = 
     ...diffResources(recorded.resources ?? [], live.resources ?? []),
     ...diffResourceTemplates(recorded.resourceTemplates ?? [], live.resourceTemplates ?? []),
   ]
+  const report = reportDetected(detected, resolved, notRecorded)
+  return profiles.refusals.length > 0 ? { ...report, listingRefused: profiles.refusals } : report
+}
+
+/**
+ * Classifies detected changes under a policy and sums them up: the tail of `diffSurfaces`, for
+ * checks that detect changes their own way (a consumer contract against a live server).
+ * @example reportChanges([{ kind: 'tool-removed', entity: 'tool', name: 'search', path: [] }]).ok // false
+ */
+export function reportChanges(detected: readonly Detected[], policy: Policy = {}, notRecorded: NotRecorded[] = []): DiffReport {
+  const problem = policyProblem(policy, KIND_IDS)
+  if (problem !== undefined) throw new TypeError(`reportChanges: ${problem}`)
+  return reportDetected(detected, resolvePolicy(policy), notRecorded)
+}
+
+function reportDetected(detected: readonly Detected[], resolved: ResolvedPolicy, notRecorded: NotRecorded[]): DiffReport {
   const changes = detected
     .filter((change) => !resolved.ignore.includes(change.kind))
     .map((change) => classify(change, resolved))
@@ -56,8 +72,7 @@ export function diffSurfaces(recorded: Surface, live: Surface, policy: Policy = 
   const failing = changes.filter((change) => !change.outOfScope && severityRank(change.severity) <= severityRank(resolved.failOn))
   const summary = Object.fromEntries(SEVERITIES.map((severity) => [severity, 0])) as Record<Severity, number>
   for (const change of changes) summary[change.severity] += 1
-  const report: DiffReport = { ok: failing.length === 0, failOn: resolved.failOn, changes, failing, summary, notRecorded: uniqueNotRecorded(notRecorded) }
-  return profiles.refusals.length > 0 ? { ...report, listingRefused: profiles.refusals } : report
+  return { ok: failing.length === 0, failOn: resolved.failOn, changes, failing, summary, notRecorded: uniqueNotRecorded(notRecorded) }
 }
 
 function classify(change: Detected, policy: ResolvedPolicy): Change {

@@ -19,6 +19,12 @@ export interface Policy {
   format?: 'assert' | 'annotate'
   /** Entity names (globs with `*`) a consumer uses; changes elsewhere are listed but never fail. */
   used?: string[]
+  /**
+   * The consumer's source files (paths or globs, relative to the test file): the tools, prompts
+   * and resources they name in string literals are added to `used`. Read by the matchers and the
+   * CLI (`--used-by`), which resolve it to `used` before the diff; the diff itself reads no files.
+   */
+  usedBy?: string[]
   /** Change kind ids to drop entirely. */
   ignore?: string[]
   /**
@@ -58,7 +64,7 @@ export function resolvePolicy(policy: Policy = {}): ResolvedPolicy {
 
 const CONTENT_MODELS = ['lenient', 'default', 'strict'] as const
 const FORMAT_MODES = ['assert', 'annotate'] as const
-const OPTIONS = ['failOn', 'strict', 'contentModel', 'format', 'used', 'ignore', 'profiles', 'era'] as const
+const OPTIONS = ['failOn', 'strict', 'contentModel', 'format', 'used', 'usedBy', 'ignore', 'profiles', 'era'] as const
 
 /**
  * What is wrong with a policy a user wrote, in words that say what to write instead; undefined
@@ -73,12 +79,13 @@ export function policyProblem(policy: unknown, kindIds?: readonly string[]): str
   const given = policy as Record<string, unknown>
   const unknown = Object.keys(given).find((key) => !(OPTIONS as readonly string[]).includes(key))
   if (unknown !== undefined) return `Unknown policy option ${JSON.stringify(unknown)}; the options are ${OPTIONS.join(', ')}.`
-  const { failOn, strict, contentModel, format, used, ignore, profiles, era } = given
+  const { failOn, strict, contentModel, format, used, usedBy, ignore, profiles, era } = given
   if (failOn !== undefined && !SEVERITIES.includes(failOn as Severity)) return `failOn must be one of ${quoted(SEVERITIES)}; got ${JSON.stringify(failOn)}.`
   if (strict !== undefined && typeof strict !== 'boolean') return `strict must be true or false; got ${JSON.stringify(strict)}.`
   if (contentModel !== undefined && !(CONTENT_MODELS as readonly unknown[]).includes(contentModel)) return `contentModel must be one of ${quoted(CONTENT_MODELS)}; got ${JSON.stringify(contentModel)}.`
   if (format !== undefined && !(FORMAT_MODES as readonly unknown[]).includes(format)) return `format must be one of ${quoted(FORMAT_MODES)}; got ${JSON.stringify(format)}.`
   if (used !== undefined && !isStringList(used)) return `used must be a list of tool, prompt or resource names (globs with *), such as ['search_*']; got ${JSON.stringify(used)}.`
+  if (usedBy !== undefined && (!isStringList(usedBy) || usedBy.length === 0 || usedBy.some((pattern) => pattern.trim() === ''))) return `usedBy must be a non-empty list of the consumer's source files or globs, relative to the test file, such as ['../src/agent/**/*.ts']; got ${JSON.stringify(usedBy)}.`
   if (ignore !== undefined && !isStringList(ignore)) return `ignore must be a list of change kind ids, such as ['tool-description-changed']; got ${JSON.stringify(ignore)}.`
   if (profiles !== undefined) {
     const problem = profileNamesProblem(profiles)

@@ -4,6 +4,9 @@ import { argumentHeaderRemoved } from './kinds/argument-header-removed.js'
 import { argumentHeaderRenamed } from './kinds/argument-header-renamed.js'
 import { eraSurfaceDiffers } from './kinds/era-surface-differs.js'
 import { hintRelaxed } from './kinds/hint-relaxed.js'
+import { consumerExampleRejected } from './kinds/consumer-example-rejected.js'
+import { consumerUseAdded } from './kinds/consumer-use-added.js'
+import { consumerUseRemoved } from './kinds/consumer-use-removed.js'
 import { hintReversed } from './kinds/hint-reversed.js'
 import { outputSchemaAdded } from './kinds/output-schema-added.js'
 import { outputSchemaRemoved } from './kinds/output-schema-removed.js'
@@ -47,6 +50,9 @@ const ENTITY_KINDS: ChangeKind[] = [
   argumentHeaderRemoved,
   argumentHeaderRenamed,
   eraSurfaceDiffers,
+  consumerExampleRejected,
+  consumerUseAdded,
+  consumerUseRemoved,
   hintRelaxed,
   hintReversed,
   outputSchemaAdded,

@@ -14,7 +14,7 @@ import { CONTRACT_FORMAT, parseContract, readContractSync } from '../contract/co
 import type { Surface, SurfaceTool } from '../surface/types.js'
 import { answerPrompt, type PromptHandler } from './prompt-responder.js'
 import { ResourceReader } from './resource-reader.js'
-import { schemaValidator } from './schema-validator.js'
+import { schemaValidator } from '../contract/schema-validator.js'
 import { toolError, ToolResponder, type ToolHandler } from './tool-responder.js'
 
 /** What a mock is built from: a contract file's path, a parsed contract file, or a `Surface`. */

@@ -1,5 +1,5 @@
 import type { Json, SurfaceTool } from '../surface/types.js'
-import { schemaValidator, type CheckValue } from './schema-validator.js'
+import { schemaValidator, type CheckValue } from '../contract/schema-validator.js'
 import { createValueGenerator, deriveSeed, type GenerateValue } from './value-generator.js'
 
 /**

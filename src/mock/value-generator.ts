@@ -1,6 +1,6 @@
 import type { Json, Schema } from '../surface/types.js'
 import { generatorSchema } from './generator-schema.js'
-import type { CheckValue } from './schema-validator.js'
+import type { CheckValue } from '../contract/schema-validator.js'
 
 /** A generated value that passed validation, or why none could be made. */
 export type Generated = { value: Json } | { failure: string }

@@ -235,7 +235,7 @@ describe('expected failures: exit 2, one clear message, contract untouched', () 
 
   test.each([
     { title: 'no command', args: [] },
-    { title: 'unknown command', args: ['verify', '--', 'node', 'x.js'] },
+    { title: 'unknown command', args: ['certify', '--', 'node', 'x.js'] },
     { title: 'no server', args: ['check'] },
     { title: 'bad --fail-on', args: ['check', '--fail-on', 'severe', '--', 'node', 'x.js'] },
     { title: 'bad --timeout', args: ['check', '--timeout', 'soon', '--', 'node', 'x.js'] },

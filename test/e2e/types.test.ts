@@ -48,6 +48,12 @@ test('matchers', async () => {
   await expect(server).toHonorContract()
   // @ts-expect-error a hint is a string
   await expect(server).toMatchMcpContract(42)
+  await expect(server).toHonorContract('mcp-contract.json', { usedBy: ['../src/**/*.ts'] })
+  await expect(server).toMatchConsumerContract('contracts/agent.mcp-consumer.json')
+  await expect(server).toSatisfyConsumerContracts('contracts/')
+  await expect(server).toSatisfyConsumerContracts(['a.mcp-consumer.json', 'b.mcp-consumer.json'])
+  // @ts-expect-error the consumer contract file is required
+  await expect(server).toMatchConsumerContract()
 })
 
 test.concurrent('with the test context', async ({ expect }) => {

@@ -1,0 +1,95 @@
+import { readFile } from 'node:fs/promises'
+import { dirname, resolve } from 'node:path'
+import type { ConsumerContract } from '../src/consumer/consumer-contract.js'
+import { displayPath, failed, loadEngine, matcherHint, passed, runnerFor, updateCommand, usageError, type MatcherResult } from './matcher-core.js'
+import type { MatcherContext, RunnerAdapter } from './runner-adapter.js'
+
+/**
+ * Holds a consumer to its committed consumer contract: what it calls, sends and reads through a
+ * client from `recordConsumer`. `file` is relative to the test file. A missing file is written
+ * outside CI and fails in CI; a consumer that now uses more or less fails with the classified
+ * changes; `-u` accepts; a tool result that broke its advertised output schema always fails.
+ * @example await expect(client).toMatchConsumerContract('contracts/checkout-agent.mcp-consumer.json')
+ */
+export function toMatchConsumerContract(this: MatcherContext, received: unknown, file: string): Promise<MatcherResult> {
+  const matcher = matcherHint(this, 'toMatchConsumerContract', typeof file === 'string' ? JSON.stringify(file) : 'file', 'client')
+  if (this.isNot) throw usageError(matcher, '.not.toMatchConsumerContract() is not supported: it would pass for any change in use at all.')
+  if (typeof file !== 'string' || file.trim() === '') {
+    throw usageError(matcher, 'The consumer contract file must be a path, relative to the test file, such as "contracts/checkout-agent.mcp-consumer.json".')
+  }
+  return matchConsumerContract(runnerFor(this), received, file, matcher)
+}
+
+async function matchConsumerContract(adapter: RunnerAdapter, received: unknown, file: string, matcher: string): Promise<MatcherResult> {
+  const engine = await loadEngine()
+  const recording = engine.consumerRecordingOf(received)
+  if (recording === undefined) {
+    throw usageError(matcher, "The received value must be a client from recordConsumer(client, { consumer: 'name' }), the one the code under test used.")
+  }
+  const contract = await recording.contract()
+  if (recording.violations.length > 0) {
+    return failed(() =>
+      [
+        matcher,
+        '',
+        `The server sent structuredContent that does not match the output schema it advertises, so ${contract.consumer} read values no contract promises:`,
+        ...recording.violations.map((violation) => `  ${violation.tool}: ${violation.errors.split('\n').join('; ')}`),
+        '',
+        "Fix the server's output (or its outputSchema); the consumer contract is not written until its results validate.",
+      ].join('\n'),
+    )
+  }
+  const path = resolve(dirname(adapter.testFile()), file)
+  const shown = displayPath(path)
+  const text = engine.serializeConsumerContract(contract)
+
+  let storedText: string | undefined
+  if (adapter.matchFile) {
+    const outcome = await adapter.matchFile(text, path)
+    if (outcome.pass) return passed(matcher)
+    storedText = outcome.stored
+  } else {
+    storedText = await readIfPresent(path)
+    if (storedText === text) return passed(matcher)
+    const mode = adapter.updateMode()
+    if (storedText === undefined ? mode !== 'none' : mode === 'all') {
+      await engine.writeConsumerContract(path, contract)
+      return passed(matcher)
+    }
+  }
+  if (storedText === undefined) {
+    return failed(() =>
+      [matcher, '', `${shown} does not exist, and consumer contracts are not written in CI.`, `Record it outside CI (run the test once, or ${updateCommand(adapter)}), review it and commit it.`].join('\n'),
+    )
+  }
+  let recorded: ConsumerContract
+  try {
+    recorded = engine.parseConsumerContract(storedText, shown)
+  } catch (error) {
+    if (!(error instanceof engine.ConsumerContractError)) throw error
+    return failed(() => `${matcher}\n\n${error.message}`)
+  }
+  const report = engine.reportChanges(engine.compareConsumerUse(recorded, contract), { failOn: 'cosmetic' })
+  const body =
+    report.changes.length === 0
+      ? `${contract.consumer} uses the same things, but what it saw changed (hints or the output schema it reads).`
+      : `${contract.consumer} no longer uses the server the way ${shown} records:\n\n${engine.formatReport(report).trimEnd()}`
+  return failed(() =>
+    [
+      matcher,
+      '',
+      body,
+      '',
+      `If the change is meant: ${updateCommand(adapter)} rewrites ${shown}; commit it, and verify the providers against it (toSatisfyConsumerContracts or mcp-contract verify --consumers).`,
+    ].join('\n'),
+  )
+}
+
+async function readIfPresent(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    throw error
+  }
+}

@@ -1,0 +1,41 @@
+import type { Detected } from '../diff/detected.js'
+import type { Entity } from '../surface/types.js'
+import type { ConsumerContract } from './consumer-contract.js'
+import { shapeOf } from './example-shape.js'
+import { parseReadPath } from './track-reads.js'
+
+/**
+ * What a consumer uses now that it did not before, and what it stopped using: one change per
+ * tool, output field, argument shape, prompt, prompt argument and resource.
+ * @example compareConsumerUse(recorded, now) // [{ kind: 'consumer-use-added', name: 'search_products', path: ['items', '[]', 'name'], details: { use: 'read' } }]
+ */
+export function compareConsumerUse(before: ConsumerContract, after: ConsumerContract): Detected[] {
+  const uses = (contract: ConsumerContract) => {
+    const list: { entity: Entity; name: string; path: string[]; use: string }[] = []
+    for (const tool of contract.tools) {
+      list.push({ entity: 'tool', name: tool.name, path: [], use: 'tool' })
+      for (const read of tool.reads) list.push({ entity: 'tool', name: tool.name, path: parseReadPath(read), use: 'read' })
+      for (const example of tool.examples) list.push({ entity: 'tool', name: tool.name, path: [shapeOf(example)], use: 'example' })
+    }
+    for (const prompt of contract.prompts) {
+      list.push({ entity: 'prompt', name: prompt.name, path: [], use: 'prompt' })
+      for (const argument of prompt.arguments) list.push({ entity: 'prompt', name: prompt.name, path: [argument], use: 'prompt-argument' })
+    }
+    for (const resource of contract.resources) list.push({ entity: 'resource', name: resource.uri, path: [], use: 'resource' })
+    return new Map(list.map((use) => [JSON.stringify([use.entity, use.name, use.use, use.path]), use]))
+  }
+  const old = uses(before)
+  const now = uses(after)
+  const detected: Detected[] = []
+  const change = (kind: string, use: { entity: Entity; name: string; path: string[]; use: string }): Detected => ({
+    kind,
+    entity: use.entity,
+    name: use.name,
+    // Why: an argument shape is not a place in the schema; it is told in the details instead.
+    path: use.use === 'example' ? [] : use.path,
+    details: use.use === 'example' ? { use: use.use, shape: use.path[0] } : { use: use.use },
+  })
+  for (const [key, use] of now) if (!old.has(key)) detected.push(change('consumer-use-added', use))
+  for (const [key, use] of old) if (!now.has(key)) detected.push(change('consumer-use-removed', use))
+  return detected
+}

@@ -1,0 +1,114 @@
+import { Ajv } from 'ajv'
+import { randomBytes } from 'node:crypto'
+import { readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
+import consumerSchema from '../../mcp-consumer-contract.schema.json' with { type: 'json' }
+import { sortKeys } from '../surface/stable-json.js'
+import type { Json, Schema, ToolHints } from '../surface/types.js'
+
+/** The consumer contract format this version writes and reads. */
+export const CONSUMER_CONTRACT_FORMAT = 1
+
+/** One tool as a consumer uses it. */
+export interface ConsumerTool {
+  name: string
+  /** The hints as the consumer saw them; absent when the server did not list the tool. */
+  hints?: ToolHints
+  /** Arguments the consumer sent, one per shape, secrets redacted. */
+  examples: { [key: string]: Json }[]
+  /** Output fields read from `structuredContent`, dotted (`items[].price`), sorted. */
+  reads: string[]
+  /** The part of the advertised output schema the read paths rely on. */
+  output?: Schema
+}
+
+/** What one client of a server uses; the content of a `.mcp-consumer.json` file. */
+export interface ConsumerContract {
+  format: typeof CONSUMER_CONTRACT_FORMAT
+  consumer: string
+  tools: ConsumerTool[]
+  prompts: { name: string; arguments: string[] }[]
+  resources: { uri: string }[]
+}
+
+/** A consumer contract file that cannot be used; the message says what to do. */
+export class ConsumerContractError extends Error {
+  override name = 'ConsumerContractError'
+}
+
+/**
+ * The file text of a consumer contract: stable key order, lists sorted by name, two-space
+ * indent, a final newline, so the same use gives the same bytes.
+ */
+export function serializeConsumerContract(contract: ConsumerContract): string {
+  const ordered = {
+    format: contract.format,
+    consumer: contract.consumer,
+    tools: [...contract.tools]
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((tool) => ({
+        name: tool.name,
+        ...(tool.hints ? { hints: { readOnlyHint: tool.hints.readOnlyHint, destructiveHint: tool.hints.destructiveHint, idempotentHint: tool.hints.idempotentHint, openWorldHint: tool.hints.openWorldHint } } : {}),
+        examples: tool.examples.map((example) => sortKeys(example)),
+        reads: [...tool.reads].sort(),
+        ...(tool.output !== undefined ? { output: sortKeys(tool.output) } : {}),
+      })),
+    prompts: [...contract.prompts].sort((a, b) => a.name.localeCompare(b.name)).map((prompt) => ({ name: prompt.name, arguments: [...prompt.arguments].sort() })),
+    resources: [...contract.resources].sort((a, b) => a.uri.localeCompare(b.uri)).map((resource) => ({ uri: resource.uri })),
+  }
+  return `${JSON.stringify(ordered, null, 2)}\n`
+}
+
+let validate: ReturnType<Ajv['compile']> | undefined
+
+/**
+ * Parses consumer contract text, checking it against `mcp-consumer-contract.schema.json`.
+ * @throws ConsumerContractError naming the file and the first wrong value
+ */
+export function parseConsumerContract(text: string, source: string): ConsumerContract {
+  let data: unknown
+  try {
+    data = JSON.parse(text)
+  } catch (error) {
+    throw new ConsumerContractError(`${source} is not JSON (${(error as Error).message}). Restore it from version control, or record it again by running the consumer's tests with -u.`)
+  }
+  const format = (data as { format?: unknown } | null)?.format
+  if (typeof format === 'number' && format > CONSUMER_CONTRACT_FORMAT) {
+    throw new ConsumerContractError(`${source} has consumer contract format ${format}; this mcp-contract reads format ${CONSUMER_CONTRACT_FORMAT}. Upgrade mcp-contract.`)
+  }
+  const check = (validate ??= new Ajv({ allErrors: false, strict: true, strictTypes: false }).compile(consumerSchema))
+  if (!check(data)) {
+    const [error] = check.errors ?? []
+    const where = error?.instancePath ? error.instancePath.slice(1).replaceAll('/', '.') : 'the file'
+    throw new ConsumerContractError(
+      `${source} is not a valid consumer contract: ${where} ${error?.message ?? 'has the wrong shape'}. mcp-consumer-contract.schema.json in the package describes the format; restore the file or record it again with -u.`,
+    )
+  }
+  return data as ConsumerContract
+}
+
+/**
+ * Reads and parses one consumer contract file.
+ * @throws ConsumerContractError when it is missing, unreadable or invalid
+ */
+export async function readConsumerContract(file: string, shown = file): Promise<ConsumerContract> {
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch (error) {
+    throw new ConsumerContractError(`${shown} could not be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). Record it in the consumer's tests with toMatchConsumerContract.`)
+  }
+  return parseConsumerContract(text, shown)
+}
+
+/** Writes a consumer contract atomically (a temporary file, then a rename). */
+export async function writeConsumerContract(file: string, contract: ConsumerContract): Promise<void> {
+  const temporary = join(dirname(file), `.${basename(file)}.${randomBytes(6).toString('hex')}.tmp`)
+  try {
+    await writeFile(temporary, serializeConsumerContract(contract), { encoding: 'utf8', flag: 'wx' })
+    await rename(temporary, file)
+  } catch (error) {
+    await rm(temporary, { force: true })
+    throw new ConsumerContractError(`${file} could not be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). Check that its folder exists and is writable.`)
+  }
+}

@@ -1,0 +1,86 @@
+import { schemaValidator } from '../contract/schema-validator.js'
+import { diffSurfaces, reportChanges, type DiffReport } from '../diff/diff-surfaces.js'
+import type { Detected } from '../diff/detected.js'
+import type { Policy } from '../diff/policy.js'
+import type { Surface, SurfacePrompt, SurfaceResource, SurfaceTool } from '../surface/types.js'
+import type { ConsumerContract } from './consumer-contract.js'
+import { sliceSchema } from './slice-schema.js'
+import { parseReadPath } from './track-reads.js'
+
+/**
+ * Judges a live server against one consumer contract, from that consumer's side only: every
+ * tool, prompt and resource it uses still exists; every recorded argument example is still valid
+ * under the live inputSchema; every output field it reads is still guaranteed with a type no
+ * wider (the engine's output judgement on the slice of the schema the consumer reads); every hint
+ * it relied on did not reverse. What the consumer does not use may change freely.
+ * @example verifyConsumer(await readConsumerContract('contracts/checkout.mcp-consumer.json'), live).ok
+ */
+export async function verifyConsumer(contract: ConsumerContract, live: Surface, policy: Policy = {}): Promise<DiffReport> {
+  const liveTools = new Map((live.tools ?? []).map((tool) => [tool.name, tool]))
+  const livePrompts = new Map((live.prompts ?? []).map((prompt) => [prompt.name, prompt]))
+  const recordedView: Surface = { server: { capabilities: {} }, notRecorded: [], tools: [], prompts: [], resources: [] }
+  const liveView: Surface = { server: { capabilities: {} }, notRecorded: [], tools: [], prompts: [], resources: [] }
+  const detected: Detected[] = []
+
+  for (const used of contract.tools) {
+    const now = liveTools.get(used.name)
+    const paths = used.reads.map(parseReadPath)
+    // Why the live inputSchema on both sides: inputs are judged by the recorded examples, below.
+    const inputSchema = now?.inputSchema ?? { type: 'object' }
+    const base = { name: used.name, inputSchema, taskSupport: now?.taskSupport ?? 'forbidden' } as const
+    const hints = used.hints ?? now?.hints
+    if (hints === undefined) {
+      // Why: the consumer called a tool the server never listed; it still must exist.
+      detected.push({ kind: 'tool-removed', entity: 'tool', name: used.name, path: [] })
+      continue
+    }
+    recordedView.tools!.push({ ...base, hints, ...(used.output !== undefined ? { outputSchema: used.output } : {}) } as SurfaceTool)
+    if (now === undefined) continue
+    const output = used.output === undefined ? undefined : now.outputSchema === undefined ? undefined : sliceSchema(now.outputSchema, paths)
+    liveView.tools!.push({ ...base, hints: now.hints, ...(output !== undefined ? { outputSchema: output } : {}) } as SurfaceTool)
+    const validator = await schemaValidator()
+    const compiled = validator.compile(now.inputSchema)
+    for (const example of used.examples) {
+      const verdict = 'check' in compiled ? compiled.check(example) : `the live inputSchema does not compile: ${compiled.failure}`
+      if (verdict === true) continue
+      const first = verdict.split('\n')[0]
+      const at = first.lastIndexOf(' at ')
+      detected.push({
+        kind: 'consumer-example-rejected',
+        entity: 'tool',
+        name: used.name,
+        direction: 'input',
+        path: at === -1 ? [] : parseReadPath(first.slice(at + 4)),
+        details: { consumer: contract.consumer, example: JSON.stringify(example), errors: verdict },
+      })
+    }
+  }
+
+  for (const used of contract.prompts) {
+    recordedView.prompts!.push({ name: used.name, arguments: [] })
+    const now = livePrompts.get(used.name)
+    // Why: an argument the consumer passes is no news; one it does not pass is judged as added.
+    if (now !== undefined) liveView.prompts!.push({ name: used.name, arguments: now.arguments.filter((argument) => !used.arguments.includes(argument.name)) } as SurfacePrompt)
+  }
+
+  for (const used of contract.resources) {
+    recordedView.resources!.push({ uri: used.uri } as SurfaceResource)
+    if (servesUri(live, used.uri)) liveView.resources!.push({ uri: used.uri } as SurfaceResource)
+  }
+
+  const views = diffSurfaces(recordedView, liveView, { ...policy, profiles: [] })
+  const viewChanges: Detected[] = views.changes.map(({ severity: _severity, ...change }) => change)
+  return reportChanges([...viewChanges, ...detected], { ...policy, profiles: [] }, views.notRecorded)
+}
+
+/** True when the server lists the uri as a resource or one of its templates expands to it. */
+function servesUri(live: Surface, uri: string): boolean {
+  if ((live.resources ?? []).some((resource) => resource.uri === uri)) return true
+  return (live.resourceTemplates ?? []).some((template) => templatePattern(template.uriTemplate).test(uri))
+}
+
+/** An RFC 6570 template as a pattern: each `{…}` expression matches one or more characters. */
+function templatePattern(uriTemplate: string): RegExp {
+  const parts = uriTemplate.split(/\{[^}]*\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  return new RegExp(`^${parts.join('.+')}$`, 'u')
+}

@@ -1,0 +1,12 @@
+import { defineKind, fixed } from '../define-kind.js'
+
+/** Detects an argument example a consumer recorded that the live inputSchema now refuses. */
+export const consumerExampleRejected = defineKind({
+  id: 'consumer-example-rejected',
+  entity: 'tool',
+  purpose: "Detects a call a consumer recorded (its arguments) that the tool's live inputSchema now refuses.",
+  severity: fixed('breaking'),
+  reason: { breaking: 'the consumer makes this call today, and the server now rejects it' },
+  message: (change) => `${String(change.details?.consumer)} sends ${String(change.details?.example)}, which is now refused (${String(change.details?.errors).split('\n').join('; ')})`,
+  example: '`search_products` gains a required `region` that the consumer never sends',
+})

@@ -1,0 +1,13 @@
+import { defineKind, fixed } from '../define-kind.js'
+import { USE_WORDS } from './consumer-use-added.js'
+
+/** Detects a consumer that no longer uses something of a server it used before. */
+export const consumerUseRemoved = defineKind({
+  id: 'consumer-use-removed',
+  entity: 'tool',
+  purpose: 'Detects a consumer that no longer uses something of a server it used before.',
+  severity: fixed('additive'),
+  reason: { additive: 'the server gains room to change what this consumer no longer uses' },
+  message: (change) => `the consumer no longer ${(USE_WORDS[String(change.details?.use)] ?? 'uses it').replace(/^(\w+)s /, '$1 ')}`,
+  example: 'the consumer stops calling `legacy_export`',
+})

@@ -1,0 +1,101 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
+import { afterEach, describe, expect, test } from 'vitest'
+import { parseConsumerContract, serializeConsumerContract, type ConsumerContract } from '../../src/consumer/consumer-contract.js'
+import { compareConsumerUse } from '../../src/consumer/compare-consumer-use.js'
+import { consumerRecordingOf, recordConsumer } from '../../src/consumer/record-consumer.js'
+import { verifyConsumer } from '../../src/consumer/verify-consumer.js'
+import { captureSurface, formatReport } from '../../src/index.js'
+import { runCheckout } from '../fixtures/consumers/checkout-flow.js'
+import { createShopServer, type ShopVariant } from '../fixtures/servers/shop-server.js'
+
+const open: Client[] = []
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((client) => client.close()))
+})
+
+/** A real SDK client connected in-process to the shop provider. */
+async function connect(variant: ShopVariant = 'base'): Promise<Client> {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
+  await createShopServer(variant).connect(serverSide)
+  const client = new Client({ name: 'checkout-agent', version: '1.0.0' })
+  await client.connect(clientSide)
+  open.push(client)
+  return client
+}
+
+async function recordCheckout(): Promise<ConsumerContract> {
+  const client = recordConsumer(await connect(), { consumer: 'checkout-agent', redact: ['token'] })
+  const result = await runCheckout(client, 'blue')
+  expect(result).toEqual({ cheapest: [{ name: 'blue mug', price: 1200 }], orderId: 'o-1' })
+  await runCheckout(client, 'red')
+  return consumerRecordingOf(client)!.contract()
+}
+
+describe('recordConsumer', () => {
+  test('records tools with redacted examples (one per shape), the fields read, hints, the schema slice, prompts and resources', async () => {
+    const contract = await recordCheckout()
+    const text = serializeConsumerContract(contract)
+    expect(parseConsumerContract(text, 'x.json')).toEqual(JSON.parse(text))
+    expect(text).toMatchSnapshot()
+    expect(text).not.toContain('secret-token')
+  })
+
+  test('the wrapped client behaves like the client: other methods and results pass through', async () => {
+    const client = recordConsumer(await connect(), { consumer: 'c' })
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('search_products')
+    expect(client.getServerVersion()).toEqual({ name: 'shop', version: '1.0.0' })
+    const result = await client.callTool({ name: 'search_products', arguments: { query: 'x' } })
+    expect(JSON.stringify(result.structuredContent)).toBe('{"items":[{"sku":"A1","name":"x mug","priceCents":1200,"stock":3}],"total":1}')
+  })
+
+  test('a structuredContent that breaks the advertised output schema is noted with the errors', async () => {
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
+    const server = createShopServer()
+    // Why a raw handler: the SDK server validates its own output, so a bad one must bypass it.
+    server.server.setRequestHandler((await import('@modelcontextprotocol/sdk/types.js')).CallToolRequestSchema, async () => ({ content: [], structuredContent: { items: 'none', total: 1 } }))
+    await server.connect(serverSide)
+    const raw = new Client({ name: 'c', version: '1' })
+    await raw.connect(clientSide)
+    open.push(raw)
+    const client = recordConsumer(raw, { consumer: 'c' })
+    await client.callTool({ name: 'search_products', arguments: { query: 'x' } }).catch(() => undefined)
+    expect(consumerRecordingOf(client)!.violations).toMatchInlineSnapshot(`
+      [
+        {
+          "errors": "must be array at items",
+          "tool": "search_products",
+        },
+      ]
+    `)
+  })
+
+  test('recordConsumer refuses what is not a client, saying what to pass', () => {
+    expect(() => recordConsumer({} as never, { consumer: 'c' })).toThrowErrorMatchingInlineSnapshot(`[TypeError: recordConsumer wraps a connected MCP SDK Client (1.x): something with callTool() and request(); connect the client first, then wrap it.]`)
+    expect(() => recordConsumer({} as never, {} as never)).toThrowErrorMatchingInlineSnapshot(`[TypeError: recordConsumer needs the consumer's name: recordConsumer(client, { consumer: 'checkout-agent' }).]`)
+  })
+})
+
+describe('verifyConsumer: each provider variant against the recorded consumer', () => {
+  test.each([
+    { variant: 'base' as const, ok: true },
+    { variant: 'drop-read-field' as const, ok: false },
+    { variant: 'drop-unread-field' as const, ok: true },
+    { variant: 'new-required-arg' as const, ok: false },
+    { variant: 'destructive' as const, ok: false },
+    { variant: 'drop-unused-tool' as const, ok: true },
+  ])('$variant → ok: $ok', async ({ variant, ok }) => {
+    const contract = await recordCheckout()
+    const report = await verifyConsumer(contract, await captureSurface(createShopServer(variant)))
+    expect(report.ok).toBe(ok)
+    expect(formatReport(report)).toMatchSnapshot()
+  })
+})
+
+describe('compareConsumerUse', () => {
+  test('a consumer that reads one more field and stops using the prompt', async () => {
+    const before = await recordCheckout()
+    const after: ConsumerContract = { ...before, prompts: [], tools: before.tools.map((tool) => (tool.name === 'search_products' ? { ...tool, reads: [...tool.reads, 'items[].sku'] } : tool)) }
+    expect(compareConsumerUse(before, after)).toMatchSnapshot()
+  })
+})

@@ -1,0 +1,136 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { toMatchConsumerContract, toSatisfyConsumerContracts } from '../../matchers/index.js'
+import type { MatcherResult } from '../../matchers/matcher-core.js'
+import type { UpdateMode } from '../../matchers/runner-adapter.js'
+import '../../setup/vitest.js'
+import { recordConsumer } from '../../src/consumer/record-consumer.js'
+import { runCheckout } from '../fixtures/consumers/checkout-flow.js'
+import { createShopServer, type ShopVariant } from '../fixtures/servers/shop-server.js'
+
+let dir: string
+const open: Client[] = []
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'mcp-contract-consumer-'))
+})
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((client) => client.close()))
+})
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
+
+async function recordedClient(variant: ShopVariant = 'base', readSku = false) {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
+  await createShopServer(variant).connect(serverSide)
+  const raw = new Client({ name: 'checkout-agent', version: '1.0.0' })
+  await raw.connect(clientSide)
+  open.push(raw)
+  const client = recordConsumer(raw, { consumer: 'checkout-agent', redact: ['token'] })
+  await runCheckout(client, 'blue')
+  if (readSku) {
+    const result = await client.callTool({ name: 'search_products', arguments: { query: 'x', limit: 2 } })
+    void (result.structuredContent as { items: { sku: string }[] }).items[0].sku
+  }
+  return client
+}
+
+/** Calls the raw matcher as Jest would (no file snapshot), in a given update mode. */
+function asJest(mode: UpdateMode) {
+  return { isNot: false, testPath: join(dir, 'checkout.test.js'), currentTestName: 'checkout', snapshotState: { _updateSnapshot: mode } }
+}
+
+const scrub = (text: string) => text.replace(/(\.\.\/)*tmp\/mcp-contract-consumer-\w+/g, '<dir>').replaceAll(dir, '<dir>')
+
+describe('toMatchConsumerContract', () => {
+  test('a missing file fails in CI, is written outside CI, then the same use passes', async () => {
+    const file = 'contracts-a/checkout-agent.mcp-consumer.json'
+    const { mkdir } = await import('node:fs/promises')
+    await mkdir(join(dir, 'contracts-a'))
+    const ci: MatcherResult = await toMatchConsumerContract.call(asJest('none'), await recordedClient(), file)
+    expect(ci.pass).toBe(false)
+    expect(scrub(ci.message())).toMatchSnapshot()
+    expect(await readdir(join(dir, 'contracts-a'))).toEqual([])
+    expect((await toMatchConsumerContract.call(asJest('new'), await recordedClient(), file)).pass).toBe(true)
+    expect(JSON.parse(await readFile(join(dir, file), 'utf8'))).toMatchObject({ format: 1, consumer: 'checkout-agent' })
+    expect((await toMatchConsumerContract.call(asJest('none'), await recordedClient(), file)).pass).toBe(true)
+  })
+
+  test('a consumer that now reads more and sends a new shape fails, classified; -u accepts', async () => {
+    const file = 'checkout-b.mcp-consumer.json'
+    await toMatchConsumerContract.call(asJest('new'), await recordedClient(), file)
+    const before = await readFile(join(dir, file), 'utf8')
+    const more = await toMatchConsumerContract.call(asJest('new'), await recordedClient('base', true), file)
+    expect(more.pass).toBe(false)
+    expect(scrub(more.message())).toMatchSnapshot()
+    expect(await readFile(join(dir, file), 'utf8')).toBe(before)
+    expect((await toMatchConsumerContract.call(asJest('all'), await recordedClient('base', true), file)).pass).toBe(true)
+    expect(await readFile(join(dir, file), 'utf8')).toContain('items[].sku')
+  })
+
+  test('under Vitest, the registered matcher records and then holds the consumer', async () => {
+    const client = await recordedClient()
+    await expect(client).toMatchConsumerContract(join(dir, 'vitest.mcp-consumer.json'))
+    await expect(await recordedClient()).toMatchConsumerContract(join(dir, 'vitest.mcp-consumer.json'))
+  })
+
+  test('a result that breaks its advertised output schema fails with the validation errors, and nothing is written', async () => {
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
+    const server = createShopServer()
+    const { CallToolRequestSchema } = await import('@modelcontextprotocol/sdk/types.js')
+    // Why a raw handler: the SDK server validates its own output, so a bad one must bypass it.
+    server.server.setRequestHandler(CallToolRequestSchema, async () => ({ content: [], structuredContent: { items: [{ sku: 1 }], total: 'one' } }))
+    await server.connect(serverSide)
+    const raw = new Client({ name: 'c', version: '1' })
+    await raw.connect(clientSide)
+    open.push(raw)
+    const client = recordConsumer(raw, { consumer: 'checkout-agent' })
+    await client.callTool({ name: 'search_products', arguments: { query: 'x' } }).catch(() => undefined)
+    const result = await toMatchConsumerContract.call(asJest('new'), client, 'invalid-output.mcp-consumer.json')
+    expect(result.pass).toBe(false)
+    expect(result.message()).toMatchSnapshot()
+    expect(await readdir(dir)).not.toContain('invalid-output.mcp-consumer.json')
+  })
+
+  test('what is not a recorded client, and a missing file name, are usage errors', async () => {
+    await expect(toMatchConsumerContract.call(asJest('new'), {}, 'x.json')).rejects.toThrowErrorMatchingSnapshot()
+    expect(() => toMatchConsumerContract.call(asJest('new'), {}, '')).toThrowErrorMatchingSnapshot()
+  })
+})
+
+describe('toSatisfyConsumerContracts', () => {
+  beforeAll(async () => {
+    const { mkdir } = await import('node:fs/promises')
+    await mkdir(join(dir, 'contracts'))
+    const result = await toMatchConsumerContract.call(asJest('new'), await recordedClient(), 'contracts/checkout-agent.mcp-consumer.json')
+    expect(result.pass).toBe(true)
+  })
+
+  test.each([
+    { variant: 'base' as const, pass: true },
+    { variant: 'drop-read-field' as const, pass: false },
+    { variant: 'drop-unread-field' as const, pass: true },
+    { variant: 'new-required-arg' as const, pass: false },
+    { variant: 'destructive' as const, pass: false },
+    { variant: 'drop-unused-tool' as const, pass: true },
+  ])('$variant → pass: $pass', async ({ variant, pass }) => {
+    const result: MatcherResult = await toSatisfyConsumerContracts.call(asJest('none'), createShopServer(variant), 'contracts/')
+    expect(result.pass).toBe(pass)
+    if (!pass) expect(scrub(result.message())).toMatchSnapshot()
+  })
+
+  test('under Vitest, registered, with a file path', async () => {
+    await expect(createShopServer('drop-unread-field')).toSatisfyConsumerContracts(join(dir, 'contracts', 'checkout-agent.mcp-consumer.json'))
+  })
+
+  test('a folder with no consumer contract fails before the server starts, saying what to record', async () => {
+    const { mkdir } = await import('node:fs/promises')
+    await mkdir(join(dir, 'empty'))
+    await expect(toSatisfyConsumerContracts.call(asJest('none'), createShopServer(), 'empty')).rejects.toThrowErrorMatchingSnapshot()
+  })
+})

@@ -1,0 +1,90 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { runCli, type CliIo } from '../../src/cli/run-cli.js'
+import { writeConsumerContract } from '../../src/consumer/consumer-contract.js'
+import { consumerRecordingOf, recordConsumer } from '../../src/consumer/record-consumer.js'
+import { runCheckout } from '../fixtures/consumers/checkout-flow.js'
+import { createShopServer } from '../fixtures/servers/shop-server.js'
+import { ROOT } from '../support/run-cli-process.js'
+
+let dir: string
+const shop = join(ROOT, 'test/fixtures/servers/shop.js')
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'mcp-contract-verify-'))
+  await mkdir(join(dir, 'contracts'))
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
+  await createShopServer().connect(serverSide)
+  const raw = new Client({ name: 'checkout-agent', version: '1.0.0' })
+  await raw.connect(clientSide)
+  const client = recordConsumer(raw, { consumer: 'checkout-agent', redact: ['token'] })
+  await runCheckout(client, 'blue')
+  await writeConsumerContract(join(dir, 'contracts', 'checkout-agent.mcp-consumer.json'), await consumerRecordingOf(client)!.contract())
+  await raw.close()
+  await writeConsumerContract(join(dir, 'contracts', 'reporting.mcp-consumer.json'), {
+    format: 1,
+    consumer: 'reporting',
+    tools: [{ name: 'export_report', examples: [{ month: '2026-11' }], reads: [] }],
+    prompts: [],
+    resources: [],
+  })
+})
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
+
+async function cli(args: string[], env: Record<string, string> = {}) {
+  let stdout = ''
+  let stderr = ''
+  const io: CliIo = { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text), cwd: dir, env: { ...process.env, ...env } }
+  const code = await runCli(args, io)
+  return { code, stdout, stderr }
+}
+
+describe('mcp-contract verify --consumers', () => {
+  test('an unchanged provider serves every consumer: exit 0', async () => {
+    const run = await cli(['verify', '--consumers', 'contracts/', '--', process.execPath, shop])
+    expect(run).toMatchObject({ code: 0, stderr: '' })
+    expect(run.stdout).toMatchSnapshot()
+  })
+
+  test.each(['drop-read-field', 'new-required-arg', 'destructive', 'drop-unused-tool'])('%s: the table, then the broken consumer’s changes; exit 1', async (variant) => {
+    const run = await cli(['verify', '--consumers', 'contracts', '--', process.execPath, shop], { SHOP_VARIANT: variant })
+    expect(run.code).toBe(1)
+    expect(run.stdout).toMatchSnapshot()
+  })
+
+  test('drop-unread-field breaks no consumer', async () => {
+    const run = await cli(['verify', '--consumers', 'contracts', '--', process.execPath, shop], { SHOP_VARIANT: 'drop-unread-field' })
+    expect(run.code).toBe(0)
+  })
+
+  test('--format json adds consumers: [{ consumer, file, ok, changes }]', async () => {
+    const run = await cli(['verify', '--format', 'json', '--consumers', 'contracts/checkout-agent.mcp-consumer.json', '--', process.execPath, shop], { SHOP_VARIANT: 'new-required-arg' })
+    expect(run.code).toBe(1)
+    const report = JSON.parse(run.stdout)
+    expect(report).toMatchObject({ ok: false, consumers: [{ consumer: 'checkout-agent', file: 'contracts/checkout-agent.mcp-consumer.json', ok: false }] })
+    expect(report.consumers[0].changes).toEqual([expect.objectContaining({ kind: 'consumer-example-rejected', severity: 'breaking', name: 'search_products', path: 'region' })])
+  })
+
+  test.each([
+    { title: 'verify without --consumers', args: ['verify', '--', 'node', 'x.js'] },
+    { title: '--consumers on check', args: ['check', '--consumers', 'c', '--', 'node', 'x.js'] },
+    { title: 'verify --format markdown', args: ['verify', '--consumers', 'c', '--format', 'markdown', '--', 'node', 'x.js'] },
+  ])('usage error: $title', async ({ args }) => {
+    const run = await cli(args)
+    expect(run.code).toBe(2)
+    expect(run.stderr.split('\n')[0]).toMatchSnapshot()
+  })
+
+  test('a path that does not exist stops before the server starts', async () => {
+    const run = await cli(['verify', '--consumers', 'nowhere', '--', process.execPath, join(ROOT, 'test/fixtures/servers/hang-at-initialize.js')])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toMatchSnapshot()
+  })
+})
