@@ -1,3 +1,4 @@
+import { resolveHttpAuth } from './auth/resolve-http-auth.js'
 import { boundedFetch } from './bounded-fetch.js'
 import { CaptureError } from './capture-error.js'
 import { closeQuietly, createOwnClient, type Connection } from './connection.js'
@@ -8,7 +9,8 @@ import type { HttpTarget } from './target.js'
 import { WireDiagnostics } from './wire-diagnostics.js'
 
 /**
- * Connects to a server over Streamable HTTP, with the target's headers and bearer token. A URL
+ * Connects to a server over Streamable HTTP, with the target's headers and bearer token (else
+ * `MCP_CONTRACT_TOKEN`, else the login `mcp-contract auth` cached for the URL). A URL
  * with a user name or password is refused; an HTTP error body is read only in part.
  * Closing ends the session (HTTP DELETE) after a successful capture, so servers that keep
  * per-session state are not left holding it.
@@ -19,7 +21,12 @@ export async function openHttp(target: HttpTarget, limits: StepLimits): Promise<
   const url = parseHttpUrl(target.url, label)
   const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js')
   const wire = new WireDiagnostics()
-  const transport = new StreamableHTTPClientTransport(url, { requestInit: { headers: requestHeaders(target) }, fetch: boundedFetch((error) => wire.record(error)) })
+  const auth = await resolveHttpAuth(target, url)
+  const transport = new StreamableHTTPClientTransport(url, {
+    requestInit: { headers: requestHeaders(auth.target) },
+    authProvider: auth.authProvider,
+    fetch: boundedFetch((error) => wire.record(error)),
+  })
   const own = await createOwnClient(transport, { wire })
   const close = async (failed: boolean) => {
     if (!failed) await closeQuietly(() => transport.terminateSession(), limits.timeoutMs)

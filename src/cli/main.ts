@@ -14,6 +14,7 @@ for (const name of ['SIGINT', 'SIGTERM'] as const) {
 void runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
+  stdin: process.stdin,
   cwd: process.cwd(),
   env: process.env,
   signal: stop.signal,

@@ -6,7 +6,7 @@ import { REPORT_FORMATS, type ReportFormat } from '../report/format-report.js'
 import { CliUsageError } from './cli-error.js'
 
 /** The commands the CLI knows. */
-export const COMMANDS = ['snapshot', 'check', 'show', 'diff', 'lint', 'mock'] as const
+export const COMMANDS = ['snapshot', 'check', 'show', 'diff', 'lint', 'mock', 'auth'] as const
 
 /** A parsed command line. */
 export interface Invocation {
@@ -33,6 +33,18 @@ export interface Invocation {
   port?: number
   /** `mock`: log each request to stderr. */
   verbose: boolean
+  /** `auth`: what to do with the login for `--url`. */
+  authAction: 'login' | 'logout' | 'status'
+  /** `auth`: the scope to ask for. */
+  scope?: string
+  /** `auth`: open the browser (`--open false` only prints the URL). */
+  openBrowser: boolean
+  /** A client registered beforehand with the authorization server. */
+  clientId?: string
+  /** The environment variable holding the machine client's secret (client-credentials grant). */
+  clientSecretEnv?: string
+  /** `auth`: an https URL of a client metadata document to use as the client ID where supported. */
+  clientMetadataUrl?: string
   help: boolean
 }
 
@@ -44,8 +56,11 @@ export const USAGE = `Usage:
   mcp-contract diff OLD.json NEW.json [--strict] [--fail-on SEVERITY] [--format …]
   mcp-contract lint     [--profile NAME]… [--format text|json] -- <server command…>   (or --contract FILE: lint a contract file)
   mcp-contract mock     [--contract FILE] [--seed N] [--port N] [--verbose]   # a server from the contract (stdio, or HTTP on 127.0.0.1:N/mcp)
+  mcp-contract auth     --url URL [--scope "a b"] [--port N] [--open false] [--client-id ID [--client-secret-env NAME]]
+  mcp-contract auth     --url URL --logout  ·  mcp-contract auth --status   # log in once to an OAuth-protected server; list or remove logins
 
 Instead of "-- <server command…>": --url URL [--header 'Name: value']… [--bearer TOKEN]
+  (without --bearer: $MCP_CONTRACT_TOKEN, else --client-id ID --client-secret-env NAME, else the login cached by mcp-contract auth)
   --contract FILE   contract file (default mcp-contract.json)
   --timeout MS      wait at most MS for the server to start and for each request (default 10000)
   --profile NAME    a client-acceptance profile to judge (repeatable): mcp-2025-11-25, mcp-2026-07-28, sdk-typescript;
@@ -99,6 +114,12 @@ export function parseArgv(argv: readonly string[]): Invocation {
     seed: parseInteger('--seed', values.seed, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
     port: parseInteger('--port', values.port, 0, 65535),
     verbose: values.verbose === true,
+    authAction: values.logout === true ? 'logout' : values.status === true ? 'status' : 'login',
+    scope: values.scope,
+    openBrowser: parseOpen(values.open),
+    clientId: values['client-id'],
+    clientSecretEnv: values['client-secret-env'],
+    clientMetadataUrl: values['client-metadata-url'],
     help,
   }
   checkTarget(invocation)
@@ -123,13 +144,20 @@ function parseOwn(args: string[]) {
       seed: { type: 'string' },
       port: { type: 'string' },
       verbose: { type: 'boolean' },
+      scope: { type: 'string' },
+      open: { type: 'string' },
+      'client-id': { type: 'string' },
+      'client-secret-env': { type: 'string' },
+      'client-metadata-url': { type: 'string' },
+      logout: { type: 'boolean' },
+      status: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   })
 }
 
 function defaults(): Invocation {
-  return { command: 'check', contract: 'mcp-contract.json', contractGiven: false, format: 'text', strict: false, files: [], serverCommand: [], headers: {}, verbose: false, help: false }
+  return { command: 'check', contract: 'mcp-contract.json', contractGiven: false, format: 'text', strict: false, files: [], serverCommand: [], headers: {}, verbose: false, authAction: 'login', openBrowser: true, help: false }
 }
 
 function parseTimeout(value: string | undefined): number | undefined {
@@ -140,6 +168,12 @@ function parseTimeout(value: string | undefined): number | undefined {
     throw new CliUsageError(`--timeout must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (about 24.8 days), not "${value}"`)
   }
   return ms
+}
+
+function parseOpen(value: string | undefined): boolean {
+  if (value === undefined || value === 'true') return true
+  if (value === 'false') return false
+  throw new CliUsageError(`--open must be true or false, not "${value}"`)
 }
 
 function parseInteger(option: string, value: string | undefined, min: number, max: number): number | undefined {
@@ -169,6 +203,11 @@ function checkTarget(invocation: Invocation): void {
     if (files.length > 0 || url !== undefined || serverCommand.length > 0) throw new CliUsageError('mock serves the contract file (--contract FILE); it takes no server')
     return
   }
+  if (command === 'auth') {
+    checkAuth(invocation)
+    return
+  }
+  if (invocation.clientSecretEnv !== undefined && invocation.clientId === undefined) throw new CliUsageError('--client-secret-env needs --client-id: the machine client the secret belongs to')
   if (files.length > 0) throw new CliUsageError(`unexpected argument "${files[0]}"; put the server command after --`)
   if (url !== undefined && serverCommand.length > 0) throw new CliUsageError('give either --url or a server command after --, not both')
   // Why: lint of a contract file needs no server; any other command without one cannot run.
@@ -180,6 +219,15 @@ function checkTarget(invocation: Invocation): void {
       "--url has a user name or password in it; they would end up in shell history and CI logs. Pass them with --header 'Authorization: Basic …' or a token with --bearer TOKEN",
     )
   }
+}
+
+function checkAuth(invocation: Invocation): void {
+  const { files, serverCommand, url, authAction } = invocation
+  if (files.length > 0 || serverCommand.length > 0) throw new CliUsageError('auth takes the server as --url URL, nothing else')
+  if (invocation.clientSecretEnv !== undefined && invocation.clientId === undefined) throw new CliUsageError('--client-secret-env needs --client-id: the machine client the secret belongs to')
+  if (authAction === 'status') return
+  if (url === undefined) throw new CliUsageError(`auth ${authAction === 'logout' ? '--logout ' : ''}needs the server: --url URL`)
+  if (hasCredentials(url)) throw new CliUsageError('--url has a user name or password in it; they would end up in shell history and CI logs. Give the plain MCP endpoint URL')
 }
 
 function hasCredentials(url: string): boolean {
