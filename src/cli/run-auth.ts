@@ -3,7 +3,15 @@ import { fetchMachineToken } from '../capture/auth/machine-token.js'
 import { TokenCache, type CachedLogin } from '../capture/auth/token-cache.js'
 import { CliUsageError } from './cli-error.js'
 import type { Invocation } from './parse-argv.js'
-import type { CliIo } from './run-cli.js'
+
+/** What `auth` reads and writes: the part of the CLI's io it uses. */
+export interface AuthIo {
+  stdout: (text: string) => void
+  stderr: (text: string) => void
+  env: NodeJS.ProcessEnv
+  stdin?: NodeJS.ReadableStream
+  signal?: AbortSignal
+}
 
 /**
  * `mcp-contract auth`: logs in to an OAuth-protected server and caches the tokens (`--url`),
@@ -11,7 +19,7 @@ import type { CliIo } from './run-cli.js'
  * (`--logout`) or lists the cached ones (`--status`). Never prints a token.
  * @throws LoginError, CliUsageError
  */
-export async function runAuth(invocation: Invocation, io: CliIo): Promise<number> {
+export async function runAuth(invocation: Invocation, io: AuthIo): Promise<number> {
   const cache = new TokenCache(io.env)
   if (invocation.authAction === 'status') {
     io.stdout(describeLogins(await cache.list(), cache.dir))

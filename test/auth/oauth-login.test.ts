@@ -42,8 +42,8 @@ describe('mcp-contract auth against the SDK authorization server', () => {
     const run = await runCliIn(['show', '--url', server.url], home)
     expect(run.code).toBe(2)
     expect(scrub(run.stderr, home)).toMatchInlineSnapshot(`
-      "mcp-contract: http://127.0.0.1:PORT/mcp answered 401 Unauthorized, and no login is cached for it. Log in once with: mcp-contract auth --url http://127.0.0.1:PORT/mcp
-      In CI, give a token instead: MCP_CONTRACT_TOKEN or --bearer, or a machine client with --client-id and --client-secret-env.
+      "mcp-contract: http://127.0.0.1:PORT/mcp answered HTTP 401 Unauthorized, and no login is cached for it. If it uses OAuth, log in once with: mcp-contract auth --url http://127.0.0.1:PORT/mcp
+      Or pass a token with the bearer option (CLI: --bearer TOKEN, or MCP_CONTRACT_TOKEN in the environment) or the header the server expects (CLI: --header 'K: V'); in CI a machine client can use --client-id with --client-secret-env.
       "
     `)
   })
@@ -119,8 +119,8 @@ describe('mcp-contract auth against the SDK authorization server', () => {
     const run = await runCliIn(['check', '--url', server.url, '--contract', 'c.json'], home)
     expect(run.code).toBe(2)
     expect(scrub(run.stderr, home)).toMatchInlineSnapshot(`
-      "mcp-contract: The login cached for http://127.0.0.1:PORT/mcp has expired and the authorization server refused to refresh it. Log in once with: mcp-contract auth --url http://127.0.0.1:PORT/mcp
-      In CI, give a token instead: MCP_CONTRACT_TOKEN or --bearer, or a machine client with --client-id and --client-secret-env.
+      "mcp-contract: The login cached for http://127.0.0.1:PORT/mcp has expired and the authorization server refused to refresh it. Log in again with: mcp-contract auth --url http://127.0.0.1:PORT/mcp
+      Or pass a token with the bearer option (CLI: --bearer TOKEN, or MCP_CONTRACT_TOKEN in the environment) or the header the server expects (CLI: --header 'K: V'); in CI a machine client can use --client-id with --client-secret-env.
       "
     `)
   })

@@ -75,14 +75,16 @@ export class CachedLoginProvider implements OAuthClientProvider {
   private loginNeeded(why: 'none' | 'expired' | 'refused'): CaptureError {
     const url = this.serverUrl.href
     const reason = {
-      none: `${url} answered 401 Unauthorized, and no login is cached for it`,
+      none: `${url} answered HTTP 401 Unauthorized, and no login is cached for it`,
       expired: `The login cached for ${url} has expired and holds no refresh token`,
       refused: `The login cached for ${url} has expired and the authorization server refused to refresh it`,
     }[why]
+    const login = why === 'none' ? 'If it uses OAuth, log in once with' : 'Log in again with'
     return new CaptureError(
       'unauthorized',
-      `${reason}. Log in once with: mcp-contract auth --url ${url}\n` +
-        'In CI, give a token instead: MCP_CONTRACT_TOKEN or --bearer, or a machine client with --client-id and --client-secret-env.',
+      `${reason}. ${login}: mcp-contract auth --url ${url}\n` +
+        "Or pass a token with the bearer option (CLI: --bearer TOKEN, or MCP_CONTRACT_TOKEN in the environment) or the header the server expects (CLI: --header 'K: V'); " +
+        'in CI a machine client can use --client-id with --client-secret-env.',
       { serverLabel: url },
     )
   }
