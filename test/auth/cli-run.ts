@@ -52,7 +52,7 @@ export function runCliIn(args: string[], configHome: string, cwd = configHome): 
 }
 
 /** The authorization URL an `auth` run printed. */
-export const AUTHORIZATION_URL = /^ {2}(http:\/\/127\.0\.0\.1:\d+\/authorize\?\S+)$/m
+export const AUTHORIZATION_URL = /^ {2}(http:\/\/127\.0\.0\.1:\d+\/\S+\?\S+)$/m
 
 /** Output with ports, temp paths and cache file names made stable for snapshots. */
 export function scrub(text: string, configHome: string): string {
@@ -60,7 +60,7 @@ export function scrub(text: string, configHome: string): string {
     .replaceAll(configHome, '<CONFIG>')
     .replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:PORT')
     .replace(/tokens\/[0-9a-f]{24}\.json/g, 'tokens/<KEY>.json')
-    .replace(/\/authorize\?\S+/g, '/authorize?<QUERY>')
+    .replace(/\/(authorize|auth)\?\S+/g, '/$1?<QUERY>')
     .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+Z/g, '<TIME>')
     .replace(/expires in \d+ min/g, 'expires in <N> min')
 }
