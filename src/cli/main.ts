@@ -20,4 +20,6 @@ void runCli(process.argv.slice(2), {
   signal: stop.signal,
 }).then((code) => {
   process.exitCode = code
+  // Why: once auth has read a pasted URL, an open stdin would keep the process from exiting.
+  process.stdin.destroy()
 })

@@ -89,7 +89,12 @@ export async function listenForRedirect(port = 0): Promise<RedirectListener> {
           if (!take(url, 'paste')) options.say('That URL is not the redirect of this login (its state or code is missing or differs). Paste the newest one.')
         })
       }),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        // Why: a browser keeps its connection alive, and close() would wait for it.
+        server.closeAllConnections()
+      }),
   }
 }
 
