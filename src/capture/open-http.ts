@@ -1,3 +1,4 @@
+import { resolveHttpAuth } from './auth/resolve-http-auth.js'
 import { boundedFetch } from './bounded-fetch.js'
 import { CaptureError } from './capture-error.js'
 import { closeQuietly, createOwnClient, type Connection, type WireKind } from './connection.js'
@@ -9,7 +10,8 @@ import type { HttpTarget } from './target.js'
 import { WireDiagnostics } from './wire-diagnostics.js'
 
 /**
- * Connects to a server over HTTP, with the target's headers and bearer token: Streamable HTTP,
+ * Connects to a server over HTTP, with the target's headers and bearer token (else
+ * `MCP_CONTRACT_TOKEN`, else the login `mcp-contract auth` cached for the URL): Streamable HTTP,
  * or the deprecated HTTP+SSE transport when pinned (`transport: 'sse'`) or when a legacy-era
  * Streamable HTTP `initialize` is answered with a 4xx (an SSE-only server has no POST endpoint
  * there). A URL with a user name or password is refused; an HTTP error body is read only in part.
@@ -39,10 +41,12 @@ async function openStreamable(target: HttpTarget, url: URL, limits: StepLimits, 
   const label = describeTarget(target)
   const wire = new WireDiagnostics()
   const fetch = boundedFetch((error) => wire.record(error))
+  const auth = await resolveHttpAuth(target, url)
+  const requestInit = { headers: requestHeaders(auth.target) }
   const transport =
     era === 'legacy'
-      ? new (await import('@modelcontextprotocol/sdk/client/streamableHttp.js')).StreamableHTTPClientTransport(url, { requestInit: { headers: requestHeaders(target) }, fetch })
-      : new (await loadModernClient(label)).StreamableHTTPClientTransport(url, { requestInit: { headers: requestHeaders(target) }, fetch })
+      ? new (await import('@modelcontextprotocol/sdk/client/streamableHttp.js')).StreamableHTTPClientTransport(url, { requestInit, authProvider: auth.authProvider, fetch })
+      : new (await loadModernClient(label)).StreamableHTTPClientTransport(url, { requestInit, fetch })
   return connect(transport, { label, limits, era, wire, wireKind: 'streamable-http', terminate: () => transport.terminateSession() })
 }
 

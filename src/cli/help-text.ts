@@ -13,6 +13,7 @@ const COMMAND_LINES = {
   verify: 'mcp-contract verify   --consumers FILE|DIR… [--format text|json] -- <server command…>   does it still serve each consumer?',
   lint: 'mcp-contract lint     [--profile NAME]… [--format text|json] -- <server command…>   (or --contract FILE alone: lint a contract file)',
   mock: 'mcp-contract mock     [--contract FILE] [--seed N] [--port N] [--verbose]   a server from the contract (stdio, or HTTP on 127.0.0.1:N/mcp)',
+  auth: 'mcp-contract auth     --url URL [--scope "a b"] [--port N] [--open false] [--client-id ID [--client-secret-env NAME]] | --url URL --logout | --status',
 } as const
 
 /** What each command does, for its own `--help`. */
@@ -23,6 +24,7 @@ const COMMAND_PURPOSE: Record<keyof typeof COMMAND_LINES, string> = {
   diff: 'Compares two contract files, as check compares a file with a server.',
   verify: 'Verifies the server against every consumer contract (what each consumer calls, sends and reads); exit 1 when one breaks.',
   lint: 'Judges what the server sends against client-acceptance profiles; exit 1 on an error rule.',
+  auth: 'Logs in once to an OAuth-protected server (the token is cached and refreshed for the other commands), or lists or removes cached logins.',
   mock: 'Serves the contract as a running MCP server, for consumers that test with no provider.',
 }
 
@@ -30,7 +32,8 @@ const SERVER_OPTIONS = `Reaching the server: everything after -- is the server c
 Instead of "-- <server command…>":
   --url URL                 a Streamable HTTP server
   --header 'Name: value'    an HTTP header to send (repeatable), e.g. --header 'X-Api-Key: …'
-  --bearer TOKEN            sends Authorization: Bearer TOKEN
+  --bearer TOKEN            sends Authorization: Bearer TOKEN (without it: $MCP_CONTRACT_TOKEN, else
+                            --client-id ID --client-secret-env NAME, else the login cached by mcp-contract auth)
   --transport KIND          with --url: streamable-http or sse (default: the first, then HTTP+SSE on a 4xx)
   --era ERA                 auto (default: initialize, then server/discover if refused), legacy, 2026-07-28, or both
   --timeout MS              wait at most MS for the start and for each request (default 10000)
@@ -65,7 +68,7 @@ export const USAGE = ['Usage:', ...Object.values(COMMAND_LINES).map((line) => ` 
 
 /** The help for one command: its line, what it does, and only the options it takes. */
 export function commandHelp(command: keyof typeof COMMAND_LINES): string {
-  const reachesServer = command !== 'diff' && command !== 'mock'
+  const reachesServer = command !== 'diff' && command !== 'mock' && command !== 'auth'
   const judges = command === 'check' || command === 'diff' || command === 'lint'
   return [
     `Usage: ${COMMAND_LINES[command]}`,

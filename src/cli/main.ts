@@ -14,9 +14,12 @@ for (const name of ['SIGINT', 'SIGTERM'] as const) {
 void runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
+  stdin: process.stdin,
   cwd: process.cwd(),
   env: process.env,
   signal: stop.signal,
 }).then((code) => {
   process.exitCode = code
+  // Why: once auth has read a pasted URL, an open stdin would keep the process from exiting.
+  process.stdin.destroy()
 })

@@ -6,7 +6,7 @@ import { REPORT_FORMATS, type ReportFormat } from '../report/format-report.js'
 import { CliUsageError } from './cli-error.js'
 
 /** The commands the CLI knows. */
-export const COMMANDS = ['snapshot', 'check', 'show', 'diff', 'lint', 'mock', 'verify'] as const
+export const COMMANDS = ['snapshot', 'check', 'show', 'diff', 'lint', 'mock', 'verify', 'auth'] as const
 
 /** A parsed command line. */
 export interface Invocation {
@@ -43,6 +43,18 @@ export interface Invocation {
   era?: EraOption
   /** `--transport` (with `--url`): pin Streamable HTTP or legacy HTTP+SSE; default tries the first, then the second. */
   transport?: HttpTransport
+  /** `auth`: what to do with the login for `--url`. */
+  authAction: 'login' | 'logout' | 'status'
+  /** `auth`: the scope to ask for. */
+  scope?: string
+  /** `auth`: open the browser (`--open false` only prints the URL). */
+  openBrowser: boolean
+  /** A client registered beforehand with the authorization server. */
+  clientId?: string
+  /** The environment variable holding the machine client's secret (client-credentials grant). */
+  clientSecretEnv?: string
+  /** `auth`: an https URL of a client metadata document to use as the client ID where supported. */
+  clientMetadataUrl?: string
   /** `--help`: the general help, or the command's own when a command is given. */
   help: boolean
   /** `--version`: print the package's version. */
@@ -126,6 +138,12 @@ export function parseArgv(argv: readonly string[]): Invocation {
     ...(used !== undefined ? { used } : {}),
     ...(usedBy !== undefined ? { usedBy } : {}),
     ...(consumers !== undefined ? { consumers } : {}),
+    authAction: values.logout === true ? 'logout' : values.status === true ? 'status' : 'login',
+    scope: values.scope,
+    openBrowser: parseOpen(values.open),
+    clientId: values['client-id'],
+    clientSecretEnv: values['client-secret-env'],
+    clientMetadataUrl: values['client-metadata-url'],
     help,
   }
   checkTarget(invocation)
@@ -155,6 +173,13 @@ function parseOwn(args: string[]) {
       used: { type: 'string', multiple: true },
       'used-by': { type: 'string', multiple: true },
       consumers: { type: 'string', multiple: true },
+      scope: { type: 'string' },
+      open: { type: 'string' },
+      'client-id': { type: 'string' },
+      'client-secret-env': { type: 'string' },
+      'client-metadata-url': { type: 'string' },
+      logout: { type: 'boolean' },
+      status: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
     },
@@ -162,7 +187,21 @@ function parseOwn(args: string[]) {
 }
 
 function defaults(): Invocation {
-  return { command: 'check', contract: 'mcp-contract.json', contractGiven: false, format: 'text', strict: false, files: [], serverCommand: [], headers: {}, verbose: false, help: false, version: false }
+  return {
+    command: 'check',
+    contract: 'mcp-contract.json',
+    contractGiven: false,
+    format: 'text',
+    strict: false,
+    files: [],
+    serverCommand: [],
+    headers: {},
+    verbose: false,
+    authAction: 'login',
+    openBrowser: true,
+    help: false,
+    version: false,
+  }
 }
 
 function parseTimeout(value: string | undefined): number | undefined {
@@ -173,6 +212,12 @@ function parseTimeout(value: string | undefined): number | undefined {
     throw new CliUsageError(`--timeout must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (about 24.8 days), not "${value}"`)
   }
   return ms
+}
+
+function parseOpen(value: string | undefined): boolean {
+  if (value === undefined || value === 'true') return true
+  if (value === 'false') return false
+  throw new CliUsageError(`--open must be true or false, not "${value}"`)
 }
 
 function parseInteger(option: string, value: string | undefined, min: number, max: number): number | undefined {
@@ -203,6 +248,12 @@ function checkTarget(invocation: Invocation): void {
     return
   }
   if (files.length > 0) throw new CliUsageError(`unexpected argument "${files[0]}"; put the server command after --, as in: mcp-contract ${command} -- ${files.join(' ')}`)
+  if (command === 'auth') {
+    checkAuth(invocation)
+    return
+  }
+  if (invocation.clientSecretEnv !== undefined && invocation.clientId === undefined) throw new CliUsageError('--client-secret-env needs --client-id: the machine client the secret belongs to')
+  if (files.length > 0) throw new CliUsageError(`unexpected argument "${files[0]}"; put the server command after --`)
   if (url !== undefined && serverCommand.length > 0) throw new CliUsageError('give either --url or a server command after --, not both')
   // Why: lint of a contract file needs no server; any other command without one cannot run.
   if (command === 'lint' && invocation.contractGiven && url === undefined && serverCommand.length === 0) return
@@ -215,6 +266,15 @@ function checkTarget(invocation: Invocation): void {
   }
 }
 
+function checkAuth(invocation: Invocation): void {
+  const { files, serverCommand, url, authAction } = invocation
+  if (files.length > 0 || serverCommand.length > 0) throw new CliUsageError('auth takes the server as --url URL, nothing else')
+  if (invocation.clientSecretEnv !== undefined && invocation.clientId === undefined) throw new CliUsageError('--client-secret-env needs --client-id: the machine client the secret belongs to')
+  if (authAction === 'status') return
+  if (url === undefined) throw new CliUsageError(`auth ${authAction === 'logout' ? '--logout ' : ''}needs the server: --url URL`)
+  if (hasCredentials(url)) throw new CliUsageError('--url has a user name or password in it; they would end up in shell history and CI logs. Give the plain MCP endpoint URL')
+}
+
 function hasCredentials(url: string): boolean {
   try {
     const parsed = new URL(url)
@@ -225,7 +285,7 @@ function hasCredentials(url: string): boolean {
 }
 
 /** The options `parseOwn` knows, as users type them. */
-const OPTION_NAMES = ['--contract', '--format', '--strict', '--fail-on', '--timeout', '--url', '--header', '--bearer', '--transport', '--era', '--used', '--used-by', '--consumers', '--profile', '--seed', '--port', '--verbose', '--help', '--version']
+const OPTION_NAMES = ['--contract', '--format', '--strict', '--fail-on', '--timeout', '--url', '--header', '--bearer', '--transport', '--era', '--used', '--used-by', '--consumers', '--scope', '--open', '--client-id', '--client-secret-env', '--client-metadata-url', '--logout', '--status', '--profile', '--seed', '--port', '--verbose', '--help', '--version']
 
 /**
  * Node's argument-parser errors, said the way this CLI says things. Why: its text ("To specify a

@@ -20,9 +20,13 @@ import { readableSurface } from '../report/readable-surface.js'
 import { printSurfaceSnapshot } from '../report/surface-serializer.js'
 import { normalizeSurface } from '../surface/normalize.js'
 import type { RawSurface, Surface } from '../surface/types.js'
+import { LoginError, scrubSecrets } from '../capture/auth/login-error.js'
+import { fetchMachineToken } from '../capture/auth/machine-token.js'
+import { TOKEN_ENV } from '../capture/auth/resolve-http-auth.js'
 import { CliUsageError } from './cli-error.js'
 import { commandHelp } from './help-text.js'
 import { COMMANDS, parseArgv, USAGE, type Invocation } from './parse-argv.js'
+import { machineSecret, runAuth } from './run-auth.js'
 
 /** Where a CLI run reads and writes: the real process, or a test's buffers. */
 export interface CliIo {
@@ -30,6 +34,8 @@ export interface CliIo {
   stderr: (text: string) => void
   cwd: string
   env: NodeJS.ProcessEnv
+  /** Where `auth` reads a pasted redirect URL from (a headless login). */
+  stdin?: NodeJS.ReadableStream
   /** Aborted with the signal's name (`SIGINT`, `SIGTERM`) when the run must stop; closes what it started. */
   signal?: AbortSignal
 }
@@ -46,6 +52,10 @@ export const SIGNAL_EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143 }
  * @example process.exitCode = await runCli(process.argv.slice(2), processIo())
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  // Why: no token or secret given on the command line or in the environment may reach stderr, even in a stack.
+  const secrets = [optionValue(argv, '--bearer'), io.env[TOKEN_ENV], io.env[optionValue(argv, '--client-secret-env') ?? '']]
+  const write = io.stderr
+  io = { ...io, stderr: (text: string) => write(scrubSecrets(text, secrets)) }
   try {
     const invocation = parseArgv(argv)
     if (invocation.version) {
@@ -65,7 +75,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io.stderr(`mcp-contract: ${error.message}\n\n${USAGE}\n`)
       return EXIT.error
     }
-    if (error instanceof CaptureError || error instanceof ContractFileError || error instanceof ConsumerSourceError || error instanceof ConsumerContractError) {
+    if (error instanceof CaptureError || error instanceof ContractFileError || error instanceof ConsumerSourceError || error instanceof ConsumerContractError || error instanceof LoginError) {
       io.stderr(`mcp-contract: ${(error as Error).message}\n`)
       return EXIT.error
     }
@@ -77,6 +87,14 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 /** This package's version, read from its package.json (one folder above `dist/`). */
 function packageVersion(): string {
   return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version
+}
+
+function optionValue(argv: readonly string[], name: string): string | undefined {
+  const end = argv.indexOf('--')
+  const own = end === -1 ? argv : argv.slice(0, end)
+  const at = own.indexOf(name)
+  if (at !== -1) return own[at + 1]
+  return own.find((arg) => arg.startsWith(`${name}=`))?.slice(name.length + 1)
 }
 
 /** The exit code of a run stopped by a signal, after saying so; `undefined` when none came. */
@@ -168,6 +186,8 @@ const COMMAND_RUNNERS: Record<Invocation['command'], (invocation: Invocation, io
     }
     return EXIT.ok
   },
+  /** Logs in to an OAuth-protected server, or lists or removes cached logins. */
+  auth: runAuth,
 }
 
 /**
@@ -213,14 +233,27 @@ async function capture(invocation: Invocation, io: CliIo, era: EraOption | undef
   return { surface, via: `# read over ${raw.transport ?? 'stdio'} in the ${eras.join(' and ')} era${eras.length > 1 ? 's' : ''}` }
 }
 
-function captureRawSurface(invocation: Invocation, io: CliIo, era: EraOption | undefined = invocation.era): Promise<RawSurface> {
+async function captureRawSurface(invocation: Invocation, io: CliIo, era: EraOption | undefined = invocation.era): Promise<RawSurface> {
   const options = { timeoutMs: invocation.timeoutMs, signal: io.signal, era }
   if (invocation.url !== undefined) {
-    return captureRaw({ url: invocation.url, headers: invocation.headers, bearer: invocation.bearer, transport: invocation.transport }, options)
+    return captureRaw({ url: invocation.url, headers: invocation.headers, bearer: await bearerFor(invocation, io), transport: invocation.transport }, options)
   }
   const [command, ...args] = invocation.serverCommand
   // Why: the server is the user's own program; it gets the environment the CLI got.
   return captureRaw({ command, args, cwd: io.cwd, env: definedEnv(io.env) }, options)
+}
+
+/**
+ * The bearer token for a URL: `--bearer`, else one the machine client gets (client-credentials
+ * grant), else `MCP_CONTRACT_TOKEN`; `undefined` leaves capture to use the login cached by `auth`.
+ */
+async function bearerFor(invocation: Invocation, io: CliIo): Promise<string | undefined> {
+  if (invocation.bearer !== undefined) return invocation.bearer
+  if (invocation.clientId !== undefined && invocation.clientSecretEnv !== undefined) {
+    const url = new URL(invocation.url as string)
+    return fetchMachineToken(url, { clientId: invocation.clientId, clientSecret: machineSecret(invocation, io.env), scope: invocation.scope })
+  }
+  return io.env[TOKEN_ENV] || undefined
 }
 
 function definedEnv(env: NodeJS.ProcessEnv): Record<string, string> {
