@@ -67,7 +67,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return EXIT.ok
     }
     const code = await COMMAND_RUNNERS[invocation.command](invocation, io)
-    return stoppedBySignal(io) ?? code
+    // Why not for mock: a signal is how a served mock is meant to stop.
+    return invocation.command === 'mock' ? code : (stoppedBySignal(io) ?? code)
   } catch (error) {
     const stopped = stoppedBySignal(io)
     if (stopped !== undefined) return stopped
@@ -167,22 +168,18 @@ const COMMAND_RUNNERS: Record<Invocation['command'], (invocation: Invocation, io
     const mock = prepareMock(resolve(io.cwd, invocation.contract), { seed: invocation.seed, log })
     if (invocation.port === undefined) {
       // Why nothing is printed: stdout is the protocol.
-      await serveMockOverStdio(mock)
+      await serveMockOverStdio(mock, io.signal)
       return EXIT.ok
     }
-    const stop = new AbortController()
-    const signals = ['SIGINT', 'SIGTERM'] as const
-    const onSignal = () => stop.abort()
-    for (const signal of signals) process.once(signal, onSignal)
+    // Why io.signal: SIGINT or SIGTERM is how a served mock is stopped; it ends the serving, and the exit is 0.
+    const stop = io.signal ?? new AbortController().signal
     try {
-      await serveMockOverHttp(mock, { port: invocation.port, signal: stop.signal, onListening: (url) => io.stdout(`listening ${url}\n`) })
+      await serveMockOverHttp(mock, { port: invocation.port, signal: stop, onListening: (url) => io.stdout(`listening ${url}\n`) })
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code
       if (code !== 'EADDRINUSE' && code !== 'EACCES') throw error
       io.stderr(`mcp-contract: port ${invocation.port} on 127.0.0.1 is ${code === 'EACCES' ? 'not open to this user' : 'in use'}; pick another with --port, or --port 0 for any free port\n`)
       return EXIT.error
-    } finally {
-      for (const signal of signals) process.off(signal, onSignal)
     }
     return EXIT.ok
   },

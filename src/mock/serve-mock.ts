@@ -6,12 +6,13 @@ import type { PreparedMock } from './mock-server.js'
  * Serves a mock over stdio (stdout is the protocol) until stdin ends.
  * @example await serveMockOverStdio(prepareMock('mcp-contract.json'))
  */
-export async function serveMockOverStdio(mock: PreparedMock): Promise<void> {
+export async function serveMockOverStdio(mock: PreparedMock, signal?: AbortSignal): Promise<void> {
   const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js')
   const server = mock.createServer()
   const ended = new Promise<void>((resolve) => {
     process.stdin.once('end', resolve)
     process.stdin.once('close', resolve)
+    signal?.addEventListener('abort', () => resolve(), { once: true })
   })
   await server.connect(new StdioServerTransport())
   await ended

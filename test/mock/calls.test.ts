@@ -242,7 +242,7 @@ describe('sources', () => {
 
   test('a missing file, a non-contract and a bad seed are clear errors', () => {
     expect(() => mockServer(join(ROOT, 'no-such-contract.json'))).toThrow(`${ROOT}no-such-contract.json does not exist. Record it first with \`mcp-contract snapshot\` (or run the test once outside CI).`)
-    expect(() => mockServer({ tools: [] } as never)).toThrowErrorMatchingInlineSnapshot(`[ContractFileError: the contract given to mockServer is not an mcp-contract file: it has no "server" with "capabilities". Record it with \`mcp-contract snapshot\`, or point --contract at the right file.]`)
+    expect(() => mockServer({ tools: [] } as never)).toThrowErrorMatchingInlineSnapshot(`[ContractFileError: the contract given to mockServer is not a valid mcp-contract file: the file has no "server". Fix that value (mcp-contract.schema.json in the package describes the format), restore the file from version control, or record it again with \`mcp-contract snapshot\`.]`)
     expect(() => mockServer(booking, { seed: 1.5 })).toThrowErrorMatchingInlineSnapshot(`[TypeError: mockServer: seed must be an integer, not 1.5.]`)
   })
 })
