@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { toMatchConsumerContract, toSatisfyConsumerContracts } from '../../matchers/index.js'
 import type { MatcherResult } from '../../matchers/matcher-core.js'
@@ -45,7 +45,7 @@ function asJest(mode: UpdateMode) {
   return { isNot: false, testPath: join(dir, 'checkout.test.js'), currentTestName: 'checkout', snapshotState: { _updateSnapshot: mode } }
 }
 
-const scrub = (text: string) => text.replace(/(\.\.\/)*tmp\/mcp-contract-consumer-\w+/g, '<dir>').replaceAll(dir, '<dir>')
+const scrub = (text: string) => text.replaceAll(relative(process.cwd(), dir), '<dir>').replaceAll(dir, '<dir>')
 
 describe('toMatchConsumerContract', () => {
   test('a missing file fails in CI, is written outside CI, then the same use passes', async () => {
@@ -73,9 +73,9 @@ describe('toMatchConsumerContract', () => {
     expect(await readFile(join(dir, file), 'utf8')).toContain('items[].sku')
   })
 
-  test('under Vitest, the registered matcher records and then holds the consumer', async () => {
-    const client = await recordedClient()
-    await expect(client).toMatchConsumerContract(join(dir, 'vitest.mcp-consumer.json'))
+  test('under Vitest, the registered matcher holds the consumer to its recorded contract', async () => {
+    // Why recorded through the raw matcher first: under CI=true Vitest's own matcher must not write.
+    expect((await toMatchConsumerContract.call(asJest('new'), await recordedClient(), join(dir, 'vitest.mcp-consumer.json'))).pass).toBe(true)
     await expect(await recordedClient()).toMatchConsumerContract(join(dir, 'vitest.mcp-consumer.json'))
   })
 
