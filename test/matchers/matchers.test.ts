@@ -189,12 +189,12 @@ describe('toHonorContract', () => {
     })
 
     test.each(['new', 'all', 'none'] as const)('a path into a folder that does not exist fails (%s), and creates nothing', async (mode) => {
-      const file = `../contrakts-${mode}/mcp-contract.json`
+      const file = `contrakts-${mode}/mcp-contract.json`
       let connected = false
       const result = await honor(() => ((connected = true), createCatalogServer('v1')), file, mode)
       expect(result.pass).toBe(false)
       expect(connected).toBe(false)
-      expect(plain(result.message(), join(dir, '..'))).toMatchSnapshot()
+      expect(plain(result.message(), dir)).toMatchSnapshot()
       expect(await readFile(join(dir, file), 'utf8').catch(() => undefined)).toBeUndefined()
     })
 
