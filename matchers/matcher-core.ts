@@ -2,6 +2,7 @@
  * What both matchers share, runner-neutral: checking what `expect()` received before anything
  * connects, capturing within the test's time, and turning a diff report into a failure message.
  */
+import { readFile } from 'node:fs/promises'
 import { dirname, relative } from 'node:path'
 import { kindOfValue } from '../src/surface/kind-of-value.js'
 import { ACCEPTED_TARGETS, isCaptureTarget } from '../src/capture/target.js'
@@ -195,4 +196,37 @@ export async function resolveUsedBy(engine: Engine, adapter: RunnerAdapter, poli
     throw pointedAt(usageError(hint, error.message.replace('--used-by', 'usedBy')), callSite, error)
   }
   return { ...rest, used: engine.usedScope(policy.used, engine.usedEntities(literals, surfaces)) }
+}
+
+/** What comparing with a committed file decided: it passed (matched, or written as the rules allow), or what is stored (undefined when nothing is). */
+export type CommittedFileOutcome = { pass: true } | { pass: false; stored: string | undefined }
+
+/**
+ * Compares `text` with the committed file at `path` under the runner's rules: Vitest through its
+ * own file snapshot, Jest by reading the file and writing it (with `write`) only when missing
+ * outside CI or under `-u`. Shared by every matcher that holds a committed file.
+ */
+export async function matchCommittedFile(adapter: RunnerAdapter, path: string, text: string, write: () => Promise<void>): Promise<CommittedFileOutcome> {
+  if (adapter.matchFile) {
+    const outcome = await adapter.matchFile(text, path)
+    return outcome.pass ? { pass: true } : { pass: false, stored: outcome.stored }
+  }
+  const stored = await readIfPresent(path)
+  if (stored === text) return { pass: true }
+  const mode = adapter.updateMode()
+  if (stored === undefined ? mode !== 'none' : mode === 'all') {
+    await write()
+    return { pass: true }
+  }
+  return { pass: false, stored }
+}
+
+/** The file's text, or undefined when there is no such file. */
+export async function readIfPresent(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    throw error
+  }
 }

@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises'
+import { stat } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { Policy } from '../src/diff/policy.js'
 import type { Surface } from '../src/surface/types.js'
@@ -8,9 +8,11 @@ import {
   driftMessage,
   failed,
   loadEngine,
+  matchCommittedFile,
   matcherHint,
   notice,
   projectConfig,
+  readIfPresent,
   passed,
   pointedAt,
   rejectUnknownKinds,
@@ -64,20 +66,10 @@ async function honorContract(adapter: RunnerAdapter, received: unknown, file: st
   const live = await captureLive(adapter, received, matcher, callSite, policy?.era ?? (await erasRecordedIn(path)))
   const text = engine.serializeContract(live)
 
-  let storedText: string | undefined
-  if (adapter.matchFile) {
-    const outcome = await adapter.matchFile(text, path)
-    if (outcome.pass) return recordedIfNew(matcher, existed, shown)
-    storedText = outcome.stored
-  } else {
-    storedText = await readIfPresent(path)
-    if (storedText === text) return passed(matcher)
-    const mode = adapter.updateMode()
-    if (storedText === undefined ? mode !== 'none' : mode === 'all') {
-      await engine.writeContract(path, live)
-      return recordedIfNew(matcher, existed, shown)
-    }
-  }
+  const outcome = await matchCommittedFile(adapter, path, text, () => engine.writeContract(path, live))
+  // Why existed decides the notice: a pass over a file that was not there means the runner's rules just wrote it.
+  if (outcome.pass) return recordedIfNew(matcher, existed, shown)
+  const storedText = outcome.stored
   if (storedText === undefined) {
     return failed(() =>
       [
@@ -152,11 +144,3 @@ async function erasRecordedIn(path: string): Promise<'both' | undefined> {
   }
 }
 
-async function readIfPresent(path: string): Promise<string | undefined> {
-  try {
-    return await readFile(path, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
-    throw error
-  }
-}

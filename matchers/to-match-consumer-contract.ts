@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import type { ConsumerContract } from '../src/consumer/consumer-contract.js'
-import { displayPath, failed, loadEngine, matcherHint, passed, runnerFor, updateCommand, usageError, type MatcherResult } from './matcher-core.js'
+import { displayPath, failed, loadEngine, matchCommittedFile, matcherHint, passed, runnerFor, updateCommand, usageError, type MatcherResult } from './matcher-core.js'
 import type { MatcherContext, RunnerAdapter } from './runner-adapter.js'
 
 /**
@@ -43,20 +42,9 @@ async function matchConsumerContract(adapter: RunnerAdapter, received: unknown, 
   const shown = displayPath(path)
   const text = engine.serializeConsumerContract(contract)
 
-  let storedText: string | undefined
-  if (adapter.matchFile) {
-    const outcome = await adapter.matchFile(text, path)
-    if (outcome.pass) return passed(matcher)
-    storedText = outcome.stored
-  } else {
-    storedText = await readIfPresent(path)
-    if (storedText === text) return passed(matcher)
-    const mode = adapter.updateMode()
-    if (storedText === undefined ? mode !== 'none' : mode === 'all') {
-      await engine.writeConsumerContract(path, contract)
-      return passed(matcher)
-    }
-  }
+  const outcome = await matchCommittedFile(adapter, path, text, () => engine.writeConsumerContract(path, contract))
+  if (outcome.pass) return passed(matcher)
+  const storedText = outcome.stored
   if (storedText === undefined) {
     return failed(() =>
       [matcher, '', `${shown} does not exist, and consumer contracts are not written in CI.`, `Record it outside CI (run the test once, or ${updateCommand(adapter)}), review it and commit it.`].join('\n'),
@@ -85,11 +73,3 @@ async function matchConsumerContract(adapter: RunnerAdapter, received: unknown, 
   )
 }
 
-async function readIfPresent(path: string): Promise<string | undefined> {
-  try {
-    return await readFile(path, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
-    throw error
-  }
-}
