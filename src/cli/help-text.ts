@@ -10,7 +10,7 @@ const COMMAND_LINES = {
     'mcp-contract check    [--contract FILE] [--strict] [--fail-on SEVERITY] [--used …] [--used-by …] [--format text|json|markdown|junit|sarif|github] -- <server command…>',
   show: 'mcp-contract show     [--format text|json] -- <server command…>                 print the surface, record nothing',
   diff: 'mcp-contract diff OLD.json NEW.json [--strict] [--fail-on SEVERITY] [--format …]   compare two contract files',
-  verify: 'mcp-contract verify   --consumers FILE|DIR… [--format text|json] -- <server command…>   does it still serve each consumer?',
+  verify: 'mcp-contract verify   --consumers FILE|DIR… [--call [--allow-destructive]] [--format text|json|markdown|junit] -- <server command…>   does it still serve each consumer?',
   lint: 'mcp-contract lint     [--profile NAME]… [--format text|json] -- <server command…>   (or --contract FILE alone: lint a contract file)',
   mock: 'mcp-contract mock     [--contract FILE] [--seed N] [--port N] [--verbose]   a server from the contract (stdio, or HTTP on 127.0.0.1:N/mcp)',
   auth: 'mcp-contract auth     --url URL [--scope "a b"] [--port N] [--open false] [--client-id ID [--client-secret-env NAME]] | --url URL --logout | --status',
@@ -55,6 +55,16 @@ Severities, from the side of a caller written against the recorded surface:
   additive   safe for every existing caller (a new tool, a widened input, a narrowed output)
   cosmetic   no effect on any caller`
 
+const VERIFY_OPTIONS = `Verifying (verify):
+  --consumers FILE|DIR   a consumer contract (*.mcp-consumer.json) or a folder of them (repeatable)
+  --call                 also call each used tool with each recorded example, and fail on isError, on
+                         structuredContent the live outputSchema refuses, or on a read field that is absent;
+                         only tools marked readOnlyHint: true are called, the others are listed as not called.
+                         Examples recorded in a state (given) are listed as not called: states need the
+                         provider's handlers, which only toSatisfyConsumerContracts(paths, { call: true, states }) takes
+  --allow-destructive    with --call: also call tools not marked read-only (against a server you can throw away)
+Without --call no tool is ever called.`
+
 const EXAMPLES = `Examples:
   mcp-contract snapshot -- node dist/server.js
   mcp-contract check --fail-on breaking -- npx -y @modelcontextprotocol/server-memory
@@ -70,12 +80,14 @@ export const USAGE = ['Usage:', ...Object.values(COMMAND_LINES).map((line) => ` 
 export function commandHelp(command: keyof typeof COMMAND_LINES): string {
   const reachesServer = command !== 'diff' && command !== 'mock' && command !== 'auth'
   const judges = command === 'check' || command === 'diff' || command === 'lint'
+  const verifies = command === 'verify'
   return [
     `Usage: ${COMMAND_LINES[command]}`,
     '',
     COMMAND_PURPOSE[command],
     ...(reachesServer ? ['', SERVER_OPTIONS] : []),
     ...(judges ? ['', JUDGING_OPTIONS] : []),
+    ...(verifies ? ['', VERIFY_OPTIONS] : []),
     '',
     EXIT_CODES,
   ].join('\n')

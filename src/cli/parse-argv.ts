@@ -37,6 +37,10 @@ export interface Invocation {
   usedBy?: string[]
   /** `verify --consumers PATH` (repeatable): consumer contract files or folders of them. */
   consumers?: string[]
+  /** `verify --call`: call each used tool with each recorded example (read-only tools only, unless `allowDestructive`). */
+  call: boolean
+  /** `verify --call --allow-destructive`: also call tools the server does not mark read-only. */
+  allowDestructive: boolean
   /** `mock`: log each request to stderr. */
   verbose: boolean
   /** `--era`; when absent, `check` reads the eras its contract was recorded in, the rest `auto`. */
@@ -60,6 +64,9 @@ export interface Invocation {
   /** `--version`: print the package's version. */
   version: boolean
 }
+
+/** The formats `verify` prints. */
+export const VERIFY_FORMATS = ['text', 'json', 'markdown', 'junit'] as const
 
 /** The HTTP transports `--transport` can pin. */
 export const HTTP_TRANSPORTS = ['streamable-http', 'sse'] as const
@@ -96,7 +103,8 @@ export function parseArgv(argv: readonly string[]): Invocation {
   if (help) return { ...defaults(), command: command as Invocation['command'], help }
   const format = (values.format ?? 'text') as ReportFormat
   if (!REPORT_FORMATS.includes(format)) throw new CliUsageError(`--format must be one of ${REPORT_FORMATS.join(', ')}, not "${format}"`)
-  if ((command === 'lint' || command === 'verify') && format !== 'text' && format !== 'json') throw new CliUsageError(`${command} prints --format text or json, not "${format}"`)
+  if (command === 'lint' && format !== 'text' && format !== 'json') throw new CliUsageError(`${command} prints --format text or json, not "${format}"`)
+  if (command === 'verify' && !(VERIFY_FORMATS as readonly string[]).includes(format)) throw new CliUsageError(`verify prints --format ${VERIFY_FORMATS.join(', ')}, not "${format}"`)
   const profiles = values.profile
   const profileProblem = profiles === undefined ? undefined : profileNamesProblem(profiles, '--profile')
   if (profileProblem !== undefined) throw new CliUsageError(profileProblem)
@@ -108,6 +116,8 @@ export function parseArgv(argv: readonly string[]): Invocation {
   const consumers = values.consumers
   if (command === 'verify' && consumers === undefined) throw new CliUsageError('verify needs --consumers FILE|DIR: a consumer contract (*.mcp-consumer.json) or a folder of them')
   if (command !== 'verify' && consumers !== undefined) throw new CliUsageError(`--consumers goes with verify, not ${command}`)
+  if (command !== 'verify' && (values.call !== undefined || values['allow-destructive'] !== undefined)) throw new CliUsageError(`--call and --allow-destructive go with verify, not ${command}`)
+  if (values['allow-destructive'] === true && values.call !== true) throw new CliUsageError('--allow-destructive goes with --call: without --call no tool is called at all')
   const failOn = values['fail-on'] as Severity | undefined
   if (failOn !== undefined && !SEVERITIES.includes(failOn)) throw new CliUsageError(`--fail-on must be one of ${SEVERITIES.join(', ')}, not "${failOn}"`)
   const era = values.era as EraOption | undefined
@@ -138,6 +148,8 @@ export function parseArgv(argv: readonly string[]): Invocation {
     ...(used !== undefined ? { used } : {}),
     ...(usedBy !== undefined ? { usedBy } : {}),
     ...(consumers !== undefined ? { consumers } : {}),
+    call: values.call === true,
+    allowDestructive: values['allow-destructive'] === true,
     authAction: values.logout === true ? 'logout' : values.status === true ? 'status' : 'login',
     scope: values.scope,
     openBrowser: parseOpen(values.open),
@@ -173,6 +185,8 @@ function parseOwn(args: string[]) {
       used: { type: 'string', multiple: true },
       'used-by': { type: 'string', multiple: true },
       consumers: { type: 'string', multiple: true },
+      call: { type: 'boolean' },
+      'allow-destructive': { type: 'boolean' },
       scope: { type: 'string' },
       open: { type: 'string' },
       'client-id': { type: 'string' },
@@ -197,6 +211,8 @@ function defaults(): Invocation {
     serverCommand: [],
     headers: {},
     verbose: false,
+    call: false,
+    allowDestructive: false,
     authAction: 'login',
     openBrowser: true,
     help: false,
@@ -285,7 +301,7 @@ function hasCredentials(url: string): boolean {
 }
 
 /** The options `parseOwn` knows, as users type them. */
-const OPTION_NAMES = ['--contract', '--format', '--strict', '--fail-on', '--timeout', '--url', '--header', '--bearer', '--transport', '--era', '--used', '--used-by', '--consumers', '--scope', '--open', '--client-id', '--client-secret-env', '--client-metadata-url', '--logout', '--status', '--profile', '--seed', '--port', '--verbose', '--help', '--version']
+const OPTION_NAMES = ['--contract', '--format', '--strict', '--fail-on', '--timeout', '--url', '--header', '--bearer', '--transport', '--era', '--used', '--used-by', '--consumers', '--call', '--allow-destructive', '--scope', '--open', '--client-id', '--client-secret-env', '--client-metadata-url', '--logout', '--status', '--profile', '--seed', '--port', '--verbose', '--help', '--version']
 
 /**
  * Node's argument-parser errors, said the way this CLI says things. Why: its text ("To specify a

@@ -1,14 +1,15 @@
 import { readFileSync } from 'node:fs'
 import { appendFile, readFile } from 'node:fs/promises'
 import { relative, resolve } from 'node:path'
-import { captureRaw, CaptureError, type EraOption } from '../capture/capture-raw.js'
+import { captureRaw, CaptureError, type EraOption, type Target } from '../capture/capture-raw.js'
+import { openToolCaller } from '../capture/open-tool-caller.js'
 import { contractPath, findProjectConfig, ignoredLines, policyWithConfig, type FoundConfig } from '../config/project-config.js'
 import { ContractFileError } from '../contract/contract-error.js'
 import { readContract, serializeContract, writeContract } from '../contract/contract-file.js'
 import { ConsumerSourceError, sourceLiterals, type SourceLiteral } from '../consumer/source-literals.js'
 import { ConsumerContractError } from '../consumer/consumer-contract.js'
 import { findConsumerContracts, verifyConsumers } from '../consumer/verify-consumers.js'
-import { formatConsumerVerdicts } from '../report/format-consumers.js'
+import { formatConsumerVerdicts, type ConsumerReportFormat } from '../report/format-consumers.js'
 import { formatUsedEntities, usedEntities, usedScope } from '../consumer/used-by-sources.js'
 import { diffSurfaces } from '../diff/diff-surfaces.js'
 import { lintSurface } from '../lint/lint-surface.js'
@@ -158,8 +159,18 @@ const COMMAND_RUNNERS: Record<Invocation['command'], (invocation: Invocation, io
     // Why first: a wrong path fails fast, without starting a server.
     const paths = invocation.consumers ?? []
     await findConsumerContracts(paths, io.cwd)
-    const verdicts = await verifyConsumers(paths, (await capture(invocation, io)).surface, io.cwd)
-    io.stdout(formatConsumerVerdicts(verdicts, invocation.format === 'json' ? 'json' : 'text'))
+    const { surface } = await capture(invocation, io)
+    // Why a second connection, opened only with --call: capture never calls a tool; the calls go
+    // to the server in the era its surface was read in.
+    const caller = invocation.call ? await openToolCaller(await serverTarget(invocation, io), { timeoutMs: invocation.timeoutMs, signal: io.signal, era: surface.eras?.includes('legacy') === false ? '2026-07-28' : 'legacy' }) : undefined
+    let verdicts: Awaited<ReturnType<typeof verifyConsumers>>
+    try {
+      const calls = caller && { callTool: caller.callTool, allowDestructive: invocation.allowDestructive, statesUnavailable: true }
+      verdicts = await verifyConsumers(paths, surface, io.cwd, {}, calls)
+    } finally {
+      await caller?.close()
+    }
+    io.stdout(formatConsumerVerdicts(verdicts, invocation.format as ConsumerReportFormat))
     return verdicts.every((verdict) => verdict.report.ok) ? EXIT.ok : EXIT.failed
   },
   /** Serves a server from the contract until stdin ends (stdio) or the process is stopped (HTTP). */
@@ -231,13 +242,15 @@ async function capture(invocation: Invocation, io: CliIo, era: EraOption | undef
 }
 
 async function captureRawSurface(invocation: Invocation, io: CliIo, era: EraOption | undefined = invocation.era): Promise<RawSurface> {
-  const options = { timeoutMs: invocation.timeoutMs, signal: io.signal, era }
-  if (invocation.url !== undefined) {
-    return captureRaw({ url: invocation.url, headers: invocation.headers, bearer: await bearerFor(invocation, io), transport: invocation.transport }, options)
-  }
+  return captureRaw(await serverTarget(invocation, io), { timeoutMs: invocation.timeoutMs, signal: io.signal, era })
+}
+
+/** The server the invocation names: `--url`, or the command after `--`. */
+async function serverTarget(invocation: Invocation, io: CliIo): Promise<Target> {
+  if (invocation.url !== undefined) return { url: invocation.url, headers: invocation.headers, bearer: await bearerFor(invocation, io), transport: invocation.transport }
   const [command, ...args] = invocation.serverCommand
   // Why: the server is the user's own program; it gets the environment the CLI got.
-  return captureRaw({ command, args, cwd: io.cwd, env: definedEnv(io.env) }, options)
+  return { command, args, cwd: io.cwd, env: definedEnv(io.env) }
 }
 
 /**
