@@ -1,5 +1,5 @@
 import { dirname } from 'node:path'
-import { captureLive, failed, loadEngine, matcherHint, passed, pointedAt, rejectUnusable, runnerFor, usageError, type Engine, type MatcherResult } from './matcher-core.js'
+import { captureLive, failed, loadEngine, matcherHint, notice, passed, pointedAt, rejectUnusable, runnerFor, usageError, type Engine, type MatcherResult } from './matcher-core.js'
 import type { ConsumerVerification } from './matcher-types.js'
 import type { MatcherContext, RunnerAdapter } from './runner-adapter.js'
 
@@ -66,7 +66,12 @@ async function satisfy(adapter: RunnerAdapter, received: unknown, paths: string[
     if (error instanceof engine.ConsumerContractError) return failed(() => `${matcher}\n\n${error.message}`)
     throw error
   }
-  if (verdicts.every((verdict) => verdict.report.ok)) return passed(matcher)
+  const notCalled = verdicts.flatMap((verdict) => (verdict.report.notCalled ?? []).map((entry) => `  ${verdict.consumer}: ${entry.tool} ${entry.example}${entry.given === undefined ? '' : ` (given ${JSON.stringify(entry.given)})`} — ${engine.notCalledWhy(entry)}`))
+  if (verdicts.every((verdict) => verdict.report.ok)) {
+    // Why a notice: the examples not called passed without being tried; the user should see which.
+    if (notCalled.length > 0) notice(`${matcher}: every consumer is served; ${notCalled.length} recorded call${notCalled.length === 1 ? ' was' : 's were'} not made:\n${notCalled.join('\n')}`)
+    return passed(matcher)
+  }
   return failed(() => [matcher, '', 'The server no longer serves every consumer the way its contract records:', '', engine.formatConsumerVerdicts(verdicts).trimEnd()].join('\n'))
 }
 

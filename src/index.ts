@@ -35,5 +35,5 @@ export { verifyConsumer, type ConsumerReport } from './consumer/verify-consumer.
 export { type CallTool, type LiveCalls, type NotCalled, type NotCalledReason, type StateHandler } from './consumer/call-examples.js'
 export { openToolCaller, type ToolCaller } from './capture/open-tool-caller.js'
 export { findConsumerContracts, verifyConsumers, type ConsumerVerdict } from './consumer/verify-consumers.js'
-export { formatConsumerVerdicts, type ConsumerReportFormat } from './report/format-consumers.js'
+export { formatConsumerVerdicts, notCalledWhy, type ConsumerReportFormat } from './report/format-consumers.js'
 export { reportChanges } from './diff/diff-surfaces.js'

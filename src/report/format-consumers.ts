@@ -144,12 +144,12 @@ function renderJunit(verdicts: readonly ConsumerVerdict[]): string {
     const cases = verdict.report.changes.map((change) => {
       const { location } = describeChange(change)
       const body = verdict.report.failing.includes(change) ? `<failure message="${xml(changeSentence(change))}" type="${change.severity}"/>` : ''
-      return `      <testcase classname="mcp-contract.${xml(verdict.consumer)}.${change.severity}" name="${xml(`${change.kind} ${location}`)}">${body}</testcase>`
+      return `    <testcase classname="mcp-contract.${xml(verdict.consumer)}.${change.severity}" name="${xml(`${change.kind} ${location}`)}">${body}</testcase>`
     })
-    if (cases.length === 0) cases.push(`      <testcase classname="mcp-contract.${xml(verdict.consumer)}" name="the server serves ${xml(verdict.consumer)}"></testcase>`)
+    if (cases.length === 0) cases.push(`    <testcase classname="mcp-contract.${xml(verdict.consumer)}" name="the server serves ${xml(verdict.consumer)}"></testcase>`)
     const skipped = verdict.report.notCalled ?? []
     for (const entry of skipped) {
-      cases.push(`      <testcase classname="mcp-contract.${xml(verdict.consumer)}.not-called" name="${xml(`call ${notCalledLine(entry)}`)}"><skipped message="${xml(notCalledWhy(entry))}"/></testcase>`)
+      cases.push(`    <testcase classname="mcp-contract.${xml(verdict.consumer)}.not-called" name="${xml(`call ${notCalledLine(entry)}`)}"><skipped message="${xml(notCalledWhy(entry))}"/></testcase>`)
     }
     const failing = verdict.report.failing.length
     tests += cases.length
