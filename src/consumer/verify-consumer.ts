@@ -4,6 +4,7 @@ import type { Detected } from '../diff/detected.js'
 import type { Policy } from '../diff/policy.js'
 import type { Surface, SurfacePrompt, SurfaceResource, SurfaceTool } from '../surface/types.js'
 import type { ConsumerContract } from './consumer-contract.js'
+import { matchesUriTemplate } from './match-uri-template.js'
 import { sliceSchema } from './slice-schema.js'
 import { parseReadPath } from './track-reads.js'
 import { callExamples, examplesOf, type LiveCalls, type NotCalled } from './call-examples.js'
@@ -90,14 +91,8 @@ export async function verifyConsumer(contract: ConsumerContract, live: Surface, 
   return { ...reportChanges([...viewChanges, ...detected, ...outcome.detected], { ...policy, profiles: [] }, views.notRecorded), called, notCalled: outcome.notCalled }
 }
 
-/** True when the server lists the uri as a resource or one of its templates expands to it. */
+/** True when the server lists the uri as a resource or one of its templates can expand to it (RFC 6570, levels 1–4). */
 function servesUri(live: Surface, uri: string): boolean {
   if ((live.resources ?? []).some((resource) => resource.uri === uri)) return true
-  return (live.resourceTemplates ?? []).some((template) => templatePattern(template.uriTemplate).test(uri))
-}
-
-/** An RFC 6570 template as a pattern: each `{…}` expression matches one or more characters. */
-function templatePattern(uriTemplate: string): RegExp {
-  const parts = uriTemplate.split(/\{[^}]*\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-  return new RegExp(`^${parts.join('.+')}$`, 'u')
+  return (live.resourceTemplates ?? []).some((template) => matchesUriTemplate(template.uriTemplate, uri))
 }
