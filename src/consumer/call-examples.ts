@@ -1,7 +1,7 @@
 import { schemaValidator } from '../contract/schema-validator.js'
 import type { Detected } from '../diff/detected.js'
 import type { PathSegment } from '../schema/types.js'
-import type { Json, SurfaceTool } from '../surface/types.js'
+import type { SurfaceTool } from '../surface/types.js'
 import type { ConsumerContract, ConsumerExample, ConsumerTool } from './consumer-contract.js'
 import { parseReadPath } from './track-reads.js'
 
@@ -139,6 +139,6 @@ function errorText(result: Record<string, unknown>): string {
 }
 
 function messageOf(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error as Json)
+  const text = error instanceof Error ? error.message : String(error)
   return text.length > 300 ? `${text.slice(0, 300)}…` : text
 }

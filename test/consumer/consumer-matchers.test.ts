@@ -225,6 +225,15 @@ describe('toSatisfyConsumerContracts with { call: true }', () => {
     }
   })
 
+  test('a factory that serves once: the failure says the calls could not connect again', async () => {
+    let made = 0
+    const once = () => {
+      if (made++ > 0) throw new Error('this factory serves once')
+      return createShopServer()
+    }
+    await expect(toSatisfyConsumerContracts.call(asJest('none'), once, 'contracts-call/', { call: true })).rejects.toThrowErrorMatchingSnapshot()
+  })
+
   test('a stdio server is called over its own connection', async () => {
     const { ROOT } = await import('../support/run-cli-process.js')
     const target = { command: process.execPath, args: [join(ROOT, 'test/fixtures/servers/shop.js')], env: { SHOP_VARIANT: 'call-error' } }
@@ -245,5 +254,16 @@ describe('toSatisfyConsumerContracts with { call: true }', () => {
     await expect(
       (async () => toSatisfyConsumerContracts.call(asJest('none'), target, 'contracts-call/', options as never))(),
     ).rejects.toThrowErrorMatchingSnapshot()
+  })
+})
+
+describe('recordConsumer given', () => {
+  test('a state that is not a non-empty string is refused', async () => {
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
+    await createShopServer().connect(serverSide)
+    const raw = new Client({ name: 'c', version: '1' })
+    await raw.connect(clientSide)
+    open.push(raw)
+    expect(() => recordConsumer(raw, { consumer: 'cart-agent', given: ' ' })).toThrowErrorMatchingSnapshot()
   })
 })
