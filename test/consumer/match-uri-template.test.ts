@@ -101,4 +101,20 @@ describe('matchesUriTemplate', () => {
   ])('%s against %s: %s', (template, uri, expected) => {
     expect(matchesUriTemplate(template, uri)).toBe(expected)
   })
+
+  test('adjacent expressions against a long URI they do not match: one pass over the URI, no backtracking', () => {
+    // Why: as a backtracking RegExp this pair takes time to the fourth power of the length (hours here).
+    expect(matchesUriTemplate('{a}{b}{c}{d}X', 'a'.repeat(5_000))).toBe(false)
+    expect(matchesUriTemplate('{a}{b}{c}{d}X', `${'a'.repeat(5_000)}X`)).toBe(true)
+  })
+
+  test('the longest prefix and the most variables are matched', () => {
+    expect(matchesUriTemplate('{var:9999}', 'v'.repeat(9_999))).toBe(true)
+    expect(matchesUriTemplate('{var:9999}', 'v'.repeat(10_000))).toBe(false)
+    const sixteen = Array.from({ length: 16 }, (_, i) => `v${i}`)
+    expect(matchesUriTemplate(`x{?${sixteen.join(',')}}`, 'x?v3=a&v15=b')).toBe(true)
+    expect(matchesUriTemplate(`x{?${sixteen.join(',')}}`, 'x?v15=b&v3=a')).toBe(false)
+    // Past 16 variables the template matches only itself.
+    expect(matchesUriTemplate(`x{?${[...sixteen, 'v16'].join(',')}}`, 'x?v3=a')).toBe(false)
+  })
 })
