@@ -38,9 +38,10 @@ const RESERVED = /^[:/?#[\]@!$&'()*+,;=]$/
 const HEX = /^[0-9A-Fa-f]$/
 const VARSPEC = /^((?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})(?:\.?(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2}))*)(?::([1-9][0-9]{0,3})|(\*))?$/
 
-/** The most expressions a template, and variables an expression, may have to be matched; past them it matches only itself. */
+/** The most expressions a template, variables an expression, and states its automaton may have to be matched; past them it matches only itself. */
 const MAX_EXPRESSIONS = 32
 const MAX_VARIABLES = 16
+const MAX_STATES = 200_000
 
 /** A nondeterministic automaton: per state, its edges; an edge without `test` is taken without reading. */
 type Edge = { to: number; test?: (char: string) => boolean }
@@ -55,7 +56,7 @@ const compiled = new Map<string, Automaton | null>()
 /**
  * True when the template can expand to the URI: `file:///{+path}` matches `file:///a/b.txt`,
  * `file:///{path}` does not (a `/` in a simple value is sent as `%2F`). A template that is not
- * valid RFC 6570 matches only itself.
+ * valid RFC 6570, or too large to match (over 32 expressions, 16 variables in one, 200,000 states), matches only itself.
  * @example matchesUriTemplate('weather://{city}/current{?units}', 'weather://paris/current?units=metric') // true
  */
 export function matchesUriTemplate(template: string, uri: string): boolean {
@@ -99,7 +100,12 @@ type Make = () => Fragment
 /** Builds the automaton of every expansion of the template; `null` when it is not a valid template. */
 function templateAutomaton(template: string): Automaton | null {
   const edges: Edge[][] = []
-  const state = () => edges.push([]) - 1
+  const tooLarge = new Error('too many states')
+  // Why a bound: prefixes of 9,999 characters in 32 expressions would build millions of states.
+  const state = () => {
+    if (edges.length >= MAX_STATES) throw tooLarge
+    return edges.push([]) - 1
+  }
   const link = (from: number, to: number, test?: (char: string) => boolean) => void edges[from].push(test === undefined ? { to } : { to, test })
   const empty: Make = () => {
     const at = state()
@@ -226,6 +232,11 @@ function templateAutomaton(template: string): Automaton | null {
     parts.push(made)
     at = close + 1
   }
-  const whole = seq(...parts)()
-  return { edges, start: whole.start, end: whole.end }
+  try {
+    const whole = seq(...parts)()
+    return { edges, start: whole.start, end: whole.end }
+  } catch (error) {
+    if (error === tooLarge) return null
+    throw error
+  }
 }

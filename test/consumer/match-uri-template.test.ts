@@ -114,7 +114,9 @@ describe('matchesUriTemplate', () => {
     const sixteen = Array.from({ length: 16 }, (_, i) => `v${i}`)
     expect(matchesUriTemplate(`x{?${sixteen.join(',')}}`, 'x?v3=a&v15=b')).toBe(true)
     expect(matchesUriTemplate(`x{?${sixteen.join(',')}}`, 'x?v15=b&v3=a')).toBe(false)
-    // Past 16 variables the template matches only itself.
+    // Past 16 variables, or an automaton past 200,000 states, the template matches only itself.
+    expect(matchesUriTemplate('{a:9999}'.repeat(32), 'v')).toBe(false)
+    expect(matchesUriTemplate('{a:9999}'.repeat(32), '{a:9999}'.repeat(32))).toBe(true)
     expect(matchesUriTemplate(`x{?${[...sixteen, 'v16'].join(',')}}`, 'x?v3=a')).toBe(false)
   })
 })
