@@ -171,6 +171,9 @@ const COMMAND_RUNNERS: Record<Invocation['command'], (invocation: Invocation, io
       await caller?.close()
     }
     io.stdout(formatConsumerVerdicts(verdicts, invocation.format as ConsumerReportFormat))
+    // Why: in GitHub Actions the job's summary page shows the table of consumers, as for check.
+    const summary = io.env.GITHUB_STEP_SUMMARY
+    if (summary) await appendFile(summary, formatConsumerVerdicts(verdicts, 'markdown'))
     return verdicts.every((verdict) => verdict.report.ok) ? EXIT.ok : EXIT.failed
   },
   /** Serves a server from the contract until stdin ends (stdio) or the process is stopped (HTTP). */

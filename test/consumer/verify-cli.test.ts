@@ -153,6 +153,13 @@ describe('verify --call', () => {
     expect(run.stdout).toMatchSnapshot()
   })
 
+  test('in GitHub Actions the markdown table also goes to the job summary', async () => {
+    const summary = join(dir, 'summary.md')
+    const run = await cli(['verify', '--consumers', 'contracts/', '--', process.execPath, shop], { GITHUB_STEP_SUMMARY: summary, SHOP_VARIANT: 'drop-read-field' })
+    expect(run.code).toBe(1)
+    expect(await readFile(summary, 'utf8')).toMatchSnapshot()
+  })
+
   test.each(['markdown', 'junit'])('--format %s without --call, every consumer served', async (format) => {
     const run = await cli(['verify', '--format', format, '--consumers', 'contracts/', '--', process.execPath, shop])
     expect(run.code).toBe(0)
