@@ -121,7 +121,9 @@ const COMMAND_RUNNERS: Record<Invocation['command'], (invocation: Invocation, io
     const file = contractPath(config, io.cwd, invocation.contract)
     // Why before capture: a file that is not a contract (a wrong --contract) fails fast and is never overwritten.
     const existing = await existingContract(file, invocation.force)
-    const { surface } = await capture(invocation, io)
+    // Why: as check does, a contract recorded in both eras is read again in both, or re-recording would drop one.
+    const era = invocation.era ?? (existing?.surface?.eras?.length === 2 ? 'both' : undefined)
+    const { surface } = await capture(invocation, io, era)
     // Why: a signal that came while capturing the last list must not still write the file.
     if (io.signal?.aborted) return EXIT.error
     if (existing?.surface !== undefined) {

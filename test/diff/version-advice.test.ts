@@ -3,6 +3,7 @@ import type { Change, Severity } from '../../src/diff/change.js'
 import { diffSurfaces } from '../../src/diff/diff-surfaces.js'
 import { versionAdvice } from '../../src/diff/version-advice.js'
 import { versionSuggestion, versionWarning } from '../../src/report/describe-version.js'
+import { formatReport } from '../../src/report/format-report.js'
 import { printSurfaceSnapshot } from '../../src/report/surface-serializer.js'
 import { normalizeSurface } from '../../src/surface/normalize.js'
 import { surface, tool } from '../support/build-surface.js'
@@ -61,5 +62,18 @@ describe('the server version is metadata, never a change', () => {
 
   test('a surface built without it (an older contract) gives no version to count from', () => {
     expect(diffSurfaces(surface({ tools: [tool('a')] }), surface()).version).toEqual({ needed: 'major' })
+  })
+})
+
+describe('the version warning in reports', () => {
+  const read = (version: string, tools: string[]) =>
+    normalizeSurface({ initialize: { serverInfo: { name: 'demo', version }, capabilities: { tools: {} } }, tools: tools.map((name) => ({ name, inputSchema: { type: 'object' } })) })
+
+  test('text and markdown carry it; json carries the advice', () => {
+    const report = diffSurfaces(read('1.4.2', ['a', 'b']), read('1.4.3', ['a']))
+    const warning = 'breaking change, but the version moved 1.4.2 → 1.4.3; callers pinning ^1 will break — release 2.0.0 or later'
+    expect(formatReport(report).trimEnd().split('\n').at(-1)).toBe(`version: ${warning}`)
+    expect(formatReport(report, { format: 'markdown' })).toContain(`> **Version:** ${warning}\n`)
+    expect(JSON.parse(formatReport(report, { format: 'json' })).version).toEqual({ needed: 'major', recorded: '1.4.2', live: '1.4.3', suggested: '2.0.0', liveSuffices: false, underBumped: { range: '^1' } })
   })
 })
