@@ -5,11 +5,11 @@
 
 /** One line per command, as the general help lists them. */
 const COMMAND_LINES = {
-  snapshot: 'mcp-contract snapshot [--contract FILE] -- <server command…>                 record the contract file',
+  snapshot: 'mcp-contract snapshot [--contract FILE] [--fail-on SEVERITY] [--force] -- <server command…>   record the contract file',
   check:
-    'mcp-contract check    [--contract FILE] [--strict] [--fail-on SEVERITY] [--used …] [--used-by …] [--format text|json|markdown|junit|sarif|github] -- <server command…>',
-  show: 'mcp-contract show     [--format text|json] -- <server command…>                 print the surface, record nothing',
-  diff: 'mcp-contract diff OLD.json NEW.json [--strict] [--fail-on SEVERITY] [--format …]   compare two contract files',
+    'mcp-contract check    [--contract FILE] [--strict] [--fail-on SEVERITY] [--used …] [--used-by …] [--suggest-version] [--format text|json|markdown|junit|sarif|github] -- <server command…>',
+  show: 'mcp-contract show     [--format text|json] [--suggest-version] -- <server command…>   print the surface (or the release it needs), record nothing',
+  diff: 'mcp-contract diff OLD.json NEW.json [--strict] [--fail-on SEVERITY] [--suggest-version] [--format …]   compare two contract files',
   verify: 'mcp-contract verify   --consumers FILE|DIR… [--call [--allow-destructive]] [--format text|json|markdown|junit] -- <server command…>   does it still serve each consumer?',
   lint: 'mcp-contract lint     [--profile NAME]… [--format text|json] -- <server command…>   (or --contract FILE alone: lint a contract file)',
   mock: 'mcp-contract mock     [--contract FILE] [--seed N] [--port N] [--verbose]   a server from the contract (stdio, or HTTP on 127.0.0.1:N/mcp)',
@@ -18,9 +18,10 @@ const COMMAND_LINES = {
 
 /** What each command does, for its own `--help`. */
 const COMMAND_PURPOSE: Record<keyof typeof COMMAND_LINES, string> = {
-  snapshot: 'Records the server\'s surface into the contract file (default mcp-contract.json).',
+  snapshot:
+    "Records the server's surface into the contract file (default mcp-contract.json). Over an existing file it prints the classified diff first, writes nothing when the surface is unchanged, and refuses (exit 1) when a change reaches --fail-on (default risky) unless --force is given.",
   check: 'Compares the server with the contract file and prints the classified changes; exit 1 when one reaches --fail-on.',
-  show: 'Prints what the server advertises; writes nothing.',
+  show: 'Prints what the server advertises; writes nothing. With --suggest-version it compares the server with the contract file instead and prints the smallest release (semver) the changes need.',
   diff: 'Compares two contract files, as check compares a file with a server.',
   verify: 'Verifies the server against every consumer contract (what each consumer calls, sends and reads); exit 1 when one breaks.',
   lint: 'Judges what the server sends against client-acceptance profiles; exit 1 on an error rule.',
@@ -47,6 +48,9 @@ const JUDGING_OPTIONS = `Judging (check, diff):
                        show --used-by prints what it found, file:line per name
   --profile NAME       a client-acceptance profile to judge (repeatable): mcp-2025-11-25, mcp-2026-07-28,
                        sdk-typescript; default mcp-2025-11-25 and sdk-typescript (check, diff and lint)
+  --suggest-version    also print the smallest release the changes need, counted from the serverInfo.version
+                       the contract recorded (check, diff, show); a breaking change under a patch or minor
+                       release is always reported
 
 Severities, from the side of a caller written against the recorded surface:
   breaking   a call that was valid is now rejected, or a value a reader relied on can differ or be absent

@@ -17,6 +17,7 @@ void runCli(process.argv.slice(2), {
   stdin: process.stdin,
   cwd: process.cwd(),
   env: process.env,
+  isTerminal: process.stdout.isTTY === true,
   signal: stop.signal,
 }).then((code) => {
   process.exitCode = code

@@ -59,6 +59,10 @@ export interface Invocation {
   clientSecretEnv?: string
   /** `auth`: an https URL of a client metadata document to use as the client ID where supported. */
   clientMetadataUrl?: string
+  /** `snapshot --force`: record over a contract even when changes at or above the fail level would be lost. */
+  force: boolean
+  /** `--suggest-version` (check, diff, show): print the smallest release the changes need. */
+  suggestVersion: boolean
   /** `--help`: the general help, or the command's own when a command is given. */
   help: boolean
   /** `--version`: print the package's version. */
@@ -118,6 +122,9 @@ export function parseArgv(argv: readonly string[]): Invocation {
   if (command !== 'verify' && consumers !== undefined) throw new CliUsageError(`--consumers goes with verify, not ${command}`)
   if (command !== 'verify' && (values.call !== undefined || values['allow-destructive'] !== undefined)) throw new CliUsageError(`--call and --allow-destructive go with verify, not ${command}`)
   if (values['allow-destructive'] === true && values.call !== true) throw new CliUsageError('--allow-destructive goes with --call: without --call no tool is called at all')
+  if (values.force === true && command !== 'snapshot') throw new CliUsageError(`--force goes with snapshot, not ${command}`)
+  if (values['suggest-version'] === true && !['check', 'diff', 'show'].includes(command as string)) throw new CliUsageError(`--suggest-version goes with check, diff and show, not ${command}`)
+  if (values['suggest-version'] === true && command === 'show' && values['used-by'] !== undefined) throw new CliUsageError('show takes --suggest-version or --used-by, not both')
   const failOn = values['fail-on'] as Severity | undefined
   if (failOn !== undefined && !SEVERITIES.includes(failOn)) throw new CliUsageError(`--fail-on must be one of ${SEVERITIES.join(', ')}, not "${failOn}"`)
   const era = values.era as EraOption | undefined
@@ -143,6 +150,8 @@ export function parseArgv(argv: readonly string[]): Invocation {
     seed: parseInteger('--seed', values.seed, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
     port: parseInteger('--port', values.port, 0, 65535),
     verbose: values.verbose === true,
+    force: values.force === true,
+    suggestVersion: values['suggest-version'] === true,
     era,
     transport,
     ...(used !== undefined ? { used } : {}),
@@ -180,6 +189,8 @@ function parseOwn(args: string[]) {
       seed: { type: 'string' },
       port: { type: 'string' },
       verbose: { type: 'boolean' },
+      force: { type: 'boolean' },
+      'suggest-version': { type: 'boolean' },
       era: { type: 'string' },
       transport: { type: 'string' },
       used: { type: 'string', multiple: true },
@@ -213,6 +224,8 @@ function defaults(): Invocation {
     verbose: false,
     call: false,
     allowDestructive: false,
+    force: false,
+    suggestVersion: false,
     authAction: 'login',
     openBrowser: true,
     help: false,
@@ -301,7 +314,7 @@ function hasCredentials(url: string): boolean {
 }
 
 /** The options `parseOwn` knows, as users type them. */
-const OPTION_NAMES = ['--contract', '--format', '--strict', '--fail-on', '--timeout', '--url', '--header', '--bearer', '--transport', '--era', '--used', '--used-by', '--consumers', '--call', '--allow-destructive', '--scope', '--open', '--client-id', '--client-secret-env', '--client-metadata-url', '--logout', '--status', '--profile', '--seed', '--port', '--verbose', '--help', '--version']
+const OPTION_NAMES = ['--contract', '--format', '--strict', '--fail-on', '--timeout', '--url', '--header', '--bearer', '--transport', '--era', '--used', '--used-by', '--consumers', '--call', '--allow-destructive', '--scope', '--open', '--client-id', '--client-secret-env', '--client-metadata-url', '--logout', '--status', '--profile', '--seed', '--port', '--verbose', '--force', '--suggest-version', '--help', '--version']
 
 /**
  * Node's argument-parser errors, said the way this CLI says things. Why: its text ("To specify a

@@ -5,7 +5,7 @@ import { captureRaw, CaptureError, type EraOption, type Target } from '../captur
 import { openToolCaller } from '../capture/open-tool-caller.js'
 import { contractPath, findProjectConfig, ignoredLines, policyWithConfig, type FoundConfig } from '../config/project-config.js'
 import { ContractFileError } from '../contract/contract-error.js'
-import { readContract, serializeContract, writeContract } from '../contract/contract-file.js'
+import { parseContract, readContract, serializeContract, writeContract } from '../contract/contract-file.js'
 import { ConsumerSourceError, sourceLiterals, type SourceLiteral } from '../consumer/source-literals.js'
 import { ConsumerContractError } from '../consumer/consumer-contract.js'
 import { findConsumerContracts, verifyConsumers } from '../consumer/verify-consumers.js'
@@ -18,6 +18,8 @@ import { prepareMock } from '../mock/mock-server.js'
 import { serveMockOverHttp, serveMockOverStdio } from '../mock/serve-mock.js'
 import { formatReport } from '../report/format-report.js'
 import { readableSurface } from '../report/readable-surface.js'
+import { wantsColor } from '../report/text-colors.js'
+import { versionSuggestion } from '../report/describe-version.js'
 import { printSurfaceSnapshot } from '../report/surface-serializer.js'
 import { normalizeSurface } from '../surface/normalize.js'
 import type { RawSurface, Surface } from '../surface/types.js'
@@ -37,6 +39,8 @@ export interface CliIo {
   env: NodeJS.ProcessEnv
   /** Where `auth` reads a pasted redirect URL from (a headless login). */
   stdin?: NodeJS.ReadableStream
+  /** Whether stdout is a terminal: the text report is coloured there (`NO_COLOR` and `FORCE_COLOR` decide first). */
+  isTerminal?: boolean
   /** Aborted with the signal's name (`SIGINT`, `SIGTERM`) when the run must stop; closes what it started. */
   signal?: AbortSignal
 }
@@ -108,12 +112,38 @@ function stoppedBySignal(io: CliIo): number | undefined {
 }
 
 const COMMAND_RUNNERS: Record<Invocation['command'], (invocation: Invocation, io: CliIo) => Promise<number>> = {
-  /** Records the live surface into the contract file. */
+  /**
+   * Records the live surface into the contract file. Over an existing contract it prints the
+   * classified diff first; it writes nothing when the surface is unchanged, and refuses (exit 1)
+   * when a change reaches the fail level, unless `--force`.
+   */
   async snapshot(invocation, io) {
-    const file = contractPath(await findProjectConfig(io.cwd), io.cwd, invocation.contract)
-    const { surface } = await capture(invocation, io)
+    const config = await findProjectConfig(io.cwd)
+    const file = contractPath(config, io.cwd, invocation.contract)
+    // Why before capture: a file that is not a contract (a wrong --contract) fails fast and is never overwritten.
+    const existing = await existingContract(file, invocation.force)
+    // Why: as check does, a contract recorded in both eras is read again in both, or re-recording would drop one.
+    const era = invocation.era ?? (existing?.surface?.eras?.length === 2 ? 'both' : undefined)
+    const { surface } = await capture(invocation, io, era)
     // Why: a signal that came while capturing the last list must not still write the file.
     if (io.signal?.aborted) return EXIT.error
+    if (existing?.surface !== undefined) {
+      // Why the recorded version is kept: it is metadata; a new release with the same surface is no reason to rewrite the file.
+      if (serializeContract(withVersion(surface, existing.surface.serverVersion)) === existing.text) {
+        io.stdout(`${invocation.contract} is unchanged (${describeCounts(surface)}); nothing written\n`)
+        return EXIT.ok
+      }
+      const result = diffSurfaces(existing.surface, surface, policyWithConfig(config, judgingFlags(invocation)))
+      io.stdout(formatReport(result, { color: wantsColor(io.env, io.isTerminal === true) }))
+      if (!result.ok && !invocation.force) {
+        const failing = result.failing.length
+        io.stderr(
+          `mcp-contract: ${invocation.contract} was not written: ${failing} change${failing === 1 ? '' : 's'} at or above ${result.failOn} would be recorded over it. ` +
+            `Review the changes above; to record them anyway, run snapshot again with --force.\n`,
+        )
+        return EXIT.failed
+      }
+    }
     await writeContract(file, surface)
     io.stdout(`recorded ${describeCounts(surface)} to ${invocation.contract}\n`)
     return EXIT.ok
@@ -129,8 +159,15 @@ const COMMAND_RUNNERS: Record<Invocation['command'], (invocation: Invocation, io
     const era = invocation.era ?? (recorded.eras?.length === 2 ? 'both' : undefined)
     return report(recorded, (await capture(invocation, io, era)).surface, invocation, io, { file, config, literals })
   },
-  /** Prints the live surface; records nothing. */
+  /** Prints the live surface (or, with --suggest-version, the release its changes need); records nothing. */
   async show(invocation, io) {
+    if (invocation.suggestVersion) {
+      const config = await findProjectConfig(io.cwd)
+      const recorded = await readContract(contractPath(config, io.cwd, invocation.contract))
+      const result = diffSurfaces(recorded, (await capture(invocation, io)).surface, policyWithConfig(config, judgingFlags(invocation)))
+      io.stdout(invocation.format === 'json' ? `${JSON.stringify({ version: result.version }, null, 2)}\n` : `${versionSuggestion(result)}\n`)
+      return EXIT.ok
+    }
     const literals = await consumerLiterals(invocation, io)
     const { surface, via } = await capture(invocation, io)
     if (literals !== undefined) {
@@ -207,21 +244,61 @@ const COMMAND_RUNNERS: Record<Invocation['command'], (invocation: Invocation, io
  */
 async function report(recorded: Surface, live: Surface, invocation: Invocation, io: CliIo, where: { file: string; config?: FoundConfig; literals?: SourceLiteral[] }): Promise<number> {
   const used = usedScope(invocation.used, where.literals && usedEntities(where.literals, [recorded, live]))
-  const flags = {
+  const result = diffSurfaces(recorded, live, policyWithConfig(where.config, judgingFlags(invocation, used)))
+  const located = invocation.format === 'sarif' || invocation.format === 'github'
+  const contract = { file: relative(io.cwd, where.file) || where.file, text: located ? await readFile(where.file, 'utf8') : undefined }
+  const ignored = invocation.format === 'text' ? ignoredLines(where.config, io.cwd) : []
+  const color = invocation.format === 'text' && wantsColor(io.env, io.isTerminal === true)
+  const suggestion = invocation.suggestVersion && invocation.format === 'text' ? [versionSuggestion(result)] : []
+  io.stdout(formatReport(result, { format: invocation.format, contract, color }) + [...ignored, ...suggestion].map((line) => `${line}\n`).join(''))
+  // Why: in GitHub Actions the job's summary page shows the report beside the annotations.
+  const summary = io.env.GITHUB_STEP_SUMMARY
+  if (summary) await appendFile(summary, formatReport(result, { format: 'markdown' }))
+  return result.ok ? EXIT.ok : EXIT.failed
+}
+
+/** The surface with `version` as its recorded server version (none when `undefined`). */
+function withVersion(surface: Surface, version: string | undefined): Surface {
+  const { serverVersion: _live, ...rest } = surface
+  return version === undefined ? rest : { ...rest, serverVersion: version }
+}
+
+/** The policy the command line sets (the project configuration fills in the rest). */
+function judgingFlags(invocation: Invocation, used?: string[]) {
+  return {
     ...(invocation.failOn ? { failOn: invocation.failOn } : {}),
     ...(invocation.strict ? { strict: true } : {}),
     ...(invocation.profiles ? { profiles: invocation.profiles } : {}),
     ...(used !== undefined ? { used } : {}),
   }
-  const result = diffSurfaces(recorded, live, policyWithConfig(where.config, flags))
-  const located = invocation.format === 'sarif' || invocation.format === 'github'
-  const contract = { file: relative(io.cwd, where.file) || where.file, text: located ? await readFile(where.file, 'utf8') : undefined }
-  const ignored = invocation.format === 'text' ? ignoredLines(where.config, io.cwd) : []
-  io.stdout(formatReport(result, { format: invocation.format, contract }) + ignored.map((line) => `${line}\n`).join(''))
-  // Why: in GitHub Actions the job's summary page shows the report beside the annotations.
-  const summary = io.env.GITHUB_STEP_SUMMARY
-  if (summary) await appendFile(summary, formatReport(result, { format: 'markdown' }))
-  return result.ok ? EXIT.ok : EXIT.failed
+}
+
+/**
+ * The contract already at `file`: its text and surface; `undefined` when there is none. A file
+ * that is not a contract this version reads is replaced only with `--force` (its surface is then
+ * `undefined`: there is nothing to compare with).
+ */
+async function existingContract(file: string, force: boolean): Promise<{ text: string; surface?: Surface } | undefined> {
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT') return undefined
+    throw new ContractFileError('unreadable', file, `${file} could not be read (${code ?? (error as Error).message}); snapshot writes nothing over a file it cannot read.`, { cause: error })
+  }
+  try {
+    return { text, surface: parseContract(text, file) }
+  } catch (error) {
+    // Why: a newer format's message already says not to re-record it; --force is the user saying they mean to.
+    if (!(error instanceof ContractFileError) || force || error.code === 'newer') {
+      if (force) return { text }
+      throw error
+    }
+    // Why cut the advice: "record it again with snapshot" is what the user just did; say what snapshot needs instead.
+    const problem = error.message.slice(0, error.message.indexOf('. ') + 1) || error.message
+    throw new ContractFileError(error.code, file, `${problem} snapshot does not record over it: check --contract, or pass --force to replace the file.`, { cause: error })
+  }
 }
 
 /** The consumer's string literals for `--used-by`; `undefined` when it was not given. */

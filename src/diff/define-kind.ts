@@ -38,6 +38,12 @@ export interface ChangeKind {
   message: (change: Change) => string
   /** A concrete case in a few words, for docs/rules.md: "`limit` was optional and is now required". */
   example?: string
+  /**
+   * The change moves one value to another (a text, a hint, a bound, optional → required): it
+   * carries the value on both sides, and the JSON report prints both `before` and `after` (`null`
+   * for a side that had none).
+   */
+  movesValue?: boolean
   deprecated?: boolean
   replacedBy?: string
 }

@@ -29,7 +29,9 @@ function diffPromptArguments(name: string, before: SurfacePromptArgument[], afte
     ...added.map((argument): Detected => ({ kind: 'prompt-argument-added', ...at(argument), after: argument.required ? 'required' : 'optional' })),
   ]
   for (const [old, now] of kept) {
-    if (old.required !== now.required) changes.push({ kind: now.required ? 'prompt-argument-now-required' : 'prompt-argument-now-optional', ...at(old) })
+    if (old.required !== now.required) {
+      changes.push({ kind: now.required ? 'prompt-argument-now-required' : 'prompt-argument-now-optional', ...at(old), before: presence(old.required), after: presence(now.required) })
+    }
     for (const field of ['title', 'description'] as const) {
       if (old[field] !== now[field]) {
         changes.push({ kind: 'prompt-argument-description-changed', ...at(old), ...beforeAfter(old[field], now[field]), details: { field } })
@@ -37,4 +39,8 @@ function diffPromptArguments(name: string, before: SurfacePromptArgument[], afte
     }
   }
   return changes
+}
+
+function presence(required: boolean | undefined): 'required' | 'optional' {
+  return required === true ? 'required' : 'optional'
 }

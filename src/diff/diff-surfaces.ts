@@ -1,6 +1,7 @@
 import type { NotRecorded, Surface } from '../surface/types.js'
 import { SEVERITIES, severityRank, type Change, type Severity } from './change.js'
 import type { Detected } from './detected.js'
+import { versionAdvice, type VersionAdvice } from './version-advice.js'
 import { diffProfiles, type SideRefusal } from './diff-profiles.js'
 import { diffEras } from './diff-eras.js'
 import { diffPrompts } from './diff-prompts.js'
@@ -25,6 +26,8 @@ export interface DiffReport {
   notRecorded: NotRecorded[]
   /** Lists a profile's client refuses whole, on either side; present only when there is one. Reports print them first. */
   listingRefused?: SideRefusal[]
+  /** What the changes mean for the server's version; present on a diff of two surfaces. */
+  version?: VersionAdvice
 }
 
 /**
@@ -50,7 +53,9 @@ export function diffSurfaces(recorded: Surface, live: Surface, policy: Policy = 
     ...diffResourceTemplates(recorded.resourceTemplates ?? [], live.resourceTemplates ?? []),
   ]
   const report = reportDetected(detected, resolved, notRecorded)
-  return profiles.refusals.length > 0 ? { ...report, listingRefused: profiles.refusals } : report
+  // Why the version is read here and never diffed: it is informational metadata, never itself a change.
+  const version = versionAdvice(report.changes, recorded.serverVersion, live.serverVersion)
+  return { ...report, ...(profiles.refusals.length > 0 ? { listingRefused: profiles.refusals } : {}), version }
 }
 
 /**

@@ -17,7 +17,7 @@ export function diffTools(before: readonly SurfaceTool[], after: readonly Surfac
   const renamedTo = suspectRenames(removed, added)
   for (const tool of removed) {
     const to = renamedTo.get(tool)
-    if (to) changes.push({ kind: 'tool-renamed', entity: 'tool', name: tool.name, path: [], after: to.name, details: { to: to.name } })
+    if (to) changes.push({ kind: 'tool-renamed', entity: 'tool', name: tool.name, path: [], before: tool.name, after: to.name, details: { to: to.name } })
     else changes.push({ kind: 'tool-removed', entity: 'tool', name: tool.name, path: [] })
   }
   const renamedTargets = new Set(renamedTo.values())

@@ -74,7 +74,8 @@ export function prepareMock(source: MockSource, options: MockOptions = {}): Prep
 
   function createServer(): Server {
     const { server: recorded } = surface
-    const info = { name: recorded.name ?? '', version: '0.0.0', ...(recorded.title === undefined ? {} : { title: recorded.title }) }
+    // Why 0.0.0 without a recorded version: serverInfo.version is required on the wire.
+    const info = { name: recorded.name ?? '', version: surface.serverVersion ?? '0.0.0', ...(recorded.title === undefined ? {} : { title: recorded.title }) }
     const server = new RecordedSurfaceServer(info, { capabilities: recorded.capabilities, instructions: recorded.instructions })
     // Why: a list the contract lacks stays unanswered, so the mock answers method-not-found as the recorded server did.
     if (surface.tools) {

@@ -7,6 +7,10 @@ import { renderPath } from '../surface/render-path.js'
 export interface ChangeWords {
   /** `parse_catalog → pages`, `prompt summarize → topic`, `server`. */
   location: string
+  /** The entity alone: `parse_catalog`, `prompt summarize`, `server`. */
+  subject: string
+  /** Where inside the entity: `pages`, `output items[].id`; empty for a change to the whole entity. */
+  place: string
   /** `was optional, now required`. */
   what: string
   /** `every call that omitted it is now rejected`: the kind's reason for this severity and direction. */
@@ -24,11 +28,12 @@ export function describeChange(change: Change): ChangeWords {
   const path = renderPath(change.path)
   const side = change.direction === 'output' && change.entity === 'tool' ? 'output ' : ''
   const subject = change.entity === 'server' ? ENTITY_LABEL.server : `${ENTITY_LABEL[change.entity]}${change.name}`
-  const location = path || side ? `${subject} → ${side}${path}`.trimEnd() : subject
+  const place = `${side}${path}`.trimEnd()
+  const location = place ? `${subject} → ${place}` : subject
   const reason = kind.reason[change.severity] ?? ''
   // Why: only schema changes carry a direction; any other change is read as input, as `byDirection` reads it.
   const effect = typeof reason === 'string' ? reason : reason[change.direction ?? 'input']
-  return { location, what: kind.message(change), effect }
+  return { location, subject, place, what: kind.message(change), effect }
 }
 
 /** One sentence for a change, for reports that print a single message field. */

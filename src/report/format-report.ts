@@ -1,9 +1,13 @@
-import { SEVERITIES, type Change, type Severity } from '../diff/change.js'
+import type { Severity } from '../diff/change.js'
 import type { DiffReport } from '../diff/diff-surfaces.js'
+import { kindById } from '../diff/registry.js'
+import type { VersionAdvice } from '../diff/version-advice.js'
+import { versionWarning } from './describe-version.js'
 import { renderPath } from '../surface/render-path.js'
 import { changeSentence, describeChange } from './describe-change.js'
 import { refusalLines } from './describe-refusal.js'
 import { formatGithub, formatSarif, type ContractLocation } from './format-ci.js'
+import { renderText, summaryLine } from './format-text.js'
 
 /** The report formats the CLI and the API offer. */
 export type ReportFormat = 'text' | 'json' | 'markdown' | 'junit' | 'sarif' | 'github'
@@ -12,13 +16,14 @@ export type ReportFormat = 'text' | 'json' | 'markdown' | 'junit' | 'sarif' | 'g
 export const REPORT_FORMATS: readonly ReportFormat[] = ['text', 'json', 'markdown', 'junit', 'sarif', 'github']
 
 /**
- * Renders a diff report. `text` groups changes by severity and says what each does to a caller;
+ * Renders a diff report. `text` groups changes by tool (or prompt, resource, server) and says what
+ * each does to a caller, in colour only when `color` is true (never in any other format);
  * `json` is the stable machine format (see ARCHITECTURE.md); `markdown` suits PR comments;
  * `junit` suits CI dashboards; `sarif` (code scanning) and `github` (workflow commands) point each
  * change at its line in the contract file `contract` names (default `mcp-contract.json`, line 1).
  * @example console.log(formatReport(diffSurfaces(recorded, live), { format: 'text' }))
  */
-export function formatReport(report: DiffReport, options: { format?: ReportFormat; contract?: ContractLocation } = {}): string {
+export function formatReport(report: DiffReport, options: { format?: ReportFormat; contract?: ContractLocation; color?: boolean } = {}): string {
   const contract = options.contract ?? { file: 'mcp-contract.json' }
   switch (options.format ?? 'text') {
     case 'sarif':
@@ -32,7 +37,7 @@ export function formatReport(report: DiffReport, options: { format?: ReportForma
     case 'junit':
       return renderJunit(report)
     default:
-      return renderText(report)
+      return renderText(report, { color: options.color })
   }
 }
 
@@ -49,8 +54,9 @@ export interface JsonReport {
     direction?: string
     path: string
     message: string
-    before?: string
-    after?: string
+    /** The value before and after; both present on a change that moves a value, `null` for a side that had none. */
+    before?: string | null
+    after?: string | null
     relation?: string
     outOfScope?: boolean
     /** On `profile-violation-*` changes: the profile and the rule. */
@@ -60,6 +66,8 @@ export interface JsonReport {
   notRecorded: DiffReport['notRecorded']
   /** Lists a profile's client refuses whole; present only when there is one. */
   listingRefused?: NonNullable<DiffReport['listingRefused']>
+  /** The release the changes need, and whether the live version was bumped too little for them. */
+  version?: VersionAdvice
 }
 
 /** The report as the plain object `--format json` prints. */
@@ -76,65 +84,34 @@ export function toJsonReport(report: DiffReport): JsonReport {
       ...(change.direction ? { direction: change.direction } : {}),
       path: renderPath(change.path),
       message: changeSentence(change),
-      ...(change.before !== undefined ? { before: valueText(change.before) } : {}),
-      ...(change.after !== undefined ? { after: valueText(change.after) } : {}),
+      // Why both sides on a moved value: a reader of the JSON should not have to know which side may be absent.
+      ...(change.before !== undefined || movesValue(change) ? { before: valueText(change.before) } : {}),
+      ...(change.after !== undefined || movesValue(change) ? { after: valueText(change.after) } : {}),
       ...(change.relation ? { relation: change.relation } : {}),
       ...(change.outOfScope ? { outOfScope: true } : {}),
       ...(change.profile ? { profile: change.profile, rule: change.rule } : {}),
     })),
     notRecorded: report.notRecorded,
     ...(report.listingRefused ? { listingRefused: report.listingRefused } : {}),
+    ...(report.version ? { version: report.version } : {}),
   }
 }
 
-function valueText(value: unknown): string {
+/** A side's value as the JSON report prints it: the text itself, JSON for anything else, `null` for no value. */
+function valueText(value: unknown): string | null {
+  if (value === undefined || value === null) return null
   return typeof value === 'string' ? value : JSON.stringify(value)
 }
 
-/** The text report: severity groups, each change on two lines, then the summary line. */
-function renderText(report: DiffReport): string {
-  // Why first: when a client cannot list the surface at all, every change below is moot for it.
-  const lines: string[] = refusalLines(report.listingRefused ?? [])
-  for (const [severity, changes] of groupBySeverity(report.changes)) {
-    lines.push(`${severity} (${changes.length})`)
-    const width = Math.max(...changes.map((change) => change.kind.length))
-    for (const change of changes) {
-      const { location, what, effect } = describeChange(change)
-      lines.push(`  ${change.kind.padEnd(width)}  ${location}${change.outOfScope ? '  (out of scope)' : ''}`)
-      lines.push(`      ${[what, effect].filter(Boolean).join('; ')}`)
-    }
-  }
-  if (report.notRecorded.length > 0) {
-    lines.push(`not recorded (${report.notRecorded.length})`)
-    for (const place of report.notRecorded) {
-      const where = [place.entity === 'tool' ? '' : `${place.entity} `, place.name, place.path ? ` → ${place.path}` : ''].join('')
-      lines.push(`  ${where}`, `      ${place.reason}`)
-    }
-  }
-  lines.push(summaryLine(report))
-  return `${lines.join('\n')}\n`
-}
-
-/**
- * One line: how many changes of each severity, and whether the check fails.
- * @example '3 change(s) · 2 breaking · 1 routing — fails at risky and above'
- */
-export function summaryLine(report: DiffReport): string {
-  const counts = SEVERITIES.filter((severity) => report.summary[severity] > 0).map((severity) => `${report.summary[severity]} ${severity}`)
-  const verdict = report.ok ? `passes (fails at ${report.failOn} and above)` : `fails at ${report.failOn} and above`
-  if (report.changes.length === 0) return `no changes — ${verdict}`
-  return [`${report.changes.length} change(s)`, ...counts].join(' · ') + ` — ${verdict}`
-}
-
-function groupBySeverity(changes: Change[]): [Severity, Change[]][] {
-  return SEVERITIES.map((severity): [Severity, Change[]] => [severity, changes.filter((change) => change.severity === severity)]).filter(
-    ([, group]) => group.length > 0,
-  )
+function movesValue(change: DiffReport['changes'][number]): boolean {
+  return kindById(change.kind).movesValue === true
 }
 
 function renderMarkdown(report: DiffReport): string {
   const refused = refusalLines(report.listingRefused ?? [])
   const lines = [`### MCP contract: ${report.ok ? 'passes' : 'fails'}`, '', ...(refused.length > 0 ? [...refused.map((line) => `> ${line.trim()}`), ''] : []), summaryLine(report), '']
+  const warning = versionWarning(report.version)
+  if (warning !== undefined) lines.push(`> **Version:** ${warning}`, '')
   if (report.changes.length > 0) {
     lines.push('| severity | change | where | what it does to a caller |', '| --- | --- | --- | --- |')
     for (const change of report.changes) {

@@ -39,7 +39,8 @@ export function compareObjects(walker: Walker, a: SchemaObject, b: SchemaObject)
       report.add(walker.child(schemaA, schemaB, { segment: name, a: pointerA, b: pointerB }))
       if (requiredA.has(name) !== requiredB.has(name)) {
         const nowRequired = requiredB.has(name)
-        report.change(found(nowRequired ? 'argument-now-required' : 'argument-now-optional', nowRequired ? 'narrowed' : 'widened', { path: [name] }))
+        const [was, now] = nowRequired ? ['optional', 'required'] : ['required', 'optional']
+        report.change(found(nowRequired ? 'argument-now-required' : 'argument-now-optional', nowRequired ? 'narrowed' : 'widened', { path: [name], before: was, after: now }))
       }
     } else if (inB) {
       propertyAdded(walker, a, name, name in propsB ? declared(b, name) : extrasFor(b, name).schema, requiredB.has(name), report)

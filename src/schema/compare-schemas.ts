@@ -18,7 +18,8 @@ export interface SchemaComparison {
 export interface CompareOptions {
   /**
    * Which side of the tool the schemas describe. Findings carry relations, which do not depend
-   * on it; the change kinds map a relation to a severity per direction afterwards.
+   * on it; the change kinds map a relation to a severity per direction afterwards. It names one
+   * kind: a required property made optional is `output-field-now-optional` on the output side.
    */
   direction: Direction
   budget?: CompareBudget
@@ -33,6 +34,15 @@ export interface CompareOptions {
  */
 export function compareSchemas(before: Schema, after: Schema, options: CompareOptions): SchemaComparison {
   const { findings, notRecorded } = new SchemaWalker(before, after, compareNode, options.budget).run()
-  return { findings: reportOnce(findings), notRecorded }
+  return { findings: reportOnce(findings).map((finding) => named(finding, options.direction)), notRecorded }
+}
+
+/**
+ * A finding under the kind its direction names. Why here and not in the walk: the walk is the
+ * same for both sides (its memo and its relations do not depend on the side), and only this
+ * kind's name does — a field readers may no longer get is not an "argument".
+ */
+function named(finding: SchemaFinding, direction: Direction): SchemaFinding {
+  return direction === 'output' && finding.kind === 'argument-now-optional' ? { ...finding, kind: 'output-field-now-optional' } : finding
 }
 

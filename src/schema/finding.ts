@@ -7,6 +7,7 @@ export const SCHEMA_KIND_IDS = [
   'argument-removed',
   'argument-now-required',
   'argument-now-optional',
+  'output-field-now-optional',
   'argument-description-changed',
   'schema-type-changed',
   'schema-nullable-changed',

@@ -56,6 +56,11 @@ export function normalizeSurface(raw: RawSurface): Surface {
 function normalizeOneEra(raw: RawSurface): Surface {
   const notRecorded: NotRecorded[] = []
   const surface: Surface = { server: normalizeServer(raw.initialize), notRecorded }
+  // Why recorded at all, when CLASSIFICATION.md keeps the version out of the promise: version
+  // advice needs the release the contract was recorded from. It stays metadata: no diff reads it
+  // as a change, and a stored snapshot leaves it out, so a version bump alone never fails a test.
+  const version = raw.initialize.serverInfo?.version
+  if (typeof version === 'string' && version !== '') surface.serverVersion = version
   // Why not for the legacy era alone: every contract and snapshot recorded before eras were is a
   // legacy read; leaving the field out keeps their text, and a user's stored snapshots, unchanged.
   if (raw.era !== undefined && raw.era !== 'legacy') surface.eras = [raw.era]

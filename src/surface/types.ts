@@ -146,6 +146,12 @@ export interface Surface {
   cacheScope?: Partial<Record<ListName, CacheScope>>
   /** With era `both`: where the two eras' surfaces differ (each place once). */
   eraDifferences?: EraDifference[]
+  /**
+   * The `serverInfo.version` the server reported. Informational metadata, not a promise: it is
+   * never itself a change, and the `toMatchMcpContract` snapshot leaves it out; it lets a check
+   * say when a breaking change came under a patch or minor release.
+   */
+  serverVersion?: string
   server: SurfaceServer
   tools?: SurfaceTool[]
   prompts?: SurfacePrompt[]

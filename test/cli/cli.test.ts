@@ -45,12 +45,25 @@ describe('snapshot and check', () => {
     expect(await readFile(contract, 'utf8')).toBe(before)
   })
 
+  test('FORCE_COLOR=1 colours the text report, NO_COLOR wins over it, and json never has colour', async () => {
+    await snapshotCatalog()
+    const args = ['check', '--contract', contract, '--', 'node', catalog]
+    const colored = await runCliProcess(args, { env: { CATALOG_VARIANT: 'v2', NO_COLOR: '', FORCE_COLOR: '1' } })
+    expect(colored.code).toBe(1)
+    expect(colored.stdout).toContain('\u001b[')
+    expect(colored.stdout).toMatchSnapshot()
+    const plain = await runCliProcess(args, { env: { CATALOG_VARIANT: 'v2', NO_COLOR: '1', FORCE_COLOR: '1' } })
+    expect(plain.stdout).toBe(colored.stdout.replace(/\u001b\[\d+m/g, ''))
+    const json = await runCliProcess(['check', '--format', 'json', ...args.slice(1)], { env: { CATALOG_VARIANT: 'v2', NO_COLOR: '', FORCE_COLOR: '1' } })
+    expect(json.stdout).not.toContain('\u001b[')
+  })
+
   test('--format json prints the stable report object', async () => {
     await snapshotCatalog()
     const run = await runCliProcess(['check', '--format', 'json', '--contract', contract, '--', 'node', catalog], { env: { CATALOG_VARIANT: 'v2' } })
     expect(run.code).toBe(1)
     const report = JSON.parse(run.stdout)
-    expect(Object.keys(report)).toEqual(['ok', 'failOn', 'summary', 'changes', 'notRecorded'])
+    expect(Object.keys(report)).toEqual(['ok', 'failOn', 'summary', 'changes', 'notRecorded', 'version'])
     expect(report).toMatchObject({ ok: false, failOn: 'risky' })
     expect(report.changes).toContainEqual(
       expect.objectContaining({ kind: 'argument-now-required', severity: 'breaking', entity: 'tool', name: 'parse_catalog', direction: 'input', path: 'pages' }),

@@ -95,6 +95,20 @@ describe('tools', () => {
         { kind: 'output-schema-removed', severity: 'breaking', where: 'search → output', says: 'output schema removed; readers of the structured result lose every field they relied on' },
       ],
     },
+    {
+      title: 'output field required → optional: an output kind, not an argument one',
+      before: surface({ tools: [{ ...search, outputSchema: objectSchema({ hits: { type: 'integer' } }, ['hits']) }] }),
+      after: surface({ tools: [{ ...search, outputSchema: objectSchema({ hits: { type: 'integer' } }) }] }),
+      expected: [
+        { kind: 'output-field-now-optional', severity: 'breaking', where: 'search → output hits', says: 'was required, now optional; readers that relied on the field being present may now find it missing' },
+      ],
+    },
+    {
+      title: 'argument required → optional keeps its argument kind',
+      before: surface({ tools: [search] }),
+      after: surface({ tools: [{ ...search, inputSchema: objectSchema({ q: { type: 'string' } }) }] }),
+      expected: [{ kind: 'argument-now-optional', severity: 'additive', where: 'search → q', says: 'was required, now optional; calls that send it still validate' }],
+    },
   ])('$title', ({ before, after, expected }) => {
     expect(changes(before, after)).toEqual(expected)
   })

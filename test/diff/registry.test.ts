@@ -4,7 +4,7 @@ import { expect, test } from 'vitest'
 import { KINDS } from '../../src/diff/registry.js'
 
 /** The closed vocabulary of subjects a kind id may start with. */
-const SUBJECTS = ['consumer', 'tool', 'argument', 'schema', 'output-schema', 'hint', 'task-support', 'prompt-argument', 'prompt', 'profile', 'resource-template', 'resource', 'server', 'era']
+const SUBJECTS = ['consumer', 'tool', 'argument', 'schema', 'output-schema', 'output-field', 'hint', 'task-support', 'prompt-argument', 'prompt', 'profile', 'resource-template', 'resource', 'server', 'era']
 
 const kindsDir = join(import.meta.dirname, '../../src/diff/kinds')
 

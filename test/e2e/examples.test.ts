@@ -46,7 +46,7 @@ describe.each(EXAMPLES)('examples/$example, copied as a user would', ({ example,
     expect(failures).toMatchSnapshot()
     // Why: the README shows this failure; keep its excerpt the output users will really see.
     const readme = await readFile(join(ROOT, 'examples', example, 'README.md'), 'utf8')
-    const report = Object.values(failures)[0].split('\n').filter((line) => /^\s{2,}\S|^(breaking|risky|routing|additive|cosmetic) \(/.test(line))
+    const report = Object.values(failures)[0].split('\n').filter((line) => /^\s{2,}\S|^(tool|prompt|resource|template|server)\b.* · \d+ /.test(line))
     for (const line of report) expect(readme).toContain(line.trim())
     for (const record of records) expect((await project.read(record))?.toString()).toBe(copied[record])
 

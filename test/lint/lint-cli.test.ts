@@ -97,10 +97,10 @@ describe('show, snapshot and check never take a surface clients refuse silently'
     expect(text.stdout.split('\n').slice(0, 6)).toEqual([
       'sdk-typescript clients cannot list the live surface: tools/list is refused whole',
       '  13 tools break tool-input-schema-object-root: create_directory, directory_tree, edit_file, get_file_info, list_directory, and 8 more',
-      'breaking (42)',
-      '  profile-violation-introduced  create_directory',
+      'tool create_directory · 3 breaking, 2 additive',
+      '  breaking  profile-violation-introduced',
       '      now breaks mcp-2025-11-25 rule tool-input-schema-object-root at inputSchema (inputSchema has no root type: it accepts anything) — A tool\'s inputSchema must be a JSON Schema object whose root says type: "object" (tool arguments are always an object); clients held to this profile refuse what they accepted before',
-      '  profile-violation-introduced  create_directory',
+      '  breaking  profile-violation-introduced',
     ])
 
     const json = await runCliProcess(['check', '--format', 'json', '--contract', contract, ...server('2025-7-29')])

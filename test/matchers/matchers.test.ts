@@ -178,6 +178,19 @@ describe('toHonorContract', () => {
       expect(await readFile(file, 'utf8')).toBe(serializeContract(stored()))
     })
 
+    test('the report in the message is never coloured, even with FORCE_COLOR set', async () => {
+      vi.stubEnv('FORCE_COLOR', '1')
+      try {
+        const file = join(dir, 'drift-colour.json')
+        await writeContract(file, v1)
+        const message = (await honor(v2, file, 'new')).message()
+        expect(message).toContain('\ntool legacy_export · 1 breaking\n  breaking  tool-removed\n')
+        expect(message).toContain('\n5 change(s) · 3 breaking · 1 routing · 1 additive — fails at risky and above\n')
+      } finally {
+        vi.unstubAllEnvs()
+      }
+    })
+
     test('failOn decides what fails: routing text drift passes by default, fails when strict', async () => {
       const file = join(dir, 'routing.json')
       await writeContract(file, v1)

@@ -20,6 +20,8 @@ interface KindRow {
   before: unknown
   after: unknown
   kind: string
+  /** The kind on the output side, where it has its own name. */
+  outputKind?: string
   input: Severity
   output: Severity
   message: string
@@ -37,7 +39,7 @@ const rows: KindRow[] = [
   { title: 'argument removed, contentModel lenient, open object', before: object({ q: str, r: num }), after: object({ q: str }), kind: 'argument-removed', input: 'risky', output: 'breaking', message: 'argument removed', policy: { contentModel: 'lenient' } },
   { title: 'argument removed, contentModel lenient, closed object', before: object({ q: str, r: num }, [], closed), after: object({ q: str }, [], closed), kind: 'argument-removed', input: 'breaking', output: 'breaking', message: 'argument removed', policy: { contentModel: 'lenient' } },
   { title: 'optional → required', before: object({ q: str }), after: object({ q: str }, ['q']), kind: 'argument-now-required', input: 'breaking', output: 'additive', message: 'was optional, now required' },
-  { title: 'required → optional', before: object({ q: str }, ['q']), after: object({ q: str }), kind: 'argument-now-optional', input: 'additive', output: 'breaking', message: 'was required, now optional' },
+  { title: 'required → optional', before: object({ q: str }, ['q']), after: object({ q: str }), kind: 'argument-now-optional', outputKind: 'output-field-now-optional', input: 'additive', output: 'breaking', message: 'was required, now optional' },
   { title: 'description changed', before: object({ q: { type: 'string', description: 'a' } }), after: object({ q: { type: 'string', description: 'b' } }), kind: 'argument-description-changed', input: 'routing', output: 'routing', message: 'description changed' },
   { title: 'type widened', before: { type: 'integer' }, after: num, kind: 'schema-type-changed', input: 'additive', output: 'breaking', message: 'type integer → number' },
   { title: 'type narrowed', before: { type: ['number', 'string'] }, after: str, kind: 'schema-type-changed', input: 'breaking', output: 'additive', message: 'type ["number","string"] → string' },
@@ -85,13 +87,13 @@ const rows: KindRow[] = [
 ]
 
 describe('severity by direction (and policy), and the message', () => {
-  test.each(rows)('$title', ({ before, after, kind, input, output, message, policy }) => {
+  test.each(rows)('$title', ({ before, after, kind, outputKind, input, output, message, policy }) => {
     for (const [direction, expected] of [
       ['input', input],
       ['output', output],
     ] as const) {
       const findings = findingsOf(before, after, direction)
-      expect(findings.map((f) => f.kind)).toEqual([kind])
+      expect(findings.map((f) => f.kind)).toEqual([direction === 'output' ? (outputKind ?? kind) : kind])
       expect(severityOf(findings[0], direction, policy)).toBe(expected)
     }
     const [finding] = findingsOf(before, after, 'input')

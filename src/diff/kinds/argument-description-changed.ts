@@ -4,6 +4,7 @@ import { defineKind, fixed } from '../define-kind.js'
 export const argumentDescriptionChanged = defineKind({
   id: 'argument-description-changed',
   entity: 'tool',
+  movesValue: true,
   purpose: 'Detects a changed schema description, the text an agent reads to fill an argument.',
   severity: fixed('routing'),
   reason: {

@@ -4,6 +4,7 @@ import { defineKind, fixed } from '../define-kind.js'
 export const argumentHeaderRenamed = defineKind({
   id: 'argument-header-renamed',
   entity: 'tool',
+  movesValue: true,
   purpose: 'Detects an argument mirrored into a request header (x-mcp-header) under a new header name.',
   severity: fixed('risky'),
   reason: { risky: 'gateways and proxies that route or authorize on the old header name no longer see it' },

@@ -4,6 +4,7 @@ import { byDirection, defineKind } from '../define-kind.js'
 export const argumentNowRequired = defineKind({
   id: 'argument-now-required',
   entity: 'tool',
+  movesValue: true,
   purpose: 'Detects a property that callers could omit and now must send (or that readers now always get).',
   severity: byDirection({ input: 'breaking', output: 'additive' }),
   reason: {

@@ -4,6 +4,7 @@ import { defineKind, fixed } from '../define-kind.js'
 export const promptArgumentDescriptionChanged = defineKind({
   id: 'prompt-argument-description-changed',
   entity: 'prompt',
+  movesValue: true,
   purpose: 'Detects a changed prompt argument title or description.',
   severity: fixed('routing'),
   reason: { routing: 'no get breaks, but agents fill arguments by this text' },

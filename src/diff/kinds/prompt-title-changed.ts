@@ -4,6 +4,7 @@ import { defineKind, fixed, textChange } from '../define-kind.js'
 export const promptTitleChanged = defineKind({
   id: 'prompt-title-changed',
   entity: 'prompt',
+  movesValue: true,
   purpose: 'Detects a changed prompt title.',
   severity: fixed('routing'),
   reason: { routing: 'no call breaks, but people and agents pick prompts by this text' },

@@ -4,6 +4,7 @@ import { defineKind, fixed } from '../define-kind.js'
 export const resourceMetadataChanged = defineKind({
   id: 'resource-metadata-changed',
   entity: 'resource',
+  movesValue: true,
   purpose: 'Detects a changed resource name, title, description or annotations.',
   severity: fixed('routing'),
   reason: { routing: 'no read breaks, but agents pick resources by this text' },

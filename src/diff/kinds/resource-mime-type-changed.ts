@@ -4,6 +4,7 @@ import { defineKind, fixed } from '../define-kind.js'
 export const resourceMimeTypeChanged = defineKind({
   id: 'resource-mime-type-changed',
   entity: 'resource',
+  movesValue: true,
   purpose: 'Detects a resource whose declared MIME type changed.',
   severity: fixed('risky'),
   reason: { risky: 'readers that parse the old type may misread the content' },

@@ -4,6 +4,7 @@ import { defineKind, fixed } from '../define-kind.js'
 export const resourceTemplateMetadataChanged = defineKind({
   id: 'resource-template-metadata-changed',
   entity: 'resourceTemplate',
+  movesValue: true,
   purpose: 'Detects a changed resource template name, title, description or annotations.',
   severity: fixed('routing'),
   reason: { routing: 'no read breaks, but agents pick templates by this text' },

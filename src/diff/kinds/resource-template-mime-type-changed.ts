@@ -4,6 +4,7 @@ import { defineKind, fixed } from '../define-kind.js'
 export const resourceTemplateMimeTypeChanged = defineKind({
   id: 'resource-template-mime-type-changed',
   entity: 'resourceTemplate',
+  movesValue: true,
   purpose: 'Detects a resource template whose declared MIME type changed.',
   severity: fixed('risky'),
   reason: { risky: 'readers that parse the old type may misread the content' },

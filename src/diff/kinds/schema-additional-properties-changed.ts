@@ -5,6 +5,7 @@ import { shortJson } from '../short-json.js'
 export const schemaAdditionalPropertiesChanged = defineKind({
   id: 'schema-additional-properties-changed',
   entity: 'tool',
+  movesValue: true,
   purpose: 'Detects an object closed (false), opened (true or absent) or whose schema for extra keys narrowed or widened.',
   severity: ({ change, policy }) => {
     const direction = change.direction ?? 'input'

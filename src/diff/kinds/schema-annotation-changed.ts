@@ -4,6 +4,7 @@ import { defineKind, fixed } from '../define-kind.js'
 export const schemaAnnotationChanged = defineKind({
   id: 'schema-annotation-changed',
   entity: 'tool',
+  movesValue: true,
   purpose: 'Detects a changed title, examples, readOnly/writeOnly or vendor extension (x-*).',
   severity: fixed('cosmetic'),
   reason: {

@@ -5,6 +5,7 @@ import { editWords } from '../short-json.js'
 export const schemaBoundChanged = defineKind({
   id: 'schema-bound-changed',
   entity: 'tool',
+  movesValue: true,
   purpose: 'Detects a minimum/maximum (inclusive or exclusive), min/maxLength, min/maxItems, min/maxProperties or min/maxContains added, removed, raised or lowered.',
   severity: byRelation(),
   reason: {

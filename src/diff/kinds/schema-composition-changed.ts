@@ -4,6 +4,7 @@ import { byRelation, defineKind, NO_VALUE_LOST } from '../define-kind.js'
 export const schemaCompositionChanged = defineKind({
   id: 'schema-composition-changed',
   entity: 'tool',
+  movesValue: true,
   purpose: 'Detects oneOf turned into anyOf (or back) and regrouped union branches, judged by which values each union covers.',
   severity: byRelation(),
   reason: {

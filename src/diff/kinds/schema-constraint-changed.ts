@@ -5,6 +5,7 @@ import { shortJson } from '../short-json.js'
 export const schemaConstraintChanged = defineKind({
   id: 'schema-constraint-changed',
   entity: 'tool',
+  movesValue: true,
   purpose: 'Detects a multipleOf, uniqueItems, contains, propertyNames, patternProperties, dependentRequired, dependentSchemas, if/then/else or not constraint tightened, loosened or replaced.',
   severity: byRelation(),
   reason: {

@@ -5,6 +5,7 @@ import { shortJson } from '../short-json.js'
 export const schemaDefaultChanged = defineKind({
   id: 'schema-default-changed',
   entity: 'tool',
+  movesValue: true,
   purpose: 'Detects a changed default value, which changes behaviour for callers who omit the argument.',
   severity: byDirection({ input: 'risky', output: 'cosmetic' }),
   reason: {

@@ -4,6 +4,7 @@ import { defineKind, fixed } from '../define-kind.js'
 export const schemaDeprecatedChanged = defineKind({
   id: 'schema-deprecated-changed',
   entity: 'tool',
+  movesValue: true,
   purpose: 'Detects deprecated: true added or removed on an argument, a field or a schema.',
   severity: fixed('routing'),
   reason: {

@@ -5,6 +5,7 @@ import { listJson } from '../short-json.js'
 export const schemaEnumChanged = defineKind({
   id: 'schema-enum-changed',
   entity: 'tool',
+  movesValue: true,
   purpose: 'Detects allowed values added, removed or replaced, and an enum or const introduced or dropped.',
   severity: byRelation(),
   reason: {

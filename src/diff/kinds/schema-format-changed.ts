@@ -5,6 +5,7 @@ import { editWords } from '../short-json.js'
 export const schemaFormatChanged = defineKind({
   id: 'schema-format-changed',
   entity: 'tool',
+  movesValue: true,
   purpose: 'Detects a format added, removed or replaced; a format replaced by its extension (email → idn-email, uri → iri) widens, the reverse narrows; with policy format "annotate" every such change is only risky.',
   severity: ({ change, policy }) =>
     // Why: under "annotate" a format is documentation the server may or may not enforce.

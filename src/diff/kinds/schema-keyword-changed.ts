@@ -4,6 +4,7 @@ import { defineKind, fixed } from '../define-kind.js'
 export const schemaKeywordChanged = defineKind({
   id: 'schema-keyword-changed',
   entity: 'tool',
+  movesValue: true,
   purpose: 'Detects a change to any schema keyword outside the vocabulary the engine judges (never silent).',
   severity: fixed('risky'),
   reason: {

@@ -3,6 +3,7 @@ import { argumentDescriptionChanged } from './argument-description-changed.js'
 import { argumentNowOptional } from './argument-now-optional.js'
 import { argumentNowRequired } from './argument-now-required.js'
 import { argumentRemoved } from './argument-removed.js'
+import { outputFieldNowOptional } from './output-field-now-optional.js'
 import { schemaAdditionalPropertiesChanged } from './schema-additional-properties-changed.js'
 import { schemaAnnotationChanged } from './schema-annotation-changed.js'
 import { schemaBoundChanged } from './schema-bound-changed.js'
@@ -29,6 +30,7 @@ export const SCHEMA_KINDS: ChangeKind[] = [
   argumentRemoved,
   argumentNowRequired,
   argumentNowOptional,
+  outputFieldNowOptional,
   argumentDescriptionChanged,
   schemaTypeChanged,
   schemaNullableChanged,

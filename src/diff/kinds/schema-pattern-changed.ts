@@ -5,6 +5,7 @@ import { editWords } from '../short-json.js'
 export const schemaPatternChanged = defineKind({
   id: 'schema-pattern-changed',
   entity: 'tool',
+  movesValue: true,
   purpose: 'Detects a pattern added, removed or changed; a changed pattern is compared as a regular language (wider, narrower, or neither), and is risky only when that cannot be decided (a backreference, an assertion that cannot be placed, too many states).',
   severity: byRelation(),
   reason: {

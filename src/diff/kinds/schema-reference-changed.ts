@@ -4,6 +4,7 @@ import { defineKind, fixed } from '../define-kind.js'
 export const schemaReferenceChanged = defineKind({
   id: 'schema-reference-changed',
   entity: 'tool',
+  movesValue: true,
   purpose: 'Detects a changed reference the engine does not follow (external URL, file, $dynamicRef).',
   severity: fixed('risky'),
   reason: {

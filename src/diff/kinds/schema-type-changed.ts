@@ -5,6 +5,7 @@ import { shortJson } from '../short-json.js'
 export const schemaTypeChanged = defineKind({
   id: 'schema-type-changed',
   entity: 'tool',
+  movesValue: true,
   purpose: 'Detects a change in the accepted JSON types: gained, lost, integer ↔ number, or replaced.',
   severity: byRelation(),
   reason: {

@@ -4,6 +4,7 @@ import { defineKind } from '../define-kind.js'
 export const serverCacheScopeChanged = defineKind({
   id: 'server-cache-scope-changed',
   entity: 'server',
+  movesValue: true,
   purpose: 'Detects a list whose cacheScope (2026-07-28 era) changed between private and public.',
   // Why: `public` lets clients and intermediaries share one cached list across users; a list
   // that differs per user (by authorization) would then leak to, or be missing for, others.

@@ -4,6 +4,7 @@ import { defineKind, fixed } from '../define-kind.js'
 export const serverIdentityChanged = defineKind({
   id: 'server-identity-changed',
   entity: 'server',
+  movesValue: true,
   purpose: 'Detects a changed server name or title.',
   severity: fixed('routing'),
   reason: { routing: 'no call breaks, but people and agents recognise the server by it' },

@@ -4,6 +4,7 @@ import { defineKind, fixed } from '../define-kind.js'
 export const serverInstructionsChanged = defineKind({
   id: 'server-instructions-changed',
   entity: 'server',
+  movesValue: true,
   purpose: 'Detects changed server instructions.',
   severity: fixed('routing'),
   reason: { routing: 'no call breaks, but agents follow these instructions' },

@@ -4,6 +4,7 @@ import { defineKind } from '../define-kind.js'
 export const taskSupportChanged = defineKind({
   id: 'task-support-changed',
   entity: 'tool',
+  movesValue: true,
   purpose: 'Detects a tool whose task support (forbidden, optional, required) changed.',
   // Why: only `optional` accepts both plain calls and task calls, so moving to it loses no caller.
   severity: ({ change }) => (change.after === 'optional' ? 'additive' : 'breaking'),

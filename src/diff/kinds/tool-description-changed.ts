@@ -4,6 +4,7 @@ import { defineKind, fixed, textChange } from '../define-kind.js'
 export const toolDescriptionChanged = defineKind({
   id: 'tool-description-changed',
   entity: 'tool',
+  movesValue: true,
   purpose: 'Detects a changed tool description.',
   severity: fixed('routing'),
   reason: { routing: 'no call breaks, but agents choose tools by this text' },

@@ -4,6 +4,7 @@ import { defineKind, fixed } from '../define-kind.js'
 export const toolRenamed = defineKind({
   id: 'tool-renamed',
   entity: 'tool',
+  movesValue: true,
   purpose: 'Detects a removed tool whose schemas reappear, identical, under exactly one new name.',
   severity: fixed('breaking'),
   reason: { breaking: 'an agent that calls the old name fails' },

@@ -4,6 +4,7 @@ import { defineKind, fixed, textChange } from '../define-kind.js'
 export const toolTitleChanged = defineKind({
   id: 'tool-title-changed',
   entity: 'tool',
+  movesValue: true,
   purpose: 'Detects a changed tool title.',
   severity: fixed('routing'),
   reason: { routing: 'no call breaks, but agents and people choose tools by this text' },

@@ -71,8 +71,7 @@ export function describeMatcherScenarios(runner: Runner): void {
       const failures = project.failures(result)
       expect(Object.keys(failures).sort()).toEqual(['catalog honors its contract', 'catalog surface', 'catalog surface, breaking changes only'])
       for (const message of Object.values(failures)) {
-        expect(message).toMatch(/^breaking \(\d+\)$/m)
-        expect(message).toMatch(/parse_catalog → pages/)
+        expect(message).toMatch(/^tool parse_catalog · 1 breaking\n {2}breaking {2}argument-now-required {2}pages$/m)
         expect(message).toContain('Accepting it with -u is NOT safe')
       }
       expect(failures).toMatchSnapshot()
@@ -85,7 +84,7 @@ export function describeMatcherScenarios(runner: Runner): void {
       expect(result.code).toBe(1)
       const failures = project.failures(result)
       expect(Object.keys(failures)).toEqual(['catalog surface'])
-      expect(failures['catalog surface']).toMatch(/^additive \(1\)$/m)
+      expect(failures['catalog surface']).toMatch(/^tool \S+ · 1 additive$/m)
       expect(failures['catalog surface']).toContain('Accepting it with -u is safe: no caller breaks.')
       expect(failures).toMatchSnapshot()
       expect(result.output).toContain(`mcp-contract: ${CONTRACT} is behind the server by 1 additive change that does not fail;`)
@@ -128,7 +127,7 @@ export function describeMatcherScenarios(runner: Runner): void {
       expect((await project.read('__snapshots__/in-file.test.js.snap'))!.toString()).toContain('tool search_products')
       const drifted = await project.run(['--config', 'no-setup.config.js', 'in-file.test.js'], { CATALOG_VARIANT: 'v2' })
       expect(drifted.code).toBe(1)
-      expect(project.failures(drifted)['registered by the import']).toMatch(/^breaking \(\d+\)$/m)
+      expect(project.failures(drifted)['registered by the import']).toMatch(/^ {2}breaking {2}/m)
     })
   })
 
