@@ -2,6 +2,7 @@ import type { NotRecorded, Surface } from '../surface/types.js'
 import { SEVERITIES, severityRank, type Change, type Severity } from './change.js'
 import type { Detected } from './detected.js'
 import { diffProfiles, type SideRefusal } from './diff-profiles.js'
+import { diffAuthorizations } from './diff-authorizations.js'
 import { diffEras } from './diff-eras.js'
 import { diffPrompts } from './diff-prompts.js'
 import { diffResources, diffResourceTemplates } from './diff-resources.js'
@@ -36,21 +37,28 @@ export function diffSurfaces(recorded: Surface, live: Surface, policy: Policy = 
   const problem = policyProblem(policy, KIND_IDS)
   if (problem !== undefined) throw new TypeError(`diffSurfaces: ${problem}`)
   const resolved = resolvePolicy(policy)
-  const notRecorded: NotRecorded[] = [...recorded.notRecorded, ...live.notRecorded]
-  const profiles = diffProfiles(recorded, live, resolved.profiles)
-  const detected: Detected[] = [
-    // Why first: a rule the clients enforce is the cause of the schema changes it comes with.
-    ...profiles.detected,
-    ...diffServer(recorded.server, live.server),
-    ...diffEras(recorded, live),
-    // Why: a list absent (method not found) reads as empty, so absent ↔ empty reports nothing.
-    ...diffTools(recorded.tools ?? [], live.tools ?? [], notRecorded),
-    ...diffPrompts(recorded.prompts ?? [], live.prompts ?? []),
-    ...diffResources(recorded.resources ?? [], live.resources ?? []),
-    ...diffResourceTemplates(recorded.resourceTemplates ?? [], live.resourceTemplates ?? []),
-  ]
+  const notRecorded: NotRecorded[] = []
+  let refusals: SideRefusal[] = []
+  const detectView = (before: Surface, after: Surface, places: NotRecorded[]): Detected[] => {
+    places.push(...before.notRecorded, ...after.notRecorded)
+    const profiles = diffProfiles(before, after, resolved.profiles)
+    // Why the unnamed view's only: a refusal names no authorization, and the views share one server's lists.
+    if (before === recorded) refusals = profiles.refusals
+    return [
+      // Why first: a rule the clients enforce is the cause of the schema changes it comes with.
+      ...profiles.detected,
+      ...diffServer(before.server, after.server),
+      ...diffEras(before, after),
+      // Why: a list absent (method not found) reads as empty, so absent ↔ empty reports nothing.
+      ...diffTools(before.tools ?? [], after.tools ?? [], places),
+      ...diffPrompts(before.prompts ?? [], after.prompts ?? []),
+      ...diffResources(before.resources ?? [], after.resources ?? []),
+      ...diffResourceTemplates(before.resourceTemplates ?? [], after.resourceTemplates ?? []),
+    ]
+  }
+  const detected = diffAuthorizations(recorded, live, detectView(recorded, live, notRecorded), detectView, notRecorded)
   const report = reportDetected(detected, resolved, notRecorded)
-  return profiles.refusals.length > 0 ? { ...report, listingRefused: profiles.refusals } : report
+  return refusals.length > 0 ? { ...report, listingRefused: refusals } : report
 }
 
 /**

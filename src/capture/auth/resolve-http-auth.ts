@@ -17,12 +17,13 @@ export interface HttpAuth {
 /**
  * Picks the credentials for an HTTP target, first that applies: its own `bearer` or
  * `Authorization` header; `MCP_CONTRACT_TOKEN` from the environment; the login cached by
- * `mcp-contract auth` for this URL (refreshed when it expires). With none of them, a 401
+ * `mcp-contract auth` for this URL (refreshed when it expires); with `ambientAuth: false`, only
+ * the target's own. With none of them, a 401
  * becomes a message that says how to log in.
  * @example const { target, authProvider } = await resolveHttpAuth({ url }, new URL(url))
  */
 export async function resolveHttpAuth(target: HttpTarget, url: URL, env: NodeJS.ProcessEnv = process.env): Promise<HttpAuth> {
-  if (target.bearer !== undefined) return { target }
+  if (target.bearer !== undefined || target.ambientAuth === false) return { target }
   if (Object.keys(target.headers ?? {}).some((name) => name.toLowerCase() === 'authorization')) return { target }
   const fromEnv = env[TOKEN_ENV]
   if (fromEnv) return { target: { ...target, bearer: fromEnv } }
