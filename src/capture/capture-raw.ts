@@ -7,7 +7,7 @@ import { findTooDeepValue, MAX_ITEM_DEPTH } from '../schema/nesting-limit.js'
 import { renderDeepPath } from './deep-path.js'
 import { openConnection } from './open-connection.js'
 import { readSurfaceLists } from './read-paged-list.js'
-import { ERA_OPTIONS, refusedInitialize, type Era, type EraOption } from './era.js'
+import { ERA_OPTIONS, isModernClientMissing, refusedInitialize, type Era, type EraOption } from './era.js'
 import type { StepLimits } from './run-step.js'
 import { ACCEPTED_TARGETS, recognizeTarget, type HttpTarget, type RecognizedTarget, type Target } from './target.js'
 import { authorizationNameProblem } from '../surface/authorization-name.js'
@@ -115,6 +115,7 @@ async function captureInEras(recognized: RecognizedTarget, limits: StepLimits, e
     try {
       return { ...(await captureInEra(recognized, limits, '2026-07-28')), refusedEras: ['legacy'] }
     } catch (modern) {
+      if (isModernClientMissing(modern)) throw modern
       throw new CaptureError(
         (error as CaptureError).code,
         `${(error as Error).message}\nIt did not answer the 2026-07-28 opening (server/discover) either: ${(modern as Error).message}`,
