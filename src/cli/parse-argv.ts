@@ -83,13 +83,12 @@ export function parseArgv(argv: readonly string[]): Invocation {
   const own = separator === -1 ? [...argv] : argv.slice(0, separator)
   const serverCommand = separator === -1 ? [] : argv.slice(separator + 1)
   let parsed: ReturnType<typeof parseOwn>
-  let credentials: ReturnType<typeof groupCredentials>
   try {
     parsed = parseOwn(own)
   } catch (error) {
     throw new CliUsageError(inOurWords(error as Error & { code?: string }, own, separator !== -1))
   }
-  credentials = groupCredentials(parsed.tokens ?? [])
+  const credentials = groupCredentials(parsed.tokens ?? [])
   const { values, positionals } = parsed
   const help = values.help === true
   const [command, ...files] = positionals
