@@ -63,6 +63,18 @@ async function honorContract(adapter: RunnerAdapter, received: unknown, file: st
       ].join('\n'),
     )
   }
+  const named = existed ? namedAuthorizationsIn(await readIfPresent(path)) : []
+  if (named.length > 0) {
+    // Why refuse, not check the unnamed view: the other views would pass unchecked, and an update (-u) would drop them.
+    return failed(() =>
+      [
+        matcher,
+        '',
+        `${shown} records the surface as seen by named authorizations (${named.join(', ')}), which a matcher cannot read the server as: it would check one view and pass over the others.`,
+        'Check it with the CLI, which reads the server as each one: mcp-contract check --url … (credentials with --as NAME, or "authorizations" in the project configuration).',
+      ].join('\n'),
+    )
+  }
   const live = await captureLive(adapter, received, matcher, callSite, policy?.era ?? (await erasRecordedIn(path)))
   const text = engine.serializeContract(live)
 
@@ -128,6 +140,16 @@ async function kindOfPath(path: string): Promise<'file' | 'folder' | 'other' | u
   })
   if (!info) return undefined
   return info.isFile() ? 'file' : info.isDirectory() ? 'folder' : 'other'
+}
+
+/** The named authorizations a contract file records (format 2), by name; none when it records none or is not JSON. */
+function namedAuthorizationsIn(text: string | undefined): string[] {
+  try {
+    const { authorizations } = JSON.parse(text ?? '{}') as { authorizations?: unknown }
+    return typeof authorizations === 'object' && authorizations !== null ? Object.keys(authorizations) : []
+  } catch {
+    return []
+  }
 }
 
 /**

@@ -7,9 +7,10 @@ import { findTooDeepValue, MAX_ITEM_DEPTH } from '../schema/nesting-limit.js'
 import { renderDeepPath } from './deep-path.js'
 import { openConnection } from './open-connection.js'
 import { readSurfaceLists } from './read-paged-list.js'
-import { ERA_OPTIONS, refusedInitialize, type Era, type EraOption } from './era.js'
+import { ERA_OPTIONS, isModernClientMissing, refusedInitialize, type Era, type EraOption } from './era.js'
 import type { StepLimits } from './run-step.js'
-import { ACCEPTED_TARGETS, recognizeTarget, type RecognizedTarget, type Target } from './target.js'
+import { ACCEPTED_TARGETS, recognizeTarget, type HttpTarget, type RecognizedTarget, type Target } from './target.js'
+import { authorizationNameProblem } from '../surface/authorization-name.js'
 
 export { CaptureError, type CaptureErrorCode } from './capture-error.js'
 export { describeTarget } from './describe-target.js'
@@ -37,6 +38,20 @@ export interface CaptureOptions {
    * reads both eras and keeps the legacy read in `legacy`.
    */
   era?: EraOption
+  /**
+   * Named authorizations to read an HTTP server as, besides the target's own credentials: each is
+   * read with exactly its `headers` and `bearer` (never `MCP_CONTRACT_TOKEN` or a cached login;
+   * none at all reads what an anonymous client sees) and kept in `authorizations` under its name.
+   * Why: list results may vary by authorization, never by connection.
+   * @example { admin: { bearer: process.env.ADMIN_TOKEN }, anonymous: {} }
+   */
+  authorizations?: { [name: string]: Authorization }
+}
+
+/** The credentials of one named authorization. */
+export interface Authorization {
+  headers?: Record<string, string>
+  bearer?: string
 }
 
 /**
@@ -66,6 +81,29 @@ export async function captureRaw(target: Target, options: CaptureOptions = {}): 
       serverLabel: describeTarget(target),
     })
   }
+  const named = Object.entries(options.authorizations ?? {})
+  if (named.length === 0) return captureInEras(recognized, limits, era)
+  if (recognized.kind !== 'http') {
+    throw new CaptureError('bad-target', `Named authorizations apply to an HTTP server ({ url }); ${describeTarget(target)} gets its credentials another way. Drop the authorizations option (CLI: --as).`, {
+      serverLabel: describeTarget(target),
+    })
+  }
+  for (const [name] of named) {
+    const problem = authorizationNameProblem(name)
+    if (problem !== undefined) throw new RangeError(`authorizations: ${problem}.`)
+  }
+  const surface = await captureInEras(recognized, limits, era)
+  surface.authorizations = {}
+  // Why one after another: each is a whole capture, and a server under test should not see them race.
+  for (const [name, credentials] of named) {
+    const http: HttpTarget = { url: recognized.http.url, transport: recognized.http.transport, headers: { ...credentials.headers }, bearer: credentials.bearer, ambientAuth: false }
+    surface.authorizations[name] = await captureInEras({ kind: 'http', http }, limits, era)
+  }
+  return surface
+}
+
+/** Reads one view of the server in the era option's era(s). */
+async function captureInEras(recognized: RecognizedTarget, limits: StepLimits, era: EraOption): Promise<RawSurface> {
   if (era === 'both') return captureBothEras(recognized, limits)
   if (era !== 'auto') return captureInEra(recognized, limits, era)
   try {
@@ -77,6 +115,7 @@ export async function captureRaw(target: Target, options: CaptureOptions = {}): 
     try {
       return { ...(await captureInEra(recognized, limits, '2026-07-28')), refusedEras: ['legacy'] }
     } catch (modern) {
+      if (isModernClientMissing(modern)) throw modern
       throw new CaptureError(
         (error as CaptureError).code,
         `${(error as Error).message}\nIt did not answer the 2026-07-28 opening (server/discover) either: ${(modern as Error).message}`,

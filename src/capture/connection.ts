@@ -63,6 +63,9 @@ export interface OwnClient {
   era: Era
 }
 
+/** How long closing a transport whose client could not load may take. */
+const CLOSE_WAIT_MS = 5_000
+
 /**
  * Creates capture's own SDK client for a transport capture opened (in-memory, stdio or
  * Streamable HTTP), loading the SDK on first use: 1.x for the legacy era, 2.x pinned to
@@ -91,7 +94,18 @@ export async function createOwnClient(
     if (!closingByClient) closedByServer = true
   }
   if (options.startEarly) startBeforeClientLoads(watched)
-  const client = era === 'legacy' ? await legacyClient() : await modernClient(options.label ?? 'the server')
+  let client: ConnectingClient
+  try {
+    client = era === 'legacy' ? await legacyClient() : await modernClient(options.label ?? 'the server')
+  } catch (error) {
+    // Why: a transport started early (a stdio child) must not outlive a client that could not load
+    // (SDK 2.x not installed); left running, it would keep the process alive after the error.
+    if (options.startEarly) {
+      await watched.start().catch(() => {})
+      await closeQuietly(() => watched.close(), CLOSE_WAIT_MS)
+    }
+    throw error
+  }
   // Why: the SDK drops a line that is not JSON-RPC or a reply nobody waits for, and only tells
   // `onerror`; counted, they explain a later timeout.
   client.onerror = (error) => wire.record(error)

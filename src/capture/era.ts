@@ -33,11 +33,26 @@ export async function loadModernClient(label: string): Promise<typeof import('@m
   try {
     return await import('@modelcontextprotocol/client')
   } catch (cause) {
-    throw new CaptureError(
+    throw markMissing(new CaptureError(
       'start-failed',
       `${label} has to be read in the 2026-07-28 protocol era, which needs the MCP SDK 2.x client, and @modelcontextprotocol/client is not installed. ` +
         'Install it (npm i -D @modelcontextprotocol/client), or read a server that still answers initialize with --era legacy.',
       { serverLabel: label, cause },
-    )
+    ))
   }
+}
+
+const missingClient = new WeakSet<object>()
+
+function markMissing(error: CaptureError): CaptureError {
+  missingClient.add(error)
+  return error
+}
+
+/**
+ * True for the error {@link loadModernClient} throws when SDK 2.x is not installed.
+ * Why: its message alone says what to do; wrapped in "it did not answer server/discover either", it would read as the server's fault.
+ */
+export function isModernClientMissing(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && missingClient.has(error)
 }

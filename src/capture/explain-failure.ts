@@ -167,6 +167,14 @@ function stoppedByTooLarge(context: FailureContext): boolean {
 
 function tooLarge(context: FailureContext, request: string, details: { serverLabel: string; cause: unknown; stderrTail: readonly string[] }): CaptureError {
   const error = context.wire!.tooLarge!
+  if (error.scope === 'stream') {
+    return new CaptureError(
+      'listing-failed',
+      `${context.label} sent ${error.phrase()} while capture waited for ${request}, so capture stopped. ` +
+        'That stream carries the answers to the requests capture sends and little else; a server that streams without end is broken.',
+      { ...details, cause: error },
+    )
+  }
   return new CaptureError(
     'listing-failed',
     `${context.label} answered ${request} with ${error.phrase()} of what capture reads as one message, so capture stopped. ` +

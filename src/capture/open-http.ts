@@ -1,4 +1,5 @@
 import { resolveHttpAuth } from './auth/resolve-http-auth.js'
+import { boundedEventStream } from './bounded-event-stream.js'
 import { boundedFetch } from './bounded-fetch.js'
 import { CaptureError } from './capture-error.js'
 import { closeQuietly, createOwnClient, type Connection, type WireKind } from './connection.js'
@@ -7,7 +8,7 @@ import { explainConnectFailure } from './explain-failure.js'
 import { loadModernClient, type Era } from './era.js'
 import type { StepLimits } from './run-step.js'
 import type { HttpTarget } from './target.js'
-import { WireDiagnostics } from './wire-diagnostics.js'
+import { WireDiagnostics, type MessageTooLarge } from './wire-diagnostics.js'
 
 /**
  * Connects to a server over HTTP, with the target's headers and bearer token (else
@@ -59,7 +60,13 @@ async function openSse(target: HttpTarget, url: URL, limits: StepLimits, era: Er
   }
   const wire = new WireDiagnostics()
   const { SSEClientTransport } = await import('@modelcontextprotocol/sdk/client/sse.js')
-  const transport = new SSEClientTransport(url, { requestInit: { headers: requestHeaders(target) }, fetch: boundedFetch((error) => wire.record(error)) })
+  // Why close at once: every answer arrives on the one event stream, so once it is cut nothing
+  // more can come, and the requests waiting for answers should fail now, not at their timeouts.
+  const onTooLarge = (error: MessageTooLarge) => {
+    wire.record(error)
+    void closeQuietly(() => transport.close(), limits.timeoutMs)
+  }
+  const transport: InstanceType<typeof SSEClientTransport> = new SSEClientTransport(url, { requestInit: { headers: requestHeaders(target) }, fetch: boundedEventStream(onTooLarge, boundedFetch(onTooLarge)) })
   return connect(transport, { label, limits, era, wire, wireKind: 'sse' })
 }
 

@@ -47,6 +47,12 @@ export interface HttpTarget {
    * Streamable HTTP, and HTTP+SSE when the server answers it with a 4xx.
    */
   transport?: 'streamable-http' | 'sse'
+  /**
+   * `false`: send only the `headers` and `bearer` given here, never `MCP_CONTRACT_TOKEN` or a
+   * login cached by `mcp-contract auth`. Why: a named authorization is exactly its own credentials;
+   * one with none reads what an anonymous client sees. Default `true`.
+   */
+  ambientAuth?: boolean
 }
 
 /**

@@ -11,12 +11,15 @@ export class MessageTooLarge extends Error {
     readonly limitBytes: number,
     /** True once the message's end of line arrived. */
     readonly complete: boolean,
+    /** `stream`: the limit is on a whole HTTP+SSE event stream, not on one message. */
+    readonly scope: 'message' | 'stream' = 'message',
   ) {
-    super(`one message of ${complete ? '' : 'more than '}${formatBytes(bytes)} exceeds the ${formatBytes(limitBytes)} limit`)
+    super(scope === 'stream' ? `an event stream of more than ${formatBytes(bytes)} exceeds the ${formatBytes(limitBytes)} limit` : `one message of ${complete ? '' : 'more than '}${formatBytes(bytes)} exceeds the ${formatBytes(limitBytes)} limit`)
   }
 
   /** The message as a phrase: `one message of 70.0 MiB, over the 64.0 MiB limit`. */
   phrase(): string {
+    if (this.scope === 'stream') return `more than ${formatBytes(this.bytes)} on its HTTP+SSE event stream, over the ${formatBytes(this.limitBytes)} limit for one capture`
     return `one message of ${this.complete ? '' : 'more than '}${formatBytes(this.bytes)}, over the ${formatBytes(this.limitBytes)} limit`
   }
 }

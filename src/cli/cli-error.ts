@@ -5,3 +5,14 @@ export class CliUsageError extends Error {
     this.name = 'CliUsageError'
   }
 }
+
+/**
+ * An expected failure of a CLI run that is not about how the arguments are written (a credential
+ * that is not set, an authorization the contract does not record): one message, no usage, exit 2.
+ */
+export class CliRunError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'CliRunError'
+  }
+}

@@ -35,6 +35,10 @@ Instead of "-- <server command…>":
   --header 'Name: value'    an HTTP header to send (repeatable), e.g. --header 'X-Api-Key: …'
   --bearer TOKEN            sends Authorization: Bearer TOKEN (without it: $MCP_CONTRACT_TOKEN, else
                             --client-id ID --client-secret-env NAME, else the login cached by mcp-contract auth)
+  --bearer-env NAME         the same, with the token read from the environment variable NAME
+  --as NAME                 with --url (snapshot, check, show): the --header, --bearer and --bearer-env after it
+                            are the named authorization NAME's; the contract holds the surface each one sees,
+                            check compares each with its own (repeatable; or "authorizations" in the config file)
   --transport KIND          with --url: streamable-http or sse (default: the first, then HTTP+SSE on a 4xx)
   --era ERA                 auto (default: initialize, then server/discover if refused), legacy, 2026-07-28, or both
   --timeout MS              wait at most MS for the start and for each request (default 10000)
@@ -73,6 +77,7 @@ const EXAMPLES = `Examples:
   mcp-contract snapshot -- node dist/server.js
   mcp-contract check --fail-on breaking -- npx -y @modelcontextprotocol/server-memory
   mcp-contract check --url http://127.0.0.1:3000/mcp --header 'X-Api-Key: abc'
+  mcp-contract snapshot --url https://mcp.example.com/mcp --as admin --bearer-env ADMIN_TOKEN --as reader --bearer-env READER_TOKEN
   mcp-contract diff old/mcp-contract.json mcp-contract.json --format markdown`
 
 const EXIT_CODES = 'Exit codes: 0 nothing fails · 1 a change at or above the fail level · 2 could not run'

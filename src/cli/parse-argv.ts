@@ -3,6 +3,7 @@ import { ERA_OPTIONS, MAX_TIMEOUT_MS, type EraOption } from '../capture/capture-
 import { SEVERITIES, type Severity } from '../diff/change.js'
 import { profileNamesProblem } from '../lint/profile-registry.js'
 import { REPORT_FORMATS, type ReportFormat } from '../report/format-report.js'
+import { groupCredentials, type AuthorizationFlags } from './authorization-flags.js'
 import { CliUsageError } from './cli-error.js'
 
 /** The commands the CLI knows. */
@@ -27,6 +28,10 @@ export interface Invocation {
   url?: string
   headers: Record<string, string>
   bearer?: string
+  /** `--bearer-env NAME` before any `--as`: the unnamed credentials' token, read from that variable. */
+  bearerEnv?: string
+  /** `--as NAME` and the credentials after it (with `--url`): each named authorization to read the server as. */
+  authorizations?: AuthorizationFlags[]
   /** `mock`: the seed for generated values. */
   seed?: number
   /** `mock`: serve Streamable HTTP on this port instead of stdio. */
@@ -94,6 +99,7 @@ export function parseArgv(argv: readonly string[]): Invocation {
   } catch (error) {
     throw new CliUsageError(inOurWords(error as Error & { code?: string }, own, separator !== -1))
   }
+  const credentials = groupCredentials(parsed.tokens ?? [])
   const { values, positionals } = parsed
   const help = values.help === true
   const [command, ...files] = positionals
@@ -145,8 +151,10 @@ export function parseArgv(argv: readonly string[]): Invocation {
     files,
     serverCommand,
     url: values.url,
-    headers: parseHeaders(values.header ?? []),
-    bearer: values.bearer,
+    headers: credentials.unnamed.headers,
+    bearer: credentials.unnamed.bearer,
+    ...(credentials.unnamed.bearerEnv !== undefined ? { bearerEnv: credentials.unnamed.bearerEnv } : {}),
+    ...(credentials.named.length > 0 ? { authorizations: credentials.named } : {}),
     seed: parseInteger('--seed', values.seed, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
     port: parseInteger('--port', values.port, 0, 65535),
     verbose: values.verbose === true,
@@ -176,6 +184,7 @@ function parseOwn(args: string[]) {
     args,
     allowPositionals: true,
     strict: true,
+    tokens: true,
     options: {
       contract: { type: 'string' },
       format: { type: 'string' },
@@ -184,7 +193,9 @@ function parseOwn(args: string[]) {
       timeout: { type: 'string' },
       url: { type: 'string' },
       header: { type: 'string', multiple: true },
-      bearer: { type: 'string' },
+      bearer: { type: 'string', multiple: true },
+      'bearer-env': { type: 'string', multiple: true },
+      as: { type: 'string', multiple: true },
       profile: { type: 'string', multiple: true },
       seed: { type: 'string' },
       port: { type: 'string' },
@@ -256,16 +267,6 @@ function parseInteger(option: string, value: string | undefined, min: number, ma
   return number
 }
 
-function parseHeaders(values: string[]): Record<string, string> {
-  const headers: Record<string, string> = {}
-  for (const value of values) {
-    const colon = value.indexOf(':')
-    if (colon <= 0) throw new CliUsageError(`--header must look like 'Name: value', not "${value}"`)
-    headers[value.slice(0, colon).trim()] = value.slice(colon + 1).trim()
-  }
-  return headers
-}
-
 function checkTarget(invocation: Invocation): void {
   const { command, files, serverCommand, url } = invocation
   if (command === 'diff') {
@@ -284,6 +285,10 @@ function checkTarget(invocation: Invocation): void {
   if (invocation.clientSecretEnv !== undefined && invocation.clientId === undefined) throw new CliUsageError('--client-secret-env needs --client-id: the machine client the secret belongs to')
   if (files.length > 0) throw new CliUsageError(`unexpected argument "${files[0]}"; put the server command after --`)
   if (url !== undefined && serverCommand.length > 0) throw new CliUsageError('give either --url or a server command after --, not both')
+  if (invocation.authorizations !== undefined) {
+    if (!['snapshot', 'check', 'show'].includes(command)) throw new CliUsageError(`--as goes with snapshot, check and show, not ${command}`)
+    if (url === undefined) throw new CliUsageError('--as names an authorization to read an HTTP server as; it needs --url (a stdio server takes its credentials from its environment)')
+  }
   // Why: lint of a contract file needs no server; any other command without one cannot run.
   if (command === 'lint' && invocation.contractGiven && url === undefined && serverCommand.length === 0) return
   if (url === undefined && serverCommand.length === 0) throw new CliUsageError(`${command} needs a server: -- <server command…> or --url URL`)
@@ -314,7 +319,7 @@ function hasCredentials(url: string): boolean {
 }
 
 /** The options `parseOwn` knows, as users type them. */
-const OPTION_NAMES = ['--contract', '--format', '--strict', '--fail-on', '--timeout', '--url', '--header', '--bearer', '--transport', '--era', '--used', '--used-by', '--consumers', '--call', '--allow-destructive', '--scope', '--open', '--client-id', '--client-secret-env', '--client-metadata-url', '--logout', '--status', '--profile', '--seed', '--port', '--verbose', '--force', '--suggest-version', '--help', '--version']
+const OPTION_NAMES = ['--contract', '--format', '--strict', '--fail-on', '--timeout', '--url', '--header', '--bearer', '--bearer-env', '--as', '--transport', '--era', '--used', '--used-by', '--consumers', '--call', '--allow-destructive', '--scope', '--open', '--client-id', '--client-secret-env', '--client-metadata-url', '--logout', '--status', '--profile', '--seed', '--port', '--verbose', '--force', '--suggest-version', '--help', '--version']
 
 /**
  * Node's argument-parser errors, said the way this CLI says things. Why: its text ("To specify a

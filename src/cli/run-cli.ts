@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { appendFile, readFile } from 'node:fs/promises'
 import { relative, resolve } from 'node:path'
-import { captureRaw, CaptureError, type EraOption, type Target } from '../capture/capture-raw.js'
+import { captureRaw, CaptureError, type Authorization, type EraOption, type Target } from '../capture/capture-raw.js'
 import { openToolCaller } from '../capture/open-tool-caller.js'
 import { contractPath, findProjectConfig, ignoredLines, policyWithConfig, type FoundConfig } from '../config/project-config.js'
 import { ContractFileError } from '../contract/contract-error.js'
@@ -21,12 +21,14 @@ import { readableSurface } from '../report/readable-surface.js'
 import { wantsColor } from '../report/text-colors.js'
 import { versionSuggestion } from '../report/describe-version.js'
 import { printSurfaceSnapshot } from '../report/surface-serializer.js'
+import { formatAuthorizationViews, printUnnamedView } from '../report/format-authorizations.js'
 import { normalizeSurface } from '../surface/normalize.js'
 import type { RawSurface, Surface } from '../surface/types.js'
 import { LoginError, scrubSecrets } from '../capture/auth/login-error.js'
 import { fetchMachineToken } from '../capture/auth/machine-token.js'
 import { TOKEN_ENV } from '../capture/auth/resolve-http-auth.js'
-import { CliUsageError } from './cli-error.js'
+import { CliRunError, CliUsageError } from './cli-error.js'
+import { authorizationsFor, credentialsOf, type CredentialSources } from './resolve-authorizations.js'
 import { commandHelp } from './help-text.js'
 import { COMMANDS, parseArgv, USAGE, type Invocation } from './parse-argv.js'
 import { machineSecret, runAuth } from './run-auth.js'
@@ -43,6 +45,8 @@ export interface CliIo {
   isTerminal?: boolean
   /** Aborted with the signal's name (`SIGINT`, `SIGTERM`) when the run must stop; closes what it started. */
   signal?: AbortSignal
+  /** Values stderr never shows: the tokens a run finds (set by `runCli`, which appends to it). */
+  secrets?: string[]
 }
 
 /** Exit codes: nothing fails · a change at or above the fail level · could not run. */
@@ -58,9 +62,10 @@ export const SIGNAL_EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143 }
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   // Why: no token or secret given on the command line or in the environment may reach stderr, even in a stack.
-  const secrets = [optionValue(argv, '--bearer'), io.env[TOKEN_ENV], io.env[optionValue(argv, '--client-secret-env') ?? '']]
+  const secrets = [...optionValues(argv, '--bearer'), io.env[TOKEN_ENV], io.env[optionValue(argv, '--client-secret-env') ?? '']].filter((value): value is string => value !== undefined)
   const write = io.stderr
-  io = { ...io, stderr: (text: string) => write(scrubSecrets(text, secrets)) }
+  // Why a list the run appends to: tokens named by --bearer-env or the configuration are found later.
+  io = { ...io, secrets, stderr: (text: string) => write(scrubSecrets(text, secrets)) }
   try {
     const invocation = parseArgv(argv)
     if (invocation.version) {
@@ -77,6 +82,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   } catch (error) {
     const stopped = stoppedBySignal(io)
     if (stopped !== undefined) return stopped
+    if (error instanceof CliRunError) {
+      io.stderr(`mcp-contract: ${error.message}\n`)
+      return EXIT.error
+    }
     if (error instanceof CliUsageError) {
       io.stderr(`mcp-contract: ${error.message}\n\n${USAGE}\n`)
       return EXIT.error
@@ -93,6 +102,13 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 /** This package's version, read from its package.json (one folder above `dist/`). */
 function packageVersion(): string {
   return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version
+}
+
+/** Every value an option is given (`--bearer A … --bearer B`), before `--`. */
+function optionValues(argv: readonly string[], name: string): string[] {
+  const end = argv.indexOf('--')
+  const own = end === -1 ? argv : argv.slice(0, end)
+  return own.flatMap((arg, at) => (arg === name && at + 1 < own.length ? [own[at + 1]] : arg.startsWith(`${name}=`) ? [arg.slice(name.length + 1)] : []))
 }
 
 function optionValue(argv: readonly string[], name: string): string | undefined {
@@ -145,7 +161,8 @@ const COMMAND_RUNNERS: Record<Invocation['command'], (invocation: Invocation, io
       }
     }
     await writeContract(file, surface)
-    io.stdout(`recorded ${describeCounts(surface)} to ${invocation.contract}\n`)
+    const named = Object.entries(surface.authorizations ?? {}).map(([name, view]) => `; as ${name}: ${describeCounts(view)}`)
+    io.stdout(`recorded ${describeCounts(surface)}${named.join('')} to ${invocation.contract}\n`)
     return EXIT.ok
   },
   /** Compares the live surface with the contract file. */
@@ -157,7 +174,8 @@ const COMMAND_RUNNERS: Record<Invocation['command'], (invocation: Invocation, io
     const literals = await consumerLiterals(invocation, io)
     // Why: a contract recorded in both eras is checked in both, or an era not read would look dropped.
     const era = invocation.era ?? (recorded.eras?.length === 2 ? 'both' : undefined)
-    return report(recorded, (await capture(invocation, io, era)).surface, invocation, io, { file, config, literals })
+    const authorizations = authorizationsFor(invocation, sources(io, config), { surface: recorded, file: relative(io.cwd, file) || file })
+    return report(recorded, (await capture(invocation, io, era, authorizations)).surface, invocation, io, { file, config, literals })
   },
   /** Prints the live surface (or, with --suggest-version, the release its changes need); records nothing. */
   async show(invocation, io) {
@@ -169,13 +187,13 @@ const COMMAND_RUNNERS: Record<Invocation['command'], (invocation: Invocation, io
       return EXIT.ok
     }
     const literals = await consumerLiterals(invocation, io)
-    const { surface, via } = await capture(invocation, io)
+    const { surface, via } = await capture(invocation, io, invocation.era, authorizationsFor(invocation, sources(io, await findProjectConfig(io.cwd))))
     if (literals !== undefined) {
       const used = usedEntities(literals, [surface])
       io.stdout(invocation.format === 'json' ? `${JSON.stringify({ used }, null, 2)}\n` : formatUsedEntities(used, literals.length))
       return EXIT.ok
     }
-    io.stdout(invocation.format === 'json' ? serializeContract(surface) : `${via}\n${printSurfaceSnapshot(readableSurface(surface))}\n`)
+    io.stdout(invocation.format === 'json' ? serializeContract(surface) : `${via}\n${printUnnamedView(surface)}\n${formatAuthorizationViews(surface)}`)
     return EXIT.ok
   },
   /** Compares two contract files. */
@@ -312,8 +330,8 @@ function consumerLiterals(invocation: Invocation, io: CliIo): Promise<SourceLite
  * surface, and one they cannot list must never be recorded or checked silently; stderr keeps a
  * JSON report on stdout parseable.
  */
-async function capture(invocation: Invocation, io: CliIo, era: EraOption | undefined = invocation.era): Promise<{ surface: Surface; via: string }> {
-  const raw = await captureRawSurface(invocation, io, era)
+async function capture(invocation: Invocation, io: CliIo, era: EraOption | undefined = invocation.era, authorizations?: Record<string, Authorization>): Promise<{ surface: Surface; via: string }> {
+  const raw = await captureRawSurface(invocation, io, era, authorizations)
   const warnings = lintWarnings(lintSurface({ raw }, invocation.profiles))
   if (warnings) io.stderr(warnings)
   const surface = normalizeSurface(raw)
@@ -321,8 +339,8 @@ async function capture(invocation: Invocation, io: CliIo, era: EraOption | undef
   return { surface, via: `# read over ${raw.transport ?? 'stdio'} in the ${eras.join(' and ')} era${eras.length > 1 ? 's' : ''}` }
 }
 
-async function captureRawSurface(invocation: Invocation, io: CliIo, era: EraOption | undefined = invocation.era): Promise<RawSurface> {
-  return captureRaw(await serverTarget(invocation, io), { timeoutMs: invocation.timeoutMs, signal: io.signal, era })
+async function captureRawSurface(invocation: Invocation, io: CliIo, era: EraOption | undefined = invocation.era, authorizations?: Record<string, Authorization>): Promise<RawSurface> {
+  return captureRaw(await serverTarget(invocation, io), { timeoutMs: invocation.timeoutMs, signal: io.signal, era, authorizations })
 }
 
 /** The server the invocation names: `--url`, or the command after `--`. */
@@ -339,11 +357,17 @@ async function serverTarget(invocation: Invocation, io: CliIo): Promise<Target> 
  */
 async function bearerFor(invocation: Invocation, io: CliIo): Promise<string | undefined> {
   if (invocation.bearer !== undefined) return invocation.bearer
+  if (invocation.bearerEnv !== undefined) return credentialsOf({ headers: {}, bearerEnv: invocation.bearerEnv }, sources(io), '--bearer-env').bearer
   if (invocation.clientId !== undefined && invocation.clientSecretEnv !== undefined) {
     const url = new URL(invocation.url as string)
     return fetchMachineToken(url, { clientId: invocation.clientId, clientSecret: machineSecret(invocation, io.env), scope: invocation.scope })
   }
   return io.env[TOKEN_ENV] || undefined
+}
+
+/** Where a run finds credentials: its environment and configuration; found tokens join the scrubbed secrets. */
+function sources(io: CliIo, config?: FoundConfig): CredentialSources {
+  return { env: io.env, config, secrets: io.secrets ?? [] }
 }
 
 function definedEnv(env: NodeJS.ProcessEnv): Record<string, string> {

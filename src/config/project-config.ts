@@ -18,6 +18,8 @@ export interface ProjectConfig {
   /** Change kind id → the reason it is ignored; reports print the reason. */
   ignore?: Record<string, string>
   profiles?: string[]
+  /** Named authorizations to read an HTTP server as (`--as NAME`): where each one's token is, and its headers. */
+  authorizations?: Record<string, { bearerEnv?: string; headers?: Record<string, string> }>
 }
 
 /** A configuration found on disk: where, and what it says. */
@@ -88,7 +90,7 @@ function checked(data: unknown, shown: string): ProjectConfig {
   const check = (validate ??= new Ajv({ allErrors: false, strict: true, strictTypes: false }).compile(configSchema))
   const shape = shapeProblem(check, data)
   if (shape !== undefined) throw new ContractFileError('invalid', shown, `${shown}: ${shape}. Its options are described in mcp-contract.config.schema.json.`)
-  const { contractRoot: _root, ignore, ...policy } = data as ProjectConfig & { $schema?: string }
+  const { contractRoot: _root, ignore, authorizations: _authorizations, ...policy } = data as ProjectConfig & { $schema?: string }
   delete (policy as { $schema?: string }).$schema
   const problem = policyProblem({ ...policy, ...(ignore ? { ignore: Object.keys(ignore) } : {}) }, KIND_IDS)
   if (problem !== undefined) throw new ContractFileError('invalid', shown, `${shown}: ${problem}`)

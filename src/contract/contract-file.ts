@@ -8,8 +8,21 @@ import { ContractFileError } from './contract-error.js'
 import { contractShapeProblem } from './contract-shape.js'
 import { findTooDeep, MAX_CONTRACT_DEPTH } from './nesting-depth.js'
 
-/** The contract file format this version writes and reads. Older formats are migrated on read. */
-export const CONTRACT_FORMAT = 1
+/**
+ * The newest contract file format this version reads. Format 2 adds `authorizations` (the surface
+ * as seen by each named authorization); a file without them is still written as format 1, byte
+ * for byte what earlier versions wrote. Older formats are migrated on read.
+ */
+export const CONTRACT_FORMAT = 2
+
+/**
+ * The format a surface is written in: the oldest that holds all of it. Why not always the newest:
+ * an earlier mcp-contract reading a file with authorizations would check only the unnamed view and
+ * pass silently; format 2 makes it stop and say to upgrade, while every other file stays readable by it.
+ */
+export function contractFormatOf(surface: Surface): number {
+  return surface.authorizations !== undefined && Object.keys(surface.authorizations).length > 0 ? 2 : 1
+}
 
 /** The default contract file name, relative to where the CLI runs. */
 export const DEFAULT_CONTRACT_FILE = 'mcp-contract.json'
@@ -20,7 +33,7 @@ export const DEFAULT_CONTRACT_FILE = 'mcp-contract.json'
  * @example await writeFile('mcp-contract.json', serializeContract(surface))
  */
 export function serializeContract(surface: Surface): string {
-  return `${stableStringify({ format: CONTRACT_FORMAT, ...(sortKeys(surface) as Surface) }, 2)}\n`
+  return `${stableStringify({ format: contractFormatOf(surface), ...(sortKeys(surface) as Surface) }, 2)}\n`
 }
 
 /**
@@ -60,6 +73,14 @@ export function parseContract(text: string, source = 'contract'): Surface {
       `${source} is not a valid mcp-contract file: ${problem}. Fix that value (mcp-contract.schema.json in the package describes the format), restore the file from version control, or record it again with \`mcp-contract snapshot\`.`,
     )
   }
+  const parsed = withNotRecorded(surface) as Surface
+  if (parsed.authorizations !== undefined) {
+    parsed.authorizations = Object.fromEntries(Object.entries(parsed.authorizations).map(([name, view]) => [name, withNotRecorded(view as unknown as Record<string, unknown>)]))
+  }
+  return parsed
+}
+
+function withNotRecorded(surface: Record<string, unknown>): Surface {
   return { ...(surface as unknown as Surface), notRecorded: Array.isArray(surface.notRecorded) ? (surface.notRecorded as Surface['notRecorded']) : [] }
 }
 

@@ -40,6 +40,10 @@ function describeError(error: ErrorObject, data: unknown): string {
       return `${where} has an unknown key "${String(params.additionalProperty)}"`
     case 'minLength':
       return params.limit === 1 ? `${where} must not be empty` : `${where} ${error.message ?? 'is too short'}`
+    case 'pattern':
+      // Why: a key that breaks a name rule (propertyNames) is reported by Ajv as the object failing a pattern.
+      if (error.propertyName !== undefined) return `${where} has the key ${JSON.stringify(error.propertyName.slice(0, 80))}, which is not a valid name (a letter or digit, then letters, digits, _, . or -)`
+      return `${where} ${error.message ?? 'is not valid'}`
     case 'enum':
       return `${where} must be one of ${(params.allowedValues as unknown[]).map((value) => JSON.stringify(value)).join(', ')}`
     default:

@@ -32,6 +32,8 @@ export interface Change {
   profile?: string
   /** The profile rule that entity started or stopped breaking (`tool-input-schema-object-root`). */
   rule?: string
+  /** The named authorization (`--as admin`) whose view of the server changed; absent for the unnamed one. */
+  authorization?: string
 }
 
 /** Ranks a severity: 0 is the most serious. */

@@ -3,6 +3,7 @@ import { SEVERITIES, severityRank, type Change, type Severity } from './change.j
 import type { Detected } from './detected.js'
 import { versionAdvice, type VersionAdvice } from './version-advice.js'
 import { diffProfiles, type SideRefusal } from './diff-profiles.js'
+import { diffAuthorizations } from './diff-authorizations.js'
 import { diffEras } from './diff-eras.js'
 import { diffPrompts } from './diff-prompts.js'
 import { diffResources, diffResourceTemplates } from './diff-resources.js'
@@ -39,23 +40,30 @@ export function diffSurfaces(recorded: Surface, live: Surface, policy: Policy = 
   const problem = policyProblem(policy, KIND_IDS)
   if (problem !== undefined) throw new TypeError(`diffSurfaces: ${problem}`)
   const resolved = resolvePolicy(policy)
-  const notRecorded: NotRecorded[] = [...recorded.notRecorded, ...live.notRecorded]
-  const profiles = diffProfiles(recorded, live, resolved.profiles)
-  const detected: Detected[] = [
-    // Why first: a rule the clients enforce is the cause of the schema changes it comes with.
-    ...profiles.detected,
-    ...diffServer(recorded.server, live.server),
-    ...diffEras(recorded, live),
-    // Why: a list absent (method not found) reads as empty, so absent ↔ empty reports nothing.
-    ...diffTools(recorded.tools ?? [], live.tools ?? [], notRecorded),
-    ...diffPrompts(recorded.prompts ?? [], live.prompts ?? []),
-    ...diffResources(recorded.resources ?? [], live.resources ?? []),
-    ...diffResourceTemplates(recorded.resourceTemplates ?? [], live.resourceTemplates ?? []),
-  ]
+  const notRecorded: NotRecorded[] = []
+  let refusals: SideRefusal[] = []
+  const detectView = (before: Surface, after: Surface, places: NotRecorded[]): Detected[] => {
+    places.push(...before.notRecorded, ...after.notRecorded)
+    const profiles = diffProfiles(before, after, resolved.profiles)
+    // Why the unnamed view's only: a refusal names no authorization, and the views share one server's lists.
+    if (before === recorded) refusals = profiles.refusals
+    return [
+      // Why first: a rule the clients enforce is the cause of the schema changes it comes with.
+      ...profiles.detected,
+      ...diffServer(before.server, after.server),
+      ...diffEras(before, after),
+      // Why: a list absent (method not found) reads as empty, so absent ↔ empty reports nothing.
+      ...diffTools(before.tools ?? [], after.tools ?? [], places),
+      ...diffPrompts(before.prompts ?? [], after.prompts ?? []),
+      ...diffResources(before.resources ?? [], after.resources ?? []),
+      ...diffResourceTemplates(before.resourceTemplates ?? [], after.resourceTemplates ?? []),
+    ]
+  }
+  const detected = diffAuthorizations(recorded, live, detectView(recorded, live, notRecorded), detectView, notRecorded)
   const report = reportDetected(detected, resolved, notRecorded)
   // Why the version is read here and never diffed: it is informational metadata, never itself a change.
   const version = versionAdvice(report.changes, recorded.serverVersion, live.serverVersion)
-  return { ...report, ...(profiles.refusals.length > 0 ? { listingRefused: profiles.refusals } : {}), version }
+  return { ...report, ...(refusals.length > 0 ? { listingRefused: refusals } : {}), version }
 }
 
 /**

@@ -42,8 +42,10 @@ import { serverInstructionsChanged } from './kinds/server-instructions-changed.j
 import { taskSupportChanged } from './kinds/task-support-changed.js'
 import { toolAdded } from './kinds/tool-added.js'
 import { toolDescriptionChanged } from './kinds/tool-description-changed.js'
+import { toolHiddenFromAuthorization } from './kinds/tool-hidden-from-authorization.js'
 import { toolRemoved } from './kinds/tool-removed.js'
 import { toolRenamed } from './kinds/tool-renamed.js'
+import { toolShownToAuthorization } from './kinds/tool-shown-to-authorization.js'
 import { toolTitleChanged } from './kinds/tool-title-changed.js'
 import { SCHEMA_KINDS } from './kinds/schema-kinds.js'
 
@@ -92,8 +94,10 @@ const ENTITY_KINDS: ChangeKind[] = [
   taskSupportChanged,
   toolAdded,
   toolDescriptionChanged,
+  toolHiddenFromAuthorization,
   toolRemoved,
   toolRenamed,
+  toolShownToAuthorization,
   toolTitleChanged,
 ]
 

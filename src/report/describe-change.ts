@@ -29,7 +29,9 @@ export function describeChange(change: Change): ChangeWords {
   const side = change.direction === 'output' && change.entity === 'tool' ? 'output ' : ''
   const subject = change.entity === 'server' ? ENTITY_LABEL.server : `${ENTITY_LABEL[change.entity]}${change.name}`
   const place = `${side}${path}`.trimEnd()
-  const location = place ? `${subject} → ${place}` : subject
+  const where = place ? `${subject} → ${place}` : subject
+  // Why in the location: every format prints it, so no report can show an authorization's change as everyone's.
+  const location = change.authorization === undefined ? where : `${where} (as ${change.authorization})`
   const reason = kind.reason[change.severity] ?? ''
   // Why: only schema changes carry a direction; any other change is read as input, as `byDirection` reads it.
   const effect = typeof reason === 'string' ? reason : reason[change.direction ?? 'input']

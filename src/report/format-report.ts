@@ -62,6 +62,8 @@ export interface JsonReport {
     /** On `profile-violation-*` changes: the profile and the rule. */
     profile?: string
     rule?: string
+    /** The named authorization (`--as admin`) whose view changed; absent for the unnamed one. */
+    authorization?: string
   }[]
   notRecorded: DiffReport['notRecorded']
   /** Lists a profile's client refuses whole; present only when there is one. */
@@ -90,6 +92,7 @@ export function toJsonReport(report: DiffReport): JsonReport {
       ...(change.relation ? { relation: change.relation } : {}),
       ...(change.outOfScope ? { outOfScope: true } : {}),
       ...(change.profile ? { profile: change.profile, rule: change.rule } : {}),
+      ...(change.authorization !== undefined ? { authorization: change.authorization } : {}),
     })),
     notRecorded: report.notRecorded,
     ...(report.listingRefused ? { listingRefused: report.listingRefused } : {}),

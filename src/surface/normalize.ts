@@ -42,6 +42,14 @@ const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks'
  * @example normalizeSurface(await captureRaw(server))
  */
 export function normalizeSurface(raw: RawSurface): Surface {
+  const surface = normalizeBothEras(raw)
+  if (raw.authorizations !== undefined) {
+    surface.authorizations = Object.fromEntries(Object.entries(raw.authorizations).map(([name, view]) => [name, normalizeBothEras(view)]))
+  }
+  return surface
+}
+
+function normalizeBothEras(raw: RawSurface): Surface {
   const surface = normalizeOneEra(raw)
   if (raw.legacy === undefined) return surface
   // Why the 2026 read is the one recorded: it is the newer promise, and the legacy one differs

@@ -30,6 +30,8 @@ export interface RawSurface {
   legacy?: RawSurface
   /** Eras the server refused when capture tried them (it answered the opening with an error). */
   refusedEras?: Era[]
+  /** The same server read once per named authorization (`--as NAME`), each with only its own credentials. */
+  authorizations?: { [name: string]: RawSurface }
   initialize: {
     protocolVersion?: string
     serverInfo?: Record<string, unknown>
@@ -152,6 +154,12 @@ export interface Surface {
    * say when a breaking change came under a patch or minor release.
    */
   serverVersion?: string
+  /**
+   * The surface as seen by each named authorization (`--as admin`), by name; the rest of this
+   * object is what the unnamed credentials see. Why whole surfaces: list results may vary by
+   * authorization, so each is checked against its own record. Absent in contracts recorded without names.
+   */
+  authorizations?: { [name: string]: Surface }
   server: SurfaceServer
   tools?: SurfaceTool[]
   prompts?: SurfacePrompt[]

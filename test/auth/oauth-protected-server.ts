@@ -36,6 +36,8 @@ class AutoApproveProvider implements OAuthServerProvider {
   /** The `resource` parameters the token endpoint received. */
   readonly resources: string[] = []
   refreshCount = 0
+  /** Every access token the MCP endpoint was shown, in order. */
+  readonly presented: string[] = []
 
   constructor(private readonly accessTtlSeconds: number) {}
 
@@ -72,6 +74,7 @@ class AutoApproveProvider implements OAuthServerProvider {
   }
 
   async verifyAccessToken(token: string): Promise<AuthInfo> {
+    this.presented.push(token)
     const found = this.access.get(token)
     if (!found) throw new InvalidTokenError('unknown token')
     return { token, clientId: found.clientId, scopes: found.scopes, expiresAt: Math.floor(found.expiresAt / 1000), resource: found.resource }

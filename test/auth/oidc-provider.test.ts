@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -22,6 +22,8 @@ let mcpUrl: string
 let home: string
 let provider: Provider
 const issued = new Set<string>()
+/** Every access token the MCP endpoint was shown, in order. */
+const presented: string[] = []
 
 /** Follows redirects the way a browser does, cookies included (oidc-provider keeps the interaction in one). */
 async function followLikeABrowser(start: string): Promise<Response> {
@@ -66,6 +68,8 @@ beforeAll(async () => {
       },
     },
     scopes: ['openid', 'mcp'],
+    // Why 30 s: inside mcp-contract's refresh margin from the start, so a cached token is refreshed before any request.
+    ttl: { AccessToken: 30 },
     issueRefreshToken: () => true,
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
   })
@@ -81,6 +85,7 @@ beforeAll(async () => {
   app.get('/.well-known/oauth-protected-resource/mcp', (_req, res) => void res.json({ resource: mcpUrl, authorization_servers: [origin], scopes_supported: ['openid', 'mcp'] }))
   const verifier = {
     verifyAccessToken: async (token: string) => {
+      presented.push(token)
       const found = (await provider.AccessToken.find(token)) ?? (await provider.ClientCredentials.find(token))
       if (!found) throw new InvalidTokenError('unknown token')
       issued.add(token)
@@ -122,9 +127,17 @@ describe('against oidc-provider', () => {
     const files = await readdir(join(home, 'mcp-contract', 'tokens'))
     expect(files).toHaveLength(1)
     expect((await stat(join(home, 'mcp-contract', 'tokens', files[0] as string))).mode & 0o777).toBe(0o600)
+    const cached = async () => JSON.parse(await readFile(join(home, 'mcp-contract', 'tokens', files[0] as string), 'utf8')).tokens.access_token as string
+    const loggedIn = await cached()
     const show = await runCliIn(['show', '--url', mcpUrl], home)
     expect(show.code).toBe(0)
     expect(show.stdout).toContain('ping')
+    // The 30 s token was refreshed before the first request: the endpoint only ever saw the new one, which is cached.
+    const refreshed = await cached()
+    expect(refreshed).not.toBe(loggedIn)
+    expect(presented).not.toContain(loggedIn)
+    expect(new Set(presented)).toEqual(new Set([refreshed]))
+    issued.add(loggedIn)
   })
 
   it('a machine client takes a token with the client-credentials grant, and its secret never prints', async () => {

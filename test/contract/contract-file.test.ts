@@ -68,7 +68,7 @@ describe('readContract errors say what to do', () => {
         return join(dir, 'newer.json')
       },
       code: 'newer',
-      says: /has contract format 99, but this mcp-contract reads format 1 and older\. Upgrade mcp-contract/,
+      says: /has contract format 99, but this mcp-contract reads format 2 and older\. Upgrade mcp-contract/,
     },
     {
       title: 'not a contract',

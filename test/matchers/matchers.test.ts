@@ -164,6 +164,21 @@ describe('toHonorContract', () => {
       expect(await readFile(join(dir, file), 'utf8').catch(() => undefined)).toBe(written ? serializeContract(v1) : undefined)
     })
 
+    test('a contract with named authorizations (recorded with --as) is refused, even under -u, and left as it is', async () => {
+      const file = join(dir, 'authorizations.json')
+      await writeContract(file, { ...v1, authorizations: { admin: v1 } })
+      const before = await readFile(file, 'utf8')
+      const result = await honor(v1, file, 'all')
+      expect(result.pass).toBe(false)
+      expect(plain(result.message(), dir).split('\n').slice(2)).toMatchInlineSnapshot(`
+        [
+          "<dir>/authorizations.json records the surface as seen by named authorizations (admin), which a matcher cannot read the server as: it would check one view and pass over the others.",
+          "Check it with the CLI, which reads the server as each one: mcp-contract check --url … (credentials with --as NAME, or "authorizations" in the project configuration).",
+        ]
+      `)
+      expect(await readFile(file, 'utf8')).toBe(before)
+    })
+
     test.each([
       { title: 'a breaking drift fails with the classified report', live: () => v2, mode: 'new' as const, pass: false, stored: () => v1 },
       { title: 'a breaking drift fails in CI too', live: () => v2, mode: 'none' as const, pass: false, stored: () => v1 },
