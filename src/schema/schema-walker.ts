@@ -86,6 +86,18 @@ export class SchemaWalker implements Walker {
     return verdict
   }
 
+  resolve(side: Side, schema: Schema): Schema {
+    let out = schema
+    // Why a bound: a chain of bare `$ref`s may lead back to itself.
+    for (let hop = 0; hop < 8; hop++) {
+      const ref = typeof out === 'object' && typeof out.$ref === 'string' && Object.keys(out).length === 1 ? out.$ref : undefined
+      const target = ref === undefined ? undefined : this.deref(side, ref)
+      if (target === undefined) return out
+      out = target
+    }
+    return out
+  }
+
   notJudged(reason: string): void {
     const path = [...this.path]
     const key = `${path.join('\u0000')}\u0001${reason}`

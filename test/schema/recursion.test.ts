@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { compareSchemas } from '../../src/schema/compare-schemas.js'
-import { bothWays, canon, checkRow, findingsOf, object, severityOf, type Row } from './support.js'
+import { bothWays, canon, checkRow, checkSoundnessRow, findingsOf, object, severityOf, type Row, type SoundnessRow } from './support.js'
 
 const str = { type: 'string' }
 
@@ -190,4 +190,43 @@ const siblingRows: Row[] = [
 
 describe('a recursive $ref with siblings (pydantic, zod)', () => {
   test.each(bothWays(siblingRows))('%s', (_, row, reverse) => checkRow(row, reverse))
+})
+
+/** A recursive `Node` whose `value` is a `oneOf` of `overlap` (a branch other values also match) and `Node`. */
+function overlappingNode(overlap: unknown, more: Record<string, unknown> = {}, properties: Record<string, unknown> = {}): Record<string, unknown> {
+  const ref = { $ref: '#/$defs/Node' }
+  return object({ root: ref }, [], { $defs: { Node: object({ value: { oneOf: [ref, overlap] }, next: ref, ...properties }, [], more) } })
+}
+
+/** A recursive discriminated union of `$ref`s: its branches are told apart by `kind`. */
+function discriminatedTree(max: number): Record<string, unknown> {
+  const leaf = object({ kind: { const: 'leaf' }, size: { type: 'integer', maximum: max } }, ['kind'])
+  const pair = object({ kind: { const: 'pair' }, left: { $ref: '#/$defs/Tree' }, right: { $ref: '#/$defs/Tree' } }, ['kind'])
+  return object({ root: { $ref: '#/$defs/Tree' } }, [], { $defs: { Tree: { oneOf: [{ $ref: '#/$defs/Leaf' }, { $ref: '#/$defs/Pair' }] }, Leaf: leaf, Pair: pair } })
+}
+
+const exclusiveRows: SoundnessRow[] = [
+  {
+    // Fuzz counterexample 983807168: {a: 0} matched both branches (rejected by oneOf) and now matches one.
+    title: 'closing a recursive Node that overlaps the other branch of a oneOf moves values both ways',
+    before: overlappingNode(true),
+    after: overlappingNode(true, { additionalProperties: false }),
+    moved: [{ root: { value: { a: 0 } } }],
+  },
+  {
+    title: 'a bound tightened in a recursive Node that overlaps an object branch of a oneOf',
+    before: overlappingNode({ type: 'object' }, {}, { size: { maximum: 9 } }),
+    after: overlappingNode({ type: 'object' }, {}, { size: { maximum: 5 } }),
+    moved: [{ root: { value: { size: 7 } } }],
+  },
+]
+
+describe('oneOf exclusivity inside a recursive definition (Ajv-judged counterexamples)', () => {
+  test.each(bothWays(exclusiveRows as unknown as Row[]))('%s', (_, row, reverse) => checkSoundnessRow(row as unknown as SoundnessRow, reverse))
+
+  test('branches told apart by a const stay one finding: a narrowed leaf is narrowed, nothing moves back', () => {
+    const findings = findingsOf(discriminatedTree(9), discriminatedTree(5), 'output')
+    expect(findings).toMatchObject([{ kind: 'schema-bound-changed', path: ['root', 'size'], relation: 'narrowed' }])
+    for (const f of findings) expect(severityOf(f, 'output')).toBe('additive')
+  })
 })
