@@ -30,7 +30,7 @@ interface Union {
 export function compareUnion(walker: Walker, a: SchemaObject, b: SchemaObject): NodeResult {
   const left = unionOf(a)
   const right = unionOf(b)
-  const same = sameBranches(left, right)
+  const same = sameBranches(walker, left, right)
   const freeLeft = left.branches.map((_, i) => i).filter((i) => !same.left.has(i))
   const freeRight = right.branches.map((_, j) => j).filter((j) => !same.right.has(j))
   // Why: a changed branch is compared with every branch of the other side; past this many pairs
@@ -200,13 +200,15 @@ function lazyMatrix(walker: Walker, left: Union, right: Union, same: Map<number,
 }
 
 /**
- * Branches spelled the same on both sides (canonical text, no `$ref` whose target may differ),
- * paired first by a hash of their text.
+ * Branches spelled the same on both sides (same text, no `$ref` whose target may differ),
+ * paired first by a hash of their text. Why the walker's text: it is native JSON remembered per
+ * object; canonical schemas have sorted keys, and a branch spelled in another order is only
+ * compared the long way.
  */
-function sameBranches(left: Union, right: Union): { left: Map<number, number>; right: Map<number, number> } {
+function sameBranches(walker: Walker, left: Union, right: Union): { left: Map<number, number>; right: Map<number, number> } {
   const byText = new Map<string, number[]>()
   right.branches.forEach((branch, j) => {
-    const text = canonicalJson(branch)
+    const text = walker.text(branch)
     if (text.includes('"$ref":')) return
     const list = byText.get(text)
     if (list === undefined) byText.set(text, [j])
@@ -214,7 +216,7 @@ function sameBranches(left: Union, right: Union): { left: Map<number, number>; r
   })
   const pairs = { left: new Map<number, number>(), right: new Map<number, number>() }
   left.branches.forEach((branch, i) => {
-    const j = byText.get(canonicalJson(branch))?.shift()
+    const j = byText.get(walker.text(branch))?.shift()
     if (j === undefined) return
     pairs.left.set(i, j)
     pairs.right.set(j, i)

@@ -222,6 +222,10 @@ export class SchemaWalker implements Walker {
     return { relation: 'unknown', findings: [found('schema-comparison-incomplete', 'unknown', { details: { reason } })] }
   }
 
+  text(schema: Schema): string {
+    return this.textOf(schema)
+  }
+
   private textOf(schema: Schema): string {
     if (typeof schema === 'boolean') return String(schema)
     let text = this.json.get(schema)

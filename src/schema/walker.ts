@@ -36,6 +36,11 @@ export interface Walker {
   matches(side: Side, schema: Schema, value: unknown): Verdict
   /** The schema a local `$ref` of one side leads to (following a few bare `$ref`s); other schemas as they are. */
   resolve(side: Side, schema: Schema): Schema
+  /**
+   * The JSON text of a schema, remembered per object: equal texts are equal schemas (unequal
+   * texts may still be equal when keys are in another order; callers then compare them).
+   */
+  text(schema: Schema): string
   /** Lists a place the comparison could not judge (external `$ref`, …) under not recorded. */
   notJudged(reason: string): void
 }
