@@ -106,6 +106,31 @@ describe('recursive schemas', () => {
   })
 })
 
+/** `n` definitions in a cycle, each referring to the next `refs` ones, each with a leaf bound `max`. */
+function cycleOfDefinitions(n: number, refs: number, leaf: Record<string, unknown>): Record<string, unknown> {
+  const $defs: Record<string, unknown> = {}
+  for (let d = 0; d < n; d++) {
+    const properties = Object.fromEntries(Array.from({ length: refs }, (_, r) => [`p${r}`, { $ref: `#/$defs/D${(d + r + 1) % n}` }]))
+    $defs[`D${d}`] = object({ ...properties, x: leaf })
+  }
+  return object({ root: { $ref: '#/$defs/D0' } }, [], { $defs })
+}
+
+describe('a definition reached by many paths', () => {
+  test('a change in each of 8 definitions referring to each other is reported once per definition, with at most 10 use sites', () => {
+    const findings = findingsOf(cycleOfDefinitions(8, 3, { type: 'string', maxLength: 10 }), cycleOfDefinitions(8, 3, { type: 'string', maxLength: 5 }))
+    expect(findings.map((f) => f.details?.definition).sort()).toEqual(['D0', 'D1', 'D2', 'D3', 'D4', 'D5', 'D6', 'D7'])
+    for (const f of findings) {
+      expect(f).toMatchObject({ kind: 'schema-bound-changed', relation: 'narrowed' })
+      expect(f.path.at(-1)).toBe('x')
+      expect((f.details?.useSites as unknown[]).length).toBeLessThanOrEqual(10)
+    }
+    const sites = findings.find((f) => f.details?.definition === 'D7')!.details!.useSites as string[][]
+    expect(sites).toHaveLength(10)
+    expect(new Set(sites.map((site) => site.join('.'))).size).toBe(10)
+  })
+})
+
 describe('the work budget', () => {
   const deep = (leaf: string) => {
     let schema: Record<string, unknown> = { type: leaf }
