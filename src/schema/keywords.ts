@@ -179,8 +179,11 @@ export function canonicalJson(value: unknown): string {
   // Why: canonical schemas already have their keys sorted; checking that walks without
   // allocating, and native JSON text then costs a fraction of building it piece by piece
   // (a 10,000-branch union is keyed several times while it is normalized).
+  if (isSorted(value, 0, undefined)) return JSON.stringify(value)
+  // Why a second walk: the common case allocates nothing; only a value that fails is walked
+  // again to note where.
   const failed = new Map<object, number>()
-  if (isSorted(value, 0, failed)) return JSON.stringify(value)
+  isSorted(value, 0, failed)
   return rebuilt(value, failed)
 }
 
@@ -213,29 +216,33 @@ const MAX_SORTED_CHECK_DEPTH = 256
  * not, `failed` holds, for each object on the way to the fault, the position of the member
  * (in key order as written) where the check stopped.
  */
-function isSorted(value: object, depth: number, failed: Map<object, number>): boolean {
-  const fail = (position: number): false => {
-    failed.set(value, position)
-    return false
-  }
-  if (depth > MAX_SORTED_CHECK_DEPTH) return fail(0)
+function isSorted(value: object, depth: number, failed: Map<object, number> | undefined): boolean {
+  const at = sortedUpTo(value, depth, failed)
+  if (at < 0) return true
+  failed?.set(value, at)
+  return false
+}
+
+/** -1 when `value` passes; else the position of the member where the check stopped. */
+function sortedUpTo(value: object, depth: number, failed: Map<object, number> | undefined): number {
+  if (depth > MAX_SORTED_CHECK_DEPTH) return 0
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) if (!isSortedMember(value[i], depth, failed)) return fail(i)
-    return true
+    for (let i = 0; i < value.length; i++) if (!isSortedMember(value[i], depth, failed)) return i
+    return -1
   }
-  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return fail(0)
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return 0
   let previous: string | undefined
   let i = 0
   for (const key in value) {
-    if (!Object.hasOwn(value, key) || (previous !== undefined && !(previous < key))) return fail(i)
+    if (!Object.hasOwn(value, key) || (previous !== undefined && !(previous < key))) return i
     previous = key
-    if (!isSortedMember((value as Record<string, unknown>)[key], depth, failed)) return fail(i)
+    if (!isSortedMember((value as Record<string, unknown>)[key], depth, failed)) return i
     i++
   }
-  return true
+  return -1
 }
 
-function isSortedMember(member: unknown, depth: number, failed: Map<object, number>): boolean {
+function isSortedMember(member: unknown, depth: number, failed: Map<object, number> | undefined): boolean {
   if (typeof member === 'object' && member !== null) return isSorted(member, depth + 1, failed)
   return member !== undefined && typeof member !== 'function' && typeof member !== 'bigint' && typeof member !== 'symbol'
 }
