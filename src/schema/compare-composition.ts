@@ -30,7 +30,7 @@ interface Union {
 export function compareUnion(walker: Walker, a: SchemaObject, b: SchemaObject): NodeResult {
   const left = unionOf(a)
   const right = unionOf(b)
-  const same = sameBranches(left, right)
+  const same = sameBranches(walker, left, right)
   const freeLeft = left.branches.map((_, i) => i).filter((i) => !same.left.has(i))
   const freeRight = right.branches.map((_, j) => j).filter((j) => !same.right.has(j))
   // Why: a changed branch is compared with every branch of the other side; past this many pairs
@@ -93,12 +93,33 @@ export function compareUnion(walker: Walker, a: SchemaObject, b: SchemaObject): 
     if (combinatorRelation !== 'equal') report.change(found('schema-composition-changed', combinatorRelation, { before: left.combinator, after: right.combinator }))
   }
   const detailed = report.result()
+  // Why: a changed oneOf branch that may overlap another moves values the other way too (a
+  // value both matched was rejected, and matches one once the branch narrows). The branch's own
+  // findings read one way only (and inside a recursive definition are reported where it
+  // starts), so the union says how it moved as a whole.
+  if (relation !== 'equal' && detailed.relation === relation && changedOverlapping(walker, left, right, pairs, matrix)) {
+    const overlap = found('schema-composition-changed', relation, { details: { keyword: 'oneOf', overlapping: true } })
+    return { relation, findings: [...detailed.findings, overlap] }
+  }
   // Why: pairing is for readable reports only; when the per-branch findings disagree with what
   // coverage proves (branches regrouped, one branch's loss covered by another), coverage decides.
   if (detailed.relation === relation) return { relation, findings: detailed.findings }
   const notes = detailed.findings.filter((f) => f.relation === 'equal')
   const regrouped = found('schema-composition-changed', relation, { before: toJson(a, left), after: toJson(b, right), details: { regrouped: true } })
   return { relation, findings: relation === 'equal' ? notes : [regrouped, ...notes] }
+}
+
+/**
+ * Whether a paired branch changed while it may share values with another branch of a `oneOf`
+ * on its side (not proved disjoint, `$ref` branches followed, e.g. by a different `const` tag).
+ */
+function changedOverlapping(walker: Walker, left: Union, right: Union, pairs: [number, number][], matrix: Matrix): boolean {
+  const overlaps = (union: Union, side: Side, x: number): boolean => {
+    if (union.combinator !== 'oneOf') return false
+    const branch = walker.resolve(side, union.branches[x])
+    return union.branches.some((other, y) => y !== x && disjoint(branch, walker.resolve(side, other)) !== true)
+  }
+  return pairs.some(([i, j]) => matrix.at(i, j) !== 'equal' && (overlaps(left, 'old', i) || overlaps(right, 'new', j)))
 }
 
 /**
@@ -179,13 +200,15 @@ function lazyMatrix(walker: Walker, left: Union, right: Union, same: Map<number,
 }
 
 /**
- * Branches spelled the same on both sides (canonical text, no `$ref` whose target may differ),
- * paired first by a hash of their text.
+ * Branches spelled the same on both sides (same text, no `$ref` whose target may differ),
+ * paired first by a hash of their text. Why the walker's text: it is native JSON remembered per
+ * object; canonical schemas have sorted keys, and a branch spelled in another order is only
+ * compared the long way.
  */
-function sameBranches(left: Union, right: Union): { left: Map<number, number>; right: Map<number, number> } {
+function sameBranches(walker: Walker, left: Union, right: Union): { left: Map<number, number>; right: Map<number, number> } {
   const byText = new Map<string, number[]>()
   right.branches.forEach((branch, j) => {
-    const text = canonicalJson(branch)
+    const text = walker.text(branch)
     if (text.includes('"$ref":')) return
     const list = byText.get(text)
     if (list === undefined) byText.set(text, [j])
@@ -193,7 +216,7 @@ function sameBranches(left: Union, right: Union): { left: Map<number, number>; r
   })
   const pairs = { left: new Map<number, number>(), right: new Map<number, number>() }
   left.branches.forEach((branch, i) => {
-    const j = byText.get(canonicalJson(branch))?.shift()
+    const j = byText.get(walker.text(branch))?.shift()
     if (j === undefined) return
     pairs.left.set(i, j)
     pairs.right.set(j, i)

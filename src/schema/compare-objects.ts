@@ -48,7 +48,7 @@ export function compareObjects(walker: Walker, a: SchemaObject, b: SchemaObject)
       propertyRemoved(walker, b, name, name in propsA ? declared(a, name) : extrasFor(a, name).schema, requiredA.has(name), report)
     }
   }
-  compareUndeclaredKeys(walker, a, b, report)
+  compareUndeclaredKeys(walker, a, b, report, [...all])
   compareSchemaKeyword(walker, a, b, 'propertyNames', report)
   compareCountBound(a, b, 'minProperties', 'lower', report)
   compareCountBound(a, b, 'maxProperties', 'upper', report)
@@ -131,7 +131,7 @@ function extrasFor(schema: SchemaObject, name: string): Extras {
  * into the regions where each set of patterns applies and the schemas compared region by
  * region; the per-keyword findings stand only when that agrees with them.
  */
-function compareUndeclaredKeys(walker: Walker, a: SchemaObject, b: SchemaObject, report: NodeReport): void {
+function compareUndeclaredKeys(walker: Walker, a: SchemaObject, b: SchemaObject, report: NodeReport, listed: string[]): void {
   const perKeyword = new NodeReport()
   compareAdditionalProperties(walker, a, b, perKeyword)
   comparePatternProperties(walker, a, b, perKeyword)
@@ -141,7 +141,11 @@ function compareUndeclaredKeys(walker: Walker, a: SchemaObject, b: SchemaObject,
   const keysB = Object.keys(patternsB).sort(compareText)
   const result = perKeyword.result()
   if (keysA.join('\u0000') === keysB.join('\u0000')) return report.add(result)
-  const regions = patternRegions([...new Set([...keysA, ...keysB])].sort(compareText))
+  const patterns = [...new Set([...keysA, ...keysB])].sort(compareText)
+  // Why only names every pattern gives a verdict on: those are compared with exactly the
+  // patterns that match them; a name some pattern leaves open stays in the regions.
+  const decided = listed.length > MAX_LISTED_NAMES ? [] : listed.filter((name) => patterns.every((p) => patternMatches(p, name) !== undefined))
+  const regions = patternRegions(patterns, decided.sort(compareText))
   let truth: Relation
   if (regions === undefined) {
     walker.notJudged(`patternProperties changed over more patterns or regions than are compared (${MAX_REGION_PATTERNS} patterns, ${MAX_REGIONS} regions), or a pattern regular languages cannot express`)
@@ -153,6 +157,9 @@ function compareUndeclaredKeys(walker: Walker, a: SchemaObject, b: SchemaObject,
   if (truth === 'equal') return
   report.change(found('schema-constraint-changed', truth, { before: a.patternProperties, after: b.patternProperties, details: { keyword: 'patternProperties' } }))
 }
+
+/** Declared names taken out of the pattern regions; past this many they are left in (a false alarm at worst, never a miss). */
+const MAX_LISTED_NAMES = 200
 
 /** What a key in a region must match on one side: every pattern of that side matching it, else `additionalProperties`. */
 function regionSchema(schema: SchemaObject, patterns: Record<string, Schema>, inside: string[]): Schema {

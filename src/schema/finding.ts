@@ -57,10 +57,23 @@ export interface Origin {
   definition?: string
 }
 
+/**
+ * Places a change inside a shared subschema is listed at (`details.useSites`), the first ones
+ * met. Why a bound: 3,000 definitions referring to each other reach one definition by more
+ * paths than memory holds; the change is still reported once, at the first.
+ */
+export const MAX_USE_SITES = 10
+
 /** A finding while the engine works: its path is relative to the node being compared. */
 export interface Found extends SchemaFinding {
   kind: SchemaKindId
   origin?: Origin
+  /**
+   * Stands for every finding of a `$ref` pair compared once (its id), used here: the walker
+   * keeps those findings once and lays them out at a bounded number of use sites at the end,
+   * so a definition reached by many paths is not copied onto each of them.
+   */
+  shared?: number
 }
 
 /** What a node comparison returns: how the valid values moved, and what changed below. */

@@ -166,12 +166,18 @@ function expandDocument(document: SchemaDocument, named: Set<string>, hoistAll: 
   const reported = new Set<string>()
   const inlined = new Map<string, { schema: unknown; size: number }>()
   const wanted: string[] = []
+  // Why a set beside the queue: 3,000 definitions × 20 references looked each target up in the
+  // queue, a scan per reference.
+  const queued = new Set<string>()
   const defs: Record<string, unknown> = {}
 
   const refTo = (target: string): { $ref: string } => {
     if (target === '#') return { $ref: '#' }
     const name = names.get(target)!
-    if (!(name in defs) && !wanted.includes(target)) wanted.push(target)
+    if (!(name in defs) && !queued.has(target)) {
+      queued.add(target)
+      wanted.push(target)
+    }
     return { $ref: `#/$defs/${encodeSegment(name)}` }
   }
 
@@ -234,8 +240,8 @@ function expandDocument(document: SchemaDocument, named: Set<string>, hoistAll: 
 
   const root = expand(document.root, '#', [], '#')
   let size = root.size
-  while (wanted.length > 0) {
-    const target = wanted.shift()!
+  for (let next = 0; next < wanted.length; next++) {
+    const target = wanted[next]
     const name = names.get(target)!
     const body = expand(valueAtPointer(document.root, target), target, [], target)
     defs[name] = body.schema
@@ -348,10 +354,14 @@ function onCycles(nodes: string[], edges: Map<string, Set<string>>): Set<string>
 }
 
 function encodeSegment(segment: string): string {
+  // Why the check: nearly every segment needs no escape, and two regex replaces per pointer
+  // step were a sixth of normalizing 3,000 definitions.
+  if (!segment.includes('~') && !segment.includes('/')) return segment
   return segment.replace(/~/g, '~0').replace(/\//g, '~1')
 }
 
 function decodeSegment(segment: string): string {
+  if (!segment.includes('~')) return segment
   return segment.replace(/~1/g, '/').replace(/~0/g, '~')
 }
 

@@ -8,13 +8,20 @@ import type { Schema } from './types.js'
 export function normalizeComposition(s: Record<string, unknown>): false | 'changed' | 'unchanged' {
   if (!Array.isArray(s.allOf) && !Array.isArray(s.anyOf) && !Array.isArray(s.oneOf)) return 'unchanged'
   const before = shallowCopy(s)
+  // Why per call: a branch is keyed to dedupe it and again to sort it; its text is computed once.
+  const texts = new Map<unknown, string>()
+  const keyOf = (value: unknown): string => {
+    let text = texts.get(value)
+    if (text === undefined) texts.set(value, (text = canonicalJson(value)))
+    return text
+  }
   if (Array.isArray(s.allOf)) {
-    const members = allOfMembers(s.allOf as Schema[])
+    const members = allOfMembers(s.allOf as Schema[], keyOf)
     if (members === false) return false
     delete s.allOf
     const apart = membersKeptApart(s, members)
     for (const member of members) if (!apart.includes(member) && !mergeInto(s, member)) apart.push(member)
-    if (apart.length > 0) s.allOf = uniqueSorted(apart)
+    if (apart.length > 0) s.allOf = uniqueSorted(apart, keyOf)
   }
   for (const keyword of ['anyOf', 'oneOf'] as const) {
     if (!Array.isArray(s[keyword])) continue
@@ -24,7 +31,7 @@ export function normalizeComposition(s: Record<string, unknown>): false | 'chang
         delete s.anyOf
         continue
       }
-      branches = uniqueSorted(branches)
+      branches = uniqueSorted(branches, keyOf)
     }
     branches = mergeDisjointBranches(branches, keyword === 'oneOf')
     if (branches.length === 0) return false
@@ -32,14 +39,19 @@ export function normalizeComposition(s: Record<string, unknown>): false | 'chang
     if (branches.length === 1) {
       const only = branches[0]
       if (only === true) continue
-      if (!mergeInto(s, only)) s.allOf = uniqueSorted([...((s.allOf as Schema[]) ?? []), only])
+      if (!mergeInto(s, only)) s.allOf = uniqueSorted([...((s.allOf as Schema[]) ?? []), only], keyOf)
     } else {
-      s[keyword] = sortBranches(branches)
+      s[keyword] = sortBranches(branches, keyOf)
     }
   }
   foldLoneReference(s)
-  return sameShallow(before, s) ? 'unchanged' : 'changed'
+  // Why: a union whose branches were only sorted, deduplicated or folded into one another
+  // brought no keyword into the schema, so the passes need no second round over it (a second
+  // round would key 10,000 branches again for nothing).
+  return sameShallow(before, s, UNION_KEYWORDS) ? 'unchanged' : 'changed'
 }
+
+const UNION_KEYWORDS = new Set(['anyOf', 'oneOf'])
 
 /** The schema's keywords with each array copied, so a later edit in place shows. */
 function shallowCopy(s: Record<string, unknown>): Record<string, unknown> {
@@ -53,11 +65,12 @@ function shallowCopy(s: Record<string, unknown>): Record<string, unknown> {
  * the passes build new objects only where they change something, and the text of a
  * 10,000-branch union costs more than the passes themselves.
  */
-function sameShallow(before: Record<string, unknown>, after: Record<string, unknown>): boolean {
+function sameShallow(before: Record<string, unknown>, after: Record<string, unknown>, ignored: Set<string>): boolean {
   const keys = Object.keys(after)
   if (keys.length !== Object.keys(before).length) return false
   for (const key of keys) {
     if (!Object.hasOwn(before, key)) return false
+    if (ignored.has(key) && Array.isArray(before[key]) && Array.isArray(after[key])) continue
     const [x, y] = [before[key], after[key]]
     if (x === y) continue
     if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length || x.some((v, i) => v !== y[i])) return false
@@ -95,7 +108,7 @@ function foldLoneReference(s: Record<string, unknown>): void {
  * `$ref` or `unevaluated*` beside it reads it), `true` dropped, deduplicated and sorted; false
  * when a member matches nothing.
  */
-function allOfMembers(list: Schema[]): Schema[] | false {
+function allOfMembers(list: Schema[], keyOf: (value: unknown) => string): Schema[] | false {
   const members: Schema[] = []
   const lift = (member: Schema): boolean => {
     if (member === false) return false
@@ -108,7 +121,7 @@ function allOfMembers(list: Schema[]): Schema[] | false {
     if (Object.keys(rest).length > 0) members.push(rest as Schema)
     return (inner as Schema[]).every(lift)
   }
-  return list.every(lift) ? uniqueSorted(members) : false
+  return list.every(lift) ? uniqueSorted(members, keyOf) : false
 }
 
 /**
@@ -271,9 +284,9 @@ function disjoint(a: Set<string>, b: Set<string>): boolean {
 
 // Why: a `oneOf` with the same branch twice rejects every value that branch accepts, so
 // duplicates are sorted but kept.
-function sortBranches(branches: Schema[]): Schema[] {
+function sortBranches(branches: Schema[], keyOf: (value: unknown) => string): Schema[] {
   return branches
-    .map((b) => [canonicalJson(b), b] as const)
+    .map((b) => [keyOf(b), b] as const)
     .sort((x, y) => compareText(x[0], y[0]))
     .map(([, b]) => b)
 }

@@ -1,10 +1,11 @@
-import type { Found, SchemaFinding } from './finding.js'
+import { MAX_USE_SITES, type Found, type SchemaFinding } from './finding.js'
 import { canonicalJson } from './keywords.js'
 import type { PathSegment } from './types.js'
 
+
 /**
  * Reports a change inside a subschema used at several places once, at its first place, with
- * every place it is used (`details.useSites`) and the definition name when it has one.
+ * the places it is used (`details.useSites`, the first ten) and the definition name when it has one.
  */
 export function reportOnce(findings: Found[]): SchemaFinding[] {
   const groups = new Map<string, { first: Found; sites: PathSegment[][] }>()
@@ -22,7 +23,7 @@ export function reportOnce(findings: Found[]): SchemaFinding[] {
     if (group === undefined) {
       groups.set(key, { first: f, sites: [site] })
       ordered.push({ group: key })
-    } else if (!group.sites.some((s) => s.join('\u0000') === site.join('\u0000'))) group.sites.push(site)
+    } else if (group.sites.length < MAX_USE_SITES && !group.sites.some((s) => s.join('\u0000') === site.join('\u0000'))) group.sites.push(site)
   }
   return ordered.map((entry) => {
     if (!('group' in entry)) return strip(entry)

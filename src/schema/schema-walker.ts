@@ -1,5 +1,5 @@
 import { compareAnnotations } from './compare-annotations.js'
-import { EQUAL, found, NodeReport, prefixed, type Found, type NodeResult, type Origin, type SchemaObject } from './finding.js'
+import { EQUAL, found, MAX_USE_SITES, NodeReport, prefixed, type Found, type NodeResult, type Origin, type SchemaObject } from './finding.js'
 import { canonicalJson, isAnnotationKeyword, isPlainObject } from './keywords.js'
 import { join } from './relation.js'
 import type { PathSegment, Relation, Schema } from './types.js'
@@ -7,6 +7,7 @@ import { valueMatchesWithin, type Verdict } from './value-matches.js'
 import type { ChildPlace, CompareBudget, NodeComparator, Side, Walker } from './walker.js'
 
 const DEFAULT_BUDGET: Required<CompareBudget> = { maxSteps: 50_000, maxDepth: 64 }
+
 
 const UNKNOWN: NodeResult = Object.freeze({ relation: 'unknown', findings: [] }) as NodeResult
 
@@ -32,6 +33,12 @@ export class SchemaWalker implements Walker {
   private readonly json = new WeakMap<object, string>()
   private readonly memo = new Map<string, Memo>()
   private readonly origins = new Map<string, number>()
+  /**
+   * The findings of each `$ref` pair computation, kept once; its result carries a `shared`
+   * stand-in. Why per computation, not per pair: a stand-in then only refers to computations
+   * that finished before it, so laying them out never goes round a cycle.
+   */
+  private readonly computed: Found[][] = []
   private readonly inProgress = new Map<string, { relation: Relation; used: boolean }>()
   /** Keys of in-progress pairs each open `$ref` computation relied on. */
   private readonly reliedOn: Set<string>[] = []
@@ -62,7 +69,34 @@ export class SchemaWalker implements Walker {
     // pair (#, #) lets its inner `$ref: '#'` close the cycle instead of comparing it twice.
     const selfReferring = this.textOf(this.before).includes('"$ref":"#"') || this.textOf(this.after).includes('"$ref":"#"')
     const result = selfReferring ? this.compareReferences(this.before, this.after, '#', '#', '#', '#') : this.compare(this.before, this.after, '#', '#')
-    return { findings: result.findings, notRecorded: this.notRecorded }
+    return { findings: this.layOut(result.findings), notRecorded: this.notRecorded }
+  }
+
+  /**
+   * The findings with each `shared` stand-in replaced by its computation's findings under the
+   * path it stands at, in order; each computation is laid out at its first `MAX_USE_SITES`
+   * distinct places only (every one at least once, so no finding is lost).
+   */
+  private layOut(findings: Found[]): Found[] {
+    const out: Found[] = []
+    const sites = new Map<number, Set<string>>()
+    const visit = (list: Found[], prefix: PathSegment[]): void => {
+      for (const f of list) {
+        const path = prefix.length === 0 ? f.path : [...prefix, ...f.path]
+        if (f.shared === undefined) {
+          out.push(prefix.length === 0 ? f : { ...f, path })
+          continue
+        }
+        let seen = sites.get(f.shared)
+        if (seen === undefined) sites.set(f.shared, (seen = new Set()))
+        const site = path.join('\u0000')
+        if (seen.has(site) || seen.size >= MAX_USE_SITES) continue
+        seen.add(site)
+        visit(this.computed[f.shared], path)
+      }
+    }
+    visit(findings, [])
+    return out
   }
 
   child(a: Schema, b: Schema, place: ChildPlace): NodeResult {
@@ -84,6 +118,18 @@ export class SchemaWalker implements Walker {
     const { verdict, stopped } = valueMatchesWithin(schema, value, (ref) => this.deref(side, ref))
     if (stopped !== undefined) this.notJudged(stopped)
     return verdict
+  }
+
+  resolve(side: Side, schema: Schema): Schema {
+    let out = schema
+    // Why a bound: a chain of bare `$ref`s may lead back to itself.
+    for (let hop = 0; hop < 8; hop++) {
+      const ref = typeof out === 'object' && typeof out.$ref === 'string' && Object.keys(out).length === 1 ? out.$ref : undefined
+      const target = ref === undefined ? undefined : this.deref(side, ref)
+      if (target === undefined) return out
+      out = target
+    }
+    return out
   }
 
   notJudged(reason: string): void {
@@ -173,22 +219,34 @@ export class SchemaWalker implements Walker {
     relied.delete(key)
     for (const outer of relied) this.reliedOn[this.reliedOn.length - 1]?.add(outer)
     const definition = definitionName(refA ?? refB!)
-    result = this.tagOrigin(result, `ref:${key}`, definition)
+    result = this.share(this.tagOrigin(result, `ref:${key}`, definition))
     this.memo.set(`ref:${key}`, { result, generation: relied.size === 0 ? undefined : this.generation })
     if (relied.size > 0) this.assumptionHits++
     return result
   }
 
-  /** Marks findings first computed inside this pair, so repeats elsewhere are reported once. */
-  private tagOrigin(result: NodeResult, key: string, definition: string | undefined): NodeResult {
+  /** Keeps a `$ref` pair's findings once and returns its result with one stand-in for them. */
+  private share(result: NodeResult): NodeResult {
     if (result.findings.length === 0) return result
+    const shared = this.computed.push(result.findings) - 1
+    return { relation: result.relation, findings: [{ kind: 'schema-comparison-incomplete', path: [], relation: result.relation, shared }] }
+  }
+
+  private originId(key: string): number {
     let id = this.origins.get(key)
     if (id === undefined) {
       id = this.origins.size
       this.origins.set(key, id)
     }
+    return id
+  }
+
+  /** Marks findings first computed inside this pair, so repeats elsewhere are reported once. */
+  private tagOrigin(result: NodeResult, key: string, definition: string | undefined): NodeResult {
+    if (result.findings.length === 0) return result
+    const id = this.originId(key)
     const findings = result.findings.map((f): Found => {
-      if (f.origin !== undefined && (definition === undefined || f.path.length !== f.origin.depth)) return f
+      if (f.shared !== undefined || (f.origin !== undefined && (definition === undefined || f.path.length !== f.origin.depth))) return f
       const origin: Origin = { id: id!, depth: f.path.length }
       if (definition !== undefined) origin.definition = definition
       return { ...f, origin }
@@ -208,6 +266,10 @@ export class SchemaWalker implements Walker {
     if (reason === undefined) return undefined
     this.notJudged(reason)
     return { relation: 'unknown', findings: [found('schema-comparison-incomplete', 'unknown', { details: { reason } })] }
+  }
+
+  text(schema: Schema): string {
+    return this.textOf(schema)
   }
 
   private textOf(schema: Schema): string {

@@ -1,9 +1,9 @@
 import { canonicalJson, isPlainObject, sortTexts } from './keywords.js'
 
-/** Dedupes by canonical JSON and sorts by it. */
-export function uniqueSorted<T>(values: T[]): T[] {
+/** Dedupes by canonical JSON (`keyOf`, when the caller remembers it) and sorts by it. */
+export function uniqueSorted<T>(values: T[], keyOf: (value: unknown) => string = canonicalJson): T[] {
   const byText = new Map<string, T>()
-  for (const v of values) byText.set(canonicalJson(v), v)
+  for (const v of values) byText.set(keyOf(v), v)
   return sortTexts([...byText.keys()]).map((k) => byText.get(k)!)
 }
 

@@ -63,17 +63,20 @@ function matches(schema: unknown, value: unknown, resolveRef: RefResolver | unde
     }
   }
   if (schema.$dynamicRef !== undefined) verdicts.push(undefined)
-  if (schema.type !== undefined) verdicts.push(matchesType(schema.type, value))
-  if (Array.isArray(schema.enum)) verdicts.push(enumTexts(schema.enum).has(canonicalJson(value)))
-  if ('const' in schema) verdicts.push(canonicalJson(schema.const) === canonicalJson(value))
+  // Why early: a value of another type, or off the list, fails at once; a union of 10,000
+  // branches is checked for every example value, and all but one branch fail here.
+  if (schema.type !== undefined && !matchesType(schema.type, value)) return false
+  if (Array.isArray(schema.enum) && !enumTexts(schema.enum).has(canonicalJson(value))) return false
+  if ('const' in schema && canonicalJson(schema.const) !== canonicalJson(value)) return false
   if (typeof value === 'number') verdicts.push(...numberVerdicts(schema, value))
   if (typeof value === 'string') verdicts.push(...stringVerdicts(schema, value))
   if (Array.isArray(value)) verdicts.push(...arrayVerdicts(schema, value, sub))
   if (isPlainObject(value)) verdicts.push(...objectVerdicts(schema, value, sub))
 
-  if (Array.isArray(schema.allOf)) verdicts.push(all(schema.allOf.map((s) => sub(s, value))))
-  if (Array.isArray(schema.anyOf)) verdicts.push(any(schema.anyOf.map((s) => sub(s, value))))
-  if (Array.isArray(schema.oneOf)) verdicts.push(exactlyOne(schema.oneOf.map((s) => sub(s, value))))
+  if (verdicts.includes(false)) return false
+  if (Array.isArray(schema.allOf)) verdicts.push(allOf(schema.allOf, (s) => sub(s, value)))
+  if (Array.isArray(schema.anyOf)) verdicts.push(anyOf(schema.anyOf, (s) => sub(s, value)))
+  if (Array.isArray(schema.oneOf)) verdicts.push(exactlyOne(schema.oneOf, (s) => sub(s, value)))
   if (schema.not !== undefined) verdicts.push(negate(sub(schema.not, value)))
   if (schema.if !== undefined) {
     const condition = sub(schema.if, value)
@@ -218,10 +221,39 @@ export function any(verdicts: Verdict[]): Verdict {
   return verdicts.includes(undefined) ? undefined : false
 }
 
-function exactlyOne(verdicts: Verdict[]): Verdict {
-  const yes = verdicts.filter((v) => v === true).length
-  const unsure = verdicts.filter((v) => v === undefined).length
-  if (yes > 1) return false
+// Why the three below stop early: once the answer is settled, the other branches cannot change it.
+
+/** `all` over members checked one by one, stopping at the first `false`. */
+function allOf(members: unknown[], check: (member: unknown) => Verdict): Verdict {
+  let verdict: Verdict = true
+  for (const member of members) {
+    const v = check(member)
+    if (v === false) return false
+    if (v === undefined) verdict = undefined
+  }
+  return verdict
+}
+
+/** `any` over branches checked one by one, stopping at the first `true`. */
+function anyOf(branches: unknown[], check: (branch: unknown) => Verdict): Verdict {
+  let verdict: Verdict = false
+  for (const branch of branches) {
+    const v = check(branch)
+    if (v === true) return true
+    if (v === undefined) verdict = undefined
+  }
+  return verdict
+}
+
+/** Exactly one branch matches: stops at the second `true`. */
+function exactlyOne(branches: unknown[], check: (branch: unknown) => Verdict): Verdict {
+  let yes = 0
+  let unsure = 0
+  for (const branch of branches) {
+    const v = check(branch)
+    if (v === true && ++yes > 1) return false
+    if (v === undefined) unsure++
+  }
   if (unsure === 0) return yes === 1
   return undefined
 }

@@ -34,6 +34,13 @@ export interface Walker {
   relation(a: Schema, b: Schema, place: ChildPlace): Relation
   /** Validates a value against a subschema of one side, following that side's local `$ref`s. */
   matches(side: Side, schema: Schema, value: unknown): Verdict
+  /** The schema a local `$ref` of one side leads to (following a few bare `$ref`s); other schemas as they are. */
+  resolve(side: Side, schema: Schema): Schema
+  /**
+   * The JSON text of a schema, remembered per object: equal texts are equal schemas (unequal
+   * texts may still be equal when keys are in another order; callers then compare them).
+   */
+  text(schema: Schema): string
   /** Lists a place the comparison could not judge (external `$ref`, …) under not recorded. */
   notJudged(reason: string): void
 }

@@ -252,3 +252,50 @@ describe('deep nesting in-process', () => {
   })
 })
 
+
+describe('noise over HTTP', () => {
+  let listener: Server
+  let port: number
+  beforeAll(async () => {
+    // Why a bare listener: a real HTTP endpoint that answers initialize properly, then answers
+    // tools/list with a reply to a request nobody sent and never with the right one.
+    listener = createServer((req, res) => {
+      if (req.method !== 'POST') {
+        res.writeHead(405).end()
+        return
+      }
+      let body = ''
+      req.setEncoding('utf8')
+      req.on('data', (chunk: string) => (body += chunk))
+      req.on('end', () => {
+        const message = JSON.parse(body) as { id?: number; method: string; params?: { protocolVersion?: string } }
+        if (message.id === undefined) {
+          res.writeHead(202).end()
+          return
+        }
+        const reply =
+          message.method === 'initialize'
+            ? { jsonrpc: '2.0', id: message.id, result: { protocolVersion: message.params?.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'wrong-id', version: '1.0.0' } } }
+            : { jsonrpc: '2.0', id: 9_999, result: { tools: [] } }
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(reply))
+      })
+    })
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve))
+    port = (listener.address() as { port: number }).port
+  })
+  afterAll(async () => {
+    listener.closeAllConnections()
+    await new Promise((resolve) => listener.close(resolve))
+  })
+
+  test('a reply with a wrong id is counted and mentioned when the capture times out', async () => {
+    const failure = await captureRaw({ url: `http://127.0.0.1:${port}/mcp` }, { timeoutMs: 1_000, era: 'legacy' }).then(
+      () => undefined,
+      (error: unknown) => error,
+    )
+    expect(failure).toBeInstanceOf(CaptureError)
+    const error = failure as CaptureError
+    expect(error.code).toBe('timeout')
+    expect(scrubbed(error.message)).toMatchInlineSnapshot(`"Gave up waiting for tools/list from http://127.0.0.1:<port>/mcp after 1000 ms. If the server is only slow, raise the limit with the timeoutMs option (CLI: --timeout MS); if it never answers, it is stuck. Before that, the server sent 4 replies to a request capture never sent; capture skipped them."`)
+  })
+})

@@ -91,6 +91,22 @@ const same: { title: string; spellings: unknown[]; values: unknown[]; draft07?: 
   { title: 'items: false ≡ maxItems: n after an n-slot tuple', spellings: [arr({ prefixItems: [str, num], items: false }), arr({ prefixItems: [str, num], maxItems: 2 })], values: [['a', 1], ['a', 1, 2], ['a']] },
   { title: 'prefixItems [{type: string}] beside unevaluatedItems: {type: string}', spellings: [arr({ unevaluatedItems: str }), arr({ prefixItems: [str], unevaluatedItems: str })], values: [['a'], [1], []] },
   { title: 'properties: {foo: false} on a closed object', spellings: [obj({ properties: { a: str, foo: false }, additionalProperties: false }), obj({ properties: { a: str }, additionalProperties: false })], values: [{ foo: 1 }, { a: 'x' }] },
+  {
+    title: 'a pattern that covers only listed names, and says nothing they do not already say',
+    spellings: [
+      obj({ properties: { a: { type: 'string', maxLength: 5 } }, additionalProperties: false }),
+      obj({ properties: { a: { type: 'string', maxLength: 5 } }, patternProperties: { '^a$': str }, additionalProperties: false }),
+    ],
+    values: [{ a: 'x' }, { a: 'toolong' }, { a: 1 }, { b: 1 }, {}],
+  },
+  {
+    title: 'a pattern over two listed names, open object',
+    spellings: [
+      obj({ properties: { id: num, ix: num }, required: ['id'] }),
+      obj({ properties: { id: num, ix: num }, required: ['id'], patternProperties: { '^i[dx]$': num } }),
+    ],
+    values: [{ id: 1 }, { id: 1, ix: 'a' }, { id: 1, iy: 'a' }],
+  },
 ]
 
 describe('spellings that accept the same values give no finding', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { compareSchemas } from '../../src/schema/compare-schemas.js'
-import { bothWays, canon, checkRow, findingsOf, object, severityOf, type Row } from './support.js'
+import { bothWays, canon, checkRow, checkSoundnessRow, findingsOf, object, severityOf, type Row, type SoundnessRow } from './support.js'
 
 const str = { type: 'string' }
 
@@ -106,6 +106,31 @@ describe('recursive schemas', () => {
   })
 })
 
+/** `n` definitions in a cycle, each referring to the next `refs` ones, each with a leaf bound `max`. */
+function cycleOfDefinitions(n: number, refs: number, leaf: Record<string, unknown>): Record<string, unknown> {
+  const $defs: Record<string, unknown> = {}
+  for (let d = 0; d < n; d++) {
+    const properties = Object.fromEntries(Array.from({ length: refs }, (_, r) => [`p${r}`, { $ref: `#/$defs/D${(d + r + 1) % n}` }]))
+    $defs[`D${d}`] = object({ ...properties, x: leaf })
+  }
+  return object({ root: { $ref: '#/$defs/D0' } }, [], { $defs })
+}
+
+describe('a definition reached by many paths', () => {
+  test('a change in each of 8 definitions referring to each other is reported once per definition, with at most 10 use sites', () => {
+    const findings = findingsOf(cycleOfDefinitions(8, 3, { type: 'string', maxLength: 10 }), cycleOfDefinitions(8, 3, { type: 'string', maxLength: 5 }))
+    expect(findings.map((f) => f.details?.definition).sort()).toEqual(['D0', 'D1', 'D2', 'D3', 'D4', 'D5', 'D6', 'D7'])
+    for (const f of findings) {
+      expect(f).toMatchObject({ kind: 'schema-bound-changed', relation: 'narrowed' })
+      expect(f.path.at(-1)).toBe('x')
+      expect((f.details?.useSites as unknown[]).length).toBeLessThanOrEqual(10)
+    }
+    const sites = findings.find((f) => f.details?.definition === 'D7')!.details!.useSites as string[][]
+    expect(sites).toHaveLength(10)
+    expect(new Set(sites.map((site) => site.join('.'))).size).toBe(10)
+  })
+})
+
 describe('the work budget', () => {
   const deep = (leaf: string) => {
     let schema: Record<string, unknown> = { type: leaf }
@@ -190,4 +215,43 @@ const siblingRows: Row[] = [
 
 describe('a recursive $ref with siblings (pydantic, zod)', () => {
   test.each(bothWays(siblingRows))('%s', (_, row, reverse) => checkRow(row, reverse))
+})
+
+/** A recursive `Node` whose `value` is a `oneOf` of `overlap` (a branch other values also match) and `Node`. */
+function overlappingNode(overlap: unknown, more: Record<string, unknown> = {}, properties: Record<string, unknown> = {}): Record<string, unknown> {
+  const ref = { $ref: '#/$defs/Node' }
+  return object({ root: ref }, [], { $defs: { Node: object({ value: { oneOf: [ref, overlap] }, next: ref, ...properties }, [], more) } })
+}
+
+/** A recursive discriminated union of `$ref`s: its branches are told apart by `kind`. */
+function discriminatedTree(max: number): Record<string, unknown> {
+  const leaf = object({ kind: { const: 'leaf' }, size: { type: 'integer', maximum: max } }, ['kind'])
+  const pair = object({ kind: { const: 'pair' }, left: { $ref: '#/$defs/Tree' }, right: { $ref: '#/$defs/Tree' } }, ['kind'])
+  return object({ root: { $ref: '#/$defs/Tree' } }, [], { $defs: { Tree: { oneOf: [{ $ref: '#/$defs/Leaf' }, { $ref: '#/$defs/Pair' }] }, Leaf: leaf, Pair: pair } })
+}
+
+const exclusiveRows: SoundnessRow[] = [
+  {
+    // Fuzz counterexample 983807168: {a: 0} matched both branches (rejected by oneOf) and now matches one.
+    title: 'closing a recursive Node that overlaps the other branch of a oneOf moves values both ways',
+    before: overlappingNode(true),
+    after: overlappingNode(true, { additionalProperties: false }),
+    moved: [{ root: { value: { a: 0 } } }],
+  },
+  {
+    title: 'a bound tightened in a recursive Node that overlaps an object branch of a oneOf',
+    before: overlappingNode({ type: 'object' }, {}, { size: { maximum: 9 } }),
+    after: overlappingNode({ type: 'object' }, {}, { size: { maximum: 5 } }),
+    moved: [{ root: { value: { size: 7 } } }],
+  },
+]
+
+describe('oneOf exclusivity inside a recursive definition (Ajv-judged counterexamples)', () => {
+  test.each(bothWays(exclusiveRows as unknown as Row[]))('%s', (_, row, reverse) => checkSoundnessRow(row as unknown as SoundnessRow, reverse))
+
+  test('branches told apart by a const stay one finding: a narrowed leaf is narrowed, nothing moves back', () => {
+    const findings = findingsOf(discriminatedTree(9), discriminatedTree(5), 'output')
+    expect(findings).toMatchObject([{ kind: 'schema-bound-changed', path: ['root', 'size'], relation: 'narrowed' }])
+    for (const f of findings) expect(severityOf(f, 'output')).toBe('additive')
+  })
 })

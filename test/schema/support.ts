@@ -125,3 +125,33 @@ export function bothWays(rows: Row[]): [string, Row, boolean][] {
 export function object(properties: Record<string, unknown>, required: string[] = [], more: Record<string, unknown> = {}): Record<string, unknown> {
   return { type: 'object', properties, ...(required.length > 0 ? { required } : {}), ...more }
 }
+
+/**
+ * A soundness row (a counterexample the Ajv-judged search found, kept for good): values that
+ * move between the two schemas, in either order. Ajv must agree that each value moves, and
+ * every value lost must get a breaking or risky finding on an input, every value gained one on
+ * an output, whichever way the edit is read.
+ */
+export interface SoundnessRow {
+  title: string
+  before: unknown
+  after: unknown
+  /** Values exactly one of the two schemas accepts. */
+  moved: unknown[]
+}
+
+/** Checks a soundness row read old → new (or new → old when `reverse`). */
+export function checkSoundnessRow(row: SoundnessRow, reverse: boolean): void {
+  const [before, after] = reverse ? [row.after, row.before] : [row.before, row.after]
+  const oldSchema = canon(before)
+  const newSchema = canon(after)
+  for (const value of row.moved) {
+    const old = ajvAccepts(oldSchema, value)
+    expect(ajvAccepts(newSchema, value), `exactly one side accepts ${JSON.stringify(value)}`).toBe(!old)
+    // An input that loses a value, or an output that gains one, must be reported as serious.
+    const direction: Direction = old ? 'input' : 'output'
+    const findings = compareSchemas(oldSchema, newSchema, { direction }).findings
+    const serious = findings.filter((f) => ['breaking', 'risky'].includes(severityOf(f, direction)))
+    expect(serious.length, `${direction}: ${JSON.stringify(value)} ${old ? 'lost' : 'gained'}; findings ${JSON.stringify(findings)}`).toBeGreaterThan(0)
+  }
+}

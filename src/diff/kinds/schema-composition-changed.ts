@@ -15,6 +15,11 @@ export const schemaCompositionChanged = defineKind({
     },
     risky: 'the engine could not decide how the union moved',
   },
-  message: (change) => (change.details?.regrouped === true ? 'union branches regrouped' : `${String(change.before)} → ${String(change.after)}`),
+  message: (change) =>
+    change.details?.regrouped === true
+      ? 'union branches regrouped'
+      : change.details?.overlapping === true
+        ? 'a changed oneOf branch overlaps another: values both matched move the other way'
+        : `${String(change.before)} → ${String(change.after)}`,
   example: '`shape` oneOf → anyOf',
 })
