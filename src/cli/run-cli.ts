@@ -140,7 +140,7 @@ const COMMAND_RUNNERS: Record<Invocation['command'], (invocation: Invocation, io
     const existing = await existingContract(file, invocation.force)
     // Why: as check does, a contract recorded in both eras is read again in both, or re-recording would drop one.
     const era = invocation.era ?? (existing?.surface?.eras?.length === 2 ? 'both' : undefined)
-    const { surface } = await capture(invocation, io, era)
+    const { surface } = await capture(invocation, io, era, authorizationsFor(invocation, sources(io, config)))
     // Why: a signal that came while capturing the last list must not still write the file.
     if (io.signal?.aborted) return EXIT.error
     if (existing?.surface !== undefined) {

@@ -32,7 +32,9 @@ export function renderText(report: DiffReport, options: { color?: boolean } = {}
   for (const group of groupByEntity(report.changes)) {
     const first = group[0]
     const subject = describeChange(first).subject
-    const headline = first.entity === 'tool' ? `tool ${subject}` : subject
+    const entity = first.entity === 'tool' ? `tool ${subject}` : subject
+    // Why in the headline: a change one authorization sees must never read as everyone's.
+    const headline = first.authorization === undefined ? entity : `${entity} (as ${first.authorization})`
     lines.push(`${style.heading(headline)} · ${countsText(group, style)}${first.outOfScope ? style.quiet('  (out of scope)') : ''}`)
     const rows = rowsOf(group)
     const width = Math.max(...rows.map((row) => row.kind.length))
@@ -75,7 +77,7 @@ export function summaryLine(report: DiffReport, style: TextStyles = textStyles(f
 function groupByEntity(changes: readonly Change[]): Change[][] {
   const groups = new Map<string, Change[]>()
   for (const change of changes) {
-    const key = `${change.entity}\0${change.name}`
+    const key = `${change.entity}\0${change.name}\0${change.authorization ?? ''}`
     groups.set(key, [...(groups.get(key) ?? []), change])
   }
   const bySeverity = (a: Change, b: Change) => severityRank(a.severity) - severityRank(b.severity)

@@ -63,13 +63,14 @@ describe('--as NAME: one contract holds the surface each authorization sees', ()
     const check = await run(['check', '--url', v2.url, '--as', 'admin', '--bearer-env', 'ADMIN_TOKEN', '--as', 'reader', '--bearer-env', 'READER_TOKEN'])
     expect(check.code).toBe(1)
     expect(check.stdout).toMatchInlineSnapshot(`
-      "breaking (1)
-        tool-hidden-from-authorization  read_doc (as admin)
+      "tool read_doc (as admin) · 1 breaking
+        breaking  tool-hidden-from-authorization
             no longer listed for this authorization; still listed for reader; an agent using this authorization that calls it fails
-      risky (1)
-        tool-shown-to-authorization  delete_doc (as reader)
+      tool delete_doc (as reader) · 1 risky
+        risky     tool-shown-to-authorization
             now listed for this authorization; the contract lists it only for admin; callers with this authorization can now reach a tool the contract keeps for others; make sure the server did not widen access
       2 change(s) · 1 breaking · 1 risky — fails at risky and above
+      version: breaking change, but the version stayed 1.0.0; callers pinning ^1 will break — release 2.0.0 or later
       "
     `)
     const json = await run(['check', '--format', 'json', '--url', v2.url, '--as', 'admin', '--bearer-env', 'ADMIN_TOKEN', '--as', 'reader', '--bearer-env', 'READER_TOKEN'])

@@ -23,7 +23,7 @@ describe('named authorizations in the diff', () => {
     const narrowed = tool('search', { inputSchema: objectSchema({ q: { type: 'string' }, page: { type: 'integer' } }, ['q', 'page']) })
     const report = diffSurfaces(recorded, views([search], { admin: [narrowed, exportCsv, dropTable], reader: [search, exportCsv] }))
     expect(report.changes.map((change) => [change.kind, change.name, change.authorization])).toEqual([['argument-added', 'search', 'admin']])
-    expect(formatReport(report, { format: 'text' }).split('\n')[1]).toBe('  argument-added  search → page (as admin)')
+    expect(formatReport(report, { format: 'text' }).split('\n').slice(0, 2)).toEqual(['tool search (as admin) · 1 breaking', '  breaking  argument-added  page'])
   })
 
   test('a tool kept for others becomes shown-to (risky); one others still list becomes hidden-from (breaking); the rest stay tool-added and tool-removed', () => {

@@ -31,14 +31,14 @@ test('examples/consumer-driven, copied as a user would: both sides pass as shipp
   expect(read.code).toBe(1)
   const message = project.failures(read)['the shop still serves every consumer']
   expect(message).toContain('checkout-agent')
-  expect(message).toContain('tool search_products · 1 breaking\n    breaking  argument-removed  output items[].priceCents')
+  expect(message).toMatch(/tool search_products · 2 breaking\n +breaking +argument-removed +output items\[\]\.priceCents\n/)
 
   // With call: true the surface may be unchanged and the answer still break the consumer.
   const shop = copied['src/shop-server.js']
   await project.write('src/shop-server.js', shop.replace('async ({ query }) => {', "async ({ query }) => {\n      if (query) return { isError: true, content: [{ type: 'text', text: 'search index down' }] }"))
   const erroring = await project.run(['test/shop.provider.test.js'], { CI: 'true' })
   expect(erroring.code).toBe(1)
-  expect(project.failures(erroring)['the shop still serves every consumer']).toMatch(/consumer-call-failed +search_products → output\n.*failed: the server answered isError: search index down/)
+  expect(project.failures(erroring)['the shop still serves every consumer']).toMatch(/tool search_products · 1 breaking\n +breaking +consumer-call-failed +output\n.*failed: the server answered isError: search index down/)
 
   const lying = `import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js'\n${shop.replace(
     '  return server\n}',
@@ -47,7 +47,7 @@ test('examples/consumer-driven, copied as a user would: both sides pass as shipp
   await project.write('src/shop-server.js', lying)
   const lied = await project.run(['test/shop.provider.test.js'], { CI: 'true' })
   expect(lied.code).toBe(1)
-  expect(project.failures(lied)['the shop still serves every consumer']).toMatch(/consumer-output-invalid +search_products → output\n.*must be integer at items\[0\]\.priceCents/)
+  expect(project.failures(lied)['the shop still serves every consumer']).toMatch(/breaking +consumer-output-invalid +output\n.*must be integer at items\[0\]\.priceCents/)
 
   // A tool that is no longer read-only fails by its hint, and is never called without allowDestructive.
   const destructive = `import { writeFileSync } from 'node:fs'\n${shop
