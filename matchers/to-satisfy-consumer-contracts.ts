@@ -3,8 +3,8 @@ import { captureLive, failed, loadEngine, matcherHint, passed, pointedAt, reject
 import type { MatcherContext, RunnerAdapter } from './runner-adapter.js'
 
 /**
- * Verifies a provider against every consumer contract the paths name (a file, a folder of
- * `*.mcp-consumer.json`, or a list; relative to the test file): each consumer's tools, prompts
+ * Verifies a provider against every consumer contract or Pact V4 pact the paths name (a file, a
+ * folder, a glob, `s3://bucket/prefix`, an `https://` URL, or a list; relative to the test file): each consumer's tools, prompts
  * and resources still exist, its recorded calls are still valid, the fields it reads are still
  * guaranteed, the hints it relied on did not reverse. Never writes anything, never calls a tool.
  * @example await expect(createServer()).toSatisfyConsumerContracts('contracts/')
@@ -23,21 +23,18 @@ export function toSatisfyConsumerContracts(this: MatcherContext, received: unkno
 async function satisfy(adapter: RunnerAdapter, received: unknown, paths: string[], matcher: string, callSite: Error): Promise<MatcherResult> {
   const engine = await loadEngine()
   const folder = dirname(adapter.testFile())
-  // Why before capturing: a wrong path fails fast, without starting the server.
+  // Why before capturing: a wrong path, bucket or URL fails fast, without starting the server.
+  let sourced: Awaited<ReturnType<typeof engine.loadContractSources>>
   try {
-    await engine.findConsumerContracts(paths, folder)
+    sourced = await engine.loadContractSources(paths, folder)
   } catch (error) {
-    if (error instanceof engine.ConsumerContractError) throw pointedAt(usageError(matcher, error.message), callSite, error)
-    throw error
+    if (!(error instanceof engine.ConsumerContractError)) throw error
+    // Why two outcomes: a path that names nothing is a mistake in the test; a broken file is a failing contract.
+    if (/ does not exist;| holds no | matches no /.test(error.message)) throw pointedAt(usageError(matcher, error.message), callSite, error)
+    return failed(() => `${matcher}\n\n${error.message}`)
   }
   const live = await captureLive(adapter, received, matcher, callSite)
-  let verdicts: Awaited<ReturnType<typeof engine.verifyConsumers>>
-  try {
-    verdicts = await engine.verifyConsumers(paths, live, folder)
-  } catch (error) {
-    if (error instanceof engine.ConsumerContractError) return failed(() => `${matcher}\n\n${error.message}`)
-    throw error
-  }
+  const verdicts = await engine.verifySourced(sourced, live)
   if (verdicts.every((verdict) => verdict.report.ok)) return passed(matcher)
   return failed(() => [matcher, '', 'The server no longer serves every consumer the way its contract records:', '', engine.formatConsumerVerdicts(verdicts).trimEnd()].join('\n'))
 }

@@ -7,7 +7,7 @@ import { ContractFileError } from '../contract/contract-error.js'
 import { readContract, serializeContract, writeContract } from '../contract/contract-file.js'
 import { ConsumerSourceError, sourceLiterals, type SourceLiteral } from '../consumer/source-literals.js'
 import { ConsumerContractError } from '../consumer/consumer-contract.js'
-import { findConsumerContracts, verifyConsumers } from '../consumer/verify-consumers.js'
+import { loadContractSources, verifySourced } from '../pact/contract-sources.js'
 import { formatConsumerVerdicts } from '../report/format-consumers.js'
 import { formatUsedEntities, usedEntities, usedScope } from '../consumer/used-by-sources.js'
 import { diffSurfaces } from '../diff/diff-surfaces.js'
@@ -27,6 +27,7 @@ import { CliUsageError } from './cli-error.js'
 import { commandHelp } from './help-text.js'
 import { COMMANDS, parseArgv, USAGE, type Invocation } from './parse-argv.js'
 import { machineSecret, runAuth } from './run-auth.js'
+import { runPactExport, runPublish } from './run-pact.js'
 
 /** Where a CLI run reads and writes: the real process, or a test's buffers. */
 export interface CliIo {
@@ -155,10 +156,9 @@ const COMMAND_RUNNERS: Record<Invocation['command'], (invocation: Invocation, io
   },
   /** Verifies the live server against every consumer contract: a table of verdicts, then each consumer's changes. */
   async verify(invocation, io) {
-    // Why first: a wrong path fails fast, without starting a server.
-    const paths = invocation.consumers ?? []
-    await findConsumerContracts(paths, io.cwd)
-    const verdicts = await verifyConsumers(paths, (await capture(invocation, io)).surface, io.cwd)
+    // Why first: a wrong path, bucket or URL fails fast, without starting a server.
+    const sourced = await loadContractSources(invocation.consumers ?? [], io.cwd, { headers: invocation.headers, consumerBranch: invocation.consumerBranch, env: io.env })
+    const verdicts = await verifySourced(sourced, (await capture(invocation, io)).surface)
     io.stdout(formatConsumerVerdicts(verdicts, invocation.format === 'json' ? 'json' : 'text'))
     return verdicts.every((verdict) => verdict.report.ok) ? EXIT.ok : EXIT.failed
   },
@@ -183,6 +183,10 @@ const COMMAND_RUNNERS: Record<Invocation['command'], (invocation: Invocation, io
     }
     return EXIT.ok
   },
+  /** Writes consumer contracts as Pact V4 pacts. */
+  pact: runPactExport,
+  /** Stores contracts in a folder or a bucket for providers to verify. */
+  publish: runPublish,
   /** Logs in to an OAuth-protected server, or lists or removes cached logins. */
   auth: runAuth,
 }
