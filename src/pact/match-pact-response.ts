@@ -126,7 +126,7 @@ class Judge {
 
   /** Applies one matcher; a message when it fails. */
   private apply(matcher: PactMatcher, expected: Json, actual: Json | undefined, path: Segment[]): string | undefined {
-    if (actual === undefined) return `expected ${describe(expected)}, got nothing`
+    if (actual === undefined) return `expected ${matcher.match === 'type' ? jsonType(expected) : describe(expected)}, got nothing`
     switch (matcher.match) {
       case 'type': {
         if (jsonType(expected) !== jsonType(actual)) return `expected ${jsonType(expected)}, got ${describe(actual)}`
