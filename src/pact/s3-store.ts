@@ -56,7 +56,14 @@ function s3Client(env: NodeJS.ProcessEnv): S3Client {
   const before = process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true'
   try {
-    return new S3Client({ region, ...(endpoint !== undefined ? { endpoint, forcePathStyle: true } : {}), maxAttempts: 2 })
+    // Why keys from env when it holds them: a caller may pass an environment other than the process's; else the SDK's own chain (profiles, SSO, roles).
+    const credentials = env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY, ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}) } : undefined
+    return new S3Client({
+      region,
+      ...(endpoint !== undefined ? { endpoint, forcePathStyle: true } : {}),
+      ...(credentials !== undefined ? { credentials } : env.AWS_PROFILE ? { profile: env.AWS_PROFILE } : {}),
+      maxAttempts: 2,
+    })
   } finally {
     if (before === undefined) delete process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED
     else process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = before
