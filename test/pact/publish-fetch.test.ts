@@ -136,7 +136,7 @@ describe('mcp-contract publish, then verify --consumers from the store', () => {
     expect(other.stderr).toMatchSnapshot()
   })
 
-  test.each([
+  test.each<{ title: string; args: string[]; env: Record<string, string> }>([
     { title: 'the bucket root holds several providers', args: ['verify', '--consumers', 's3://team-contracts/ci', '--', process.execPath, shop], env: {} },
     { title: 'a missing bucket', args: ['verify', '--consumers', 's3://no-such-bucket/ci/shop', '--', process.execPath, shop], env: {} },
     { title: 'a wrong key', args: ['verify', '--consumers', 's3://team-contracts/ci/shop', '--', process.execPath, shop], env: { AWS_ACCESS_KEY_ID: 'AKIAWRONGWRONGWRONG1', AWS_SECRET_ACCESS_KEY: 'wrong-secret-0123456789' } },
