@@ -6,13 +6,19 @@ import { exportPact } from '../pact/export-pact.js'
 import { PactError } from '../pact/pact-model.js'
 import { publishContracts } from '../pact/publish-contracts.js'
 import type { Invocation } from './parse-argv.js'
-import type { CliIo } from './run-cli.js'
+
+/** What the pact and publish commands use of the CLI's io (a subset of `CliIo`, so this file does not import run-cli). */
+export interface PactIo {
+  stdout: (text: string) => void
+  cwd: string
+  env: NodeJS.ProcessEnv
+}
 
 /**
  * `mcp-contract pact export CONTRACT… [--out DIR] [--provider NAME]`: one V4 pact per consumer
  * contract, written atomically; a file already holding the same bytes is left alone.
  */
-export async function runPactExport(invocation: Invocation, io: CliIo): Promise<number> {
+export async function runPactExport(invocation: Invocation, io: PactIo): Promise<number> {
   const [, ...files] = invocation.files
   // Why all read first: one bad file writes no pact at all.
   const contracts = await Promise.all(files.map((file) => readConsumerContract(resolve(io.cwd, file), file)))
@@ -32,7 +38,7 @@ export async function runPactExport(invocation: Invocation, io: CliIo): Promise<
 }
 
 /** `mcp-contract publish FILE… --to DIR|s3://bucket/prefix --consumer-version V [--branch B]`. */
-export async function runPublish(invocation: Invocation, io: CliIo): Promise<number> {
+export async function runPublish(invocation: Invocation, io: PactIo): Promise<number> {
   const published = await publishContracts(invocation.files, io.cwd, {
     to: invocation.to as string,
     consumerVersion: invocation.consumerVersion as string,

@@ -108,6 +108,12 @@ describe('mcp-contract pact export', () => {
   })
 })
 
+test.each([['pact'], ['publish']])('%s --help says what the command does and the options it takes', async (command) => {
+  const run = await cli([command, '--help'])
+  expect(run.code).toBe(0)
+  expect(run.stdout).toMatchSnapshot()
+})
+
 describe('round trip: export, then verify from the pact', () => {
   beforeAll(async () => {
     await cli(['pact', 'export', 'contracts/checkout-agent.mcp-consumer.json', 'contracts/reporting.mcp-consumer.json', '--provider', 'shop', '--out', 'roundtrip'])
