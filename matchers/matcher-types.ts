@@ -25,7 +25,8 @@ export interface McpContractMatchers<R = void> {
    */
   toMatchConsumerContract(file: string): Promise<R>
   /**
-   * Verifies the server against every consumer contract in a file, a folder or a list.
+   * Verifies the server against every consumer contract or Pact V4 pact in a file, a folder, a
+   * glob, `s3://bucket/prefix`, an `https://` URL, or a list of them.
    * @example await expect(createServer()).toSatisfyConsumerContracts('contracts/')
    */
   toSatisfyConsumerContracts(paths: string | string[]): Promise<R>
