@@ -14,7 +14,7 @@ export interface SourceOptions {
   /** For a store (a bucket, a published folder): whose latest to read; default the latest of every branch. */
   consumerBranch?: string
   /** The environment the S3 client reads credentials, region and endpoint from; default `process.env`. */
-  env?: NodeJS.ProcessEnv
+  env?: Record<string, string | undefined>
 }
 
 /** A contract read from a source, with the name messages give it. */

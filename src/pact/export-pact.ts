@@ -17,7 +17,7 @@ const TRANSPORT = 'stdio'
 
 /** A pact written from a consumer contract: its file name and its exact text. */
 export interface ExportedPact {
-  /** `<consumer>-<provider>.json`, as Pact names pact files. */
+  /** `<consumer>-<provider>.json`, as Pact names pact files (characters a file name cannot hold become `-`). */
   fileName: string
   text: string
 }
@@ -49,7 +49,7 @@ export function exportPact(contract: ConsumerContract, provider: string): Export
   }
   const extension: PactExtension = {
     format: contract.format,
-    tools: contract.tools.map((tool) => ({ name: tool.name, ...(tool.hints ? { hints: { ...tool.hints } } : {}), reads: [...tool.reads].sort(), ...(tool.output !== undefined ? { output: tool.output as Json } : {}) })),
+    tools: [...contract.tools].sort((a, b) => compare(a.name, b.name)).map((tool) => ({ name: tool.name, ...(tool.hints ? { hints: { ...tool.hints } } : {}), reads: [...tool.reads].sort(), ...(tool.output !== undefined ? { output: tool.output as Json } : {}) })),
   }
   const pact = {
     consumer: { name: contract.consumer },
@@ -61,7 +61,9 @@ export function exportPact(contract: ConsumerContract, provider: string): Export
       plugins: [{ configuration: {}, name: 'mcp', version: MCP_PLUGIN_VERSION }],
     }),
   }
-  return { fileName: `${contract.consumer}-${provider}.json`, text: `${JSON.stringify(pact, null, 2)}\n` }
+  // Why the names made safe: a name is the consumer's to choose, and must never lead the file out of --out.
+  const safe = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^\.+/, '')
+  return { fileName: `${safe(contract.consumer)}-${safe(provider)}.json`, text: `${JSON.stringify(pact, null, 2)}\n` }
 }
 
 const TYPE_RULE = { combine: 'AND', matchers: [{ match: 'type' }] }

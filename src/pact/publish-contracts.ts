@@ -13,7 +13,7 @@ export interface PublishOptions {
   branch?: string
   /** The provider for consumer contracts (a pact names its own). */
   provider?: string
-  env?: NodeJS.ProcessEnv
+  env?: Record<string, string | undefined>
 }
 
 /** One file published: where it went. */

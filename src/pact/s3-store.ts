@@ -10,7 +10,7 @@ import { PactError } from './pact-model.js'
  * Why its own module: it is imported only when an `s3://` source is used, so the S3 client loads only then.
  * @example await s3Store('s3://team-contracts/shop', process.env).list()
  */
-export function s3Store(url: string, env: NodeJS.ProcessEnv): ContractStore {
+export function s3Store(url: string, env: Record<string, string | undefined>): ContractStore {
   const match = /^s3:\/\/([^/]+)\/?(.*)$/.exec(url)
   if (match === null || match[1] === '') throw new PactError(`${url} is not an S3 location; write it as s3://bucket/prefix.`)
   const [, bucket, rawPrefix] = match
@@ -49,7 +49,7 @@ export function s3Store(url: string, env: NodeJS.ProcessEnv): ContractStore {
   }
 }
 
-function s3Client(env: NodeJS.ProcessEnv): S3Client {
+function s3Client(env: Record<string, string | undefined>): S3Client {
   const endpoint = env.AWS_ENDPOINT_URL_S3 || env.AWS_ENDPOINT_URL || undefined
   const region = env.AWS_REGION || env.AWS_DEFAULT_REGION || 'us-east-1'
   // Why: the SDK warns on Node 20 about its own future releases, not about this run; the warning would fill every CI log.
@@ -75,7 +75,7 @@ function describe(error: unknown, bucket: string): string {
   const name = (error as { name?: string } | null)?.name ?? ''
   const status = (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode
   if (name === 'NoSuchBucket') return `there is no bucket ${bucket}; check its name, and the endpoint (AWS_ENDPOINT_URL_S3) for a bucket not on AWS`
-  if (name === 'CredentialsProviderError' || /credential/i.test((error as Error).message ?? '') && status === undefined) {
+  if (name === 'CredentialsProviderError' || (/credential/i.test((error as Error).message ?? '') && status === undefined)) {
     return `no AWS credentials were found for bucket ${bucket}; set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or AWS_PROFILE`
   }
   if (name === 'InvalidAccessKeyId' || name === 'SignatureDoesNotMatch' || status === 403) return `bucket ${bucket} refused the credentials (${name || `HTTP ${status}`}); check AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY or AWS_PROFILE and the bucket's policy`

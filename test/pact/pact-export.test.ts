@@ -94,6 +94,12 @@ describe('mcp-contract pact export', () => {
     expect((await readFile(join(dir, 'again', 'checkout-agent-shop.json'))).equals(first)).toBe(true)
   })
 
+  test('a name that a file name cannot hold never leads the pact out of --out', async () => {
+    const run = await cli(['pact', 'export', 'contracts/reporting.mcp-consumer.json', '--provider', '../team/shop', '--out', 'named'])
+    expect(run.stdout).toBe('wrote named/reporting--team-shop.json\n')
+    expect(JSON.parse(await readFile(join(dir, 'named', 'reporting--team-shop.json'), 'utf8')).provider).toEqual({ name: '../team/shop' })
+  })
+
   test.each([
     { title: 'no --provider', args: ['pact', 'export', 'contracts/reporting.mcp-consumer.json'] },
     { title: 'no subcommand', args: ['pact'] },
