@@ -1,7 +1,6 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
-import { randomBytes } from 'node:crypto'
-import { dirname, join, relative, resolve } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import { readConsumerContract } from '../consumer/consumer-contract.js'
+import { folderStore } from '../pact/contract-store.js'
 import { exportPact } from '../pact/export-pact.js'
 import { PactError } from '../pact/pact-model.js'
 import { publishContracts } from '../pact/publish-contracts.js'
@@ -20,18 +19,19 @@ export interface PactIo {
  */
 export async function runPactExport(invocation: Invocation, io: PactIo): Promise<number> {
   const [, ...files] = invocation.files
-  // Why all read first: one bad file writes no pact at all.
-  const contracts = await Promise.all(files.map((file) => readConsumerContract(resolve(io.cwd, file), file)))
   if (invocation.provider === undefined) {
     throw new PactError("pact export needs --provider NAME: a consumer contract does not record its provider's name, and a pact names both sides (<consumer>-<provider>.json).")
   }
+  // Why all read first: one bad file writes no pact at all.
+  const contracts = await Promise.all(files.map((file) => readConsumerContract(resolve(io.cwd, file), file)))
   const out = resolve(io.cwd, invocation.out ?? '.')
-  await mkdir(out, { recursive: true })
+  // Why a folder store: it writes atomically and creates the folder, as publish does.
+  const folder = folderStore(out, invocation.out ?? '.')
   for (const contract of contracts) {
     const pact = exportPact(contract, invocation.provider)
     const file = join(out, pact.fileName)
-    const before = await readFile(file, 'utf8').catch(() => undefined)
-    if (before !== pact.text) await writeAtomically(file, pact.text)
+    const before = await folder.read(pact.fileName)
+    if (before !== pact.text) await folder.write(pact.fileName, pact.text)
     io.stdout(`${before === pact.text ? 'unchanged' : 'wrote'} ${relative(io.cwd, file) || file}\n`)
   }
   return 0
@@ -48,15 +48,4 @@ export async function runPublish(invocation: Invocation, io: PactIo): Promise<nu
   })
   for (const entry of published) io.stdout(`published ${entry.file} (${entry.consumer} → ${entry.provider}) to ${entry.stored}\n`)
   return 0
-}
-
-async function writeAtomically(file: string, text: string): Promise<void> {
-  const temporary = join(dirname(file), `.${randomBytes(6).toString('hex')}.tmp`)
-  try {
-    await writeFile(temporary, text, { encoding: 'utf8', flag: 'wx' })
-    await rename(temporary, file)
-  } catch (error) {
-    await rm(temporary, { force: true })
-    throw new PactError(`${file} could not be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); check that the folder is writable.`)
-  }
 }
