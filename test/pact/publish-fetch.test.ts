@@ -6,6 +6,8 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { toSatisfyConsumerContracts } from '../../matchers/index.js'
+import type { MatcherResult } from '../../matchers/matcher-core.js'
 import { runCli, type CliIo } from '../../src/cli/run-cli.js'
 import { writeConsumerContract } from '../../src/consumer/consumer-contract.js'
 import { consumerRecordingOf, recordConsumer } from '../../src/consumer/record-consumer.js'
@@ -105,6 +107,24 @@ describe('mcp-contract publish, then verify --consumers from the store', () => {
     expect(fromBucket.code).toBe(fromFolder.code)
     expect(verdicts(fromBucket.stdout)).toEqual(verdicts(fromFolder.stdout))
     expect(verdicts(fromStore.stdout)).toEqual(verdicts(fromFolder.stdout))
+  })
+
+  test('toSatisfyConsumerContracts reads the bucket too', async () => {
+    const saved = Object.fromEntries(Object.keys(s3.env).map((key) => [key, process.env[key]]))
+    Object.assign(process.env, s3.env)
+    const asJest = { isNot: false, testPath: join(dir, 'shop.test.js'), currentTestName: 'shop', snapshotState: { _updateSnapshot: 'none' } }
+    try {
+      const kept: MatcherResult = await toSatisfyConsumerContracts.call(asJest, createShopServer(), 's3://team-contracts/ci/shop')
+      expect(kept.pass).toBe(true)
+      const broken: MatcherResult = await toSatisfyConsumerContracts.call(asJest, createShopServer('drop-read-field'), 's3://team-contracts/ci/shop')
+      expect(broken.pass).toBe(false)
+      expect(broken.message()).toContain('checkout-agent  s3://team-contracts/ci/shop/checkout-agent/main/latest.json  breaks (1 change)')
+    } finally {
+      for (const [key, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[key]
+        else process.env[key] = value
+      }
+    }
   })
 
   test('a published pact is read back as a pact, naming its interactions', async () => {
