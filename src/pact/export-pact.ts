@@ -127,7 +127,7 @@ function schemaAt(schema: Schema, path: readonly PathSegment[]): Schema | undefi
   return undefined
 }
 
-/** An example value of a schema: its const, first enum value, first example, default, or a plain value of its first type. */
+/** An example value of a schema: its const, first enum value, first example, default, or a plain value of its one type (none for a union). */
 function exampleOf(schema: Schema): Json | undefined {
   if (typeof schema !== 'object' || schema === null) return undefined
   const node = schema as Record<string, unknown>
@@ -135,9 +135,11 @@ function exampleOf(schema: Schema): Json | undefined {
   if (Array.isArray(node.enum) && node.enum.length > 0) return node.enum[0] as Json
   if (Array.isArray(node.examples) && node.examples.length > 0) return node.examples[0] as Json
   if (node.default !== undefined) return node.default as Json
-  const types = (Array.isArray(node.type) ? node.type : [node.type]).filter((type) => type !== undefined && type !== 'null')
-  const plain: Record<string, Json> = { string: '', integer: 0, number: 0, boolean: false, object: {}, array: [] }
-  return types.length > 0 ? plain[types[0] as string] : undefined
+  const types = (Array.isArray(node.type) ? node.type : [node.type]).filter((type) => type !== undefined)
+  // Why one type only: a Pact `type` rule holds the example's one JSON type, so it cannot say "string or null".
+  if (types.length !== 1 || node.anyOf !== undefined || node.oneOf !== undefined) return undefined
+  const plain: Record<string, Json> = { string: '', integer: 0, number: 0, boolean: false, object: {}, array: [], null: null }
+  return plain[types[0] as string]
 }
 
 /** Puts a value at a read path inside a JSON value, an array holding one item. */

@@ -141,8 +141,8 @@ export function pactAsConsumerContract(pact: McpPact): ConsumerContract {
     }
   }
   for (const recorded of pact.extension?.tools ?? []) {
-    const used = tools.get(recorded.name)
-    if (used === undefined) continue
+    // Why add a tool no interaction calls: a consumer contract may list a tool used with no example recorded; it still must exist.
+    const used = tool(recorded.name)
     if (recorded.hints !== undefined) used.hints = recorded.hints as unknown as ToolHints
     used.reads = [...recorded.reads]
     if (recorded.output !== undefined) used.output = recorded.output as ConsumerTool['output']
