@@ -26,8 +26,19 @@ export interface McpContractMatchers<R = void> {
   toMatchConsumerContract(file: string): Promise<R>
   /**
    * Verifies the server against every consumer contract or Pact V4 pact in a file, a folder, a
-   * glob, `s3://bucket/prefix`, an `https://` URL, or a list of them.
+   * glob, `s3://bucket/prefix`, an `https://` URL, or a list of them; with `{ call: true }` also
+   * calls each used read-only tool with each recorded example.
    * @example await expect(createServer()).toSatisfyConsumerContracts('contracts/')
    */
-  toSatisfyConsumerContracts(paths: string | string[]): Promise<R>
+  toSatisfyConsumerContracts(paths: string | string[], options?: ConsumerVerification): Promise<R>
+}
+
+/** Options of `toSatisfyConsumerContracts`. No tool is called unless `call` is true. */
+export interface ConsumerVerification {
+  /** Call each used tool with each recorded example, and fail on an error, an answer that breaks the live outputSchema, or an absent field the consumer reads. */
+  call?: boolean
+  /** With `call`: also call tools the server does not mark read-only (`readOnlyHint: true`). */
+  allowDestructive?: boolean
+  /** With `call`: the provider's handlers for the states consumers name (`given`), run before each example recorded in that state. */
+  states?: { [state: string]: () => unknown }
 }

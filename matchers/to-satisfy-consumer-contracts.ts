@@ -1,28 +1,56 @@
 import { dirname } from 'node:path'
-import { captureLive, failed, loadEngine, matcherHint, passed, pointedAt, rejectUnusable, runnerFor, usageError, type MatcherResult } from './matcher-core.js'
+import { captureLive, failed, loadEngine, matcherHint, notice, passed, pointedAt, rejectUnusable, runnerFor, usageError, type Engine, type MatcherResult } from './matcher-core.js'
+import type { ConsumerVerification } from './matcher-types.js'
 import type { MatcherContext, RunnerAdapter } from './runner-adapter.js'
 
 /**
  * Verifies a provider against every consumer contract or Pact V4 pact the paths name (a file, a
  * folder, a glob, `s3://bucket/prefix`, an `https://` URL, or a list; relative to the test file): each consumer's tools, prompts
  * and resources still exist, its recorded calls are still valid, the fields it reads are still
- * guaranteed, the hints it relied on did not reverse. Never writes anything, never calls a tool.
- * @example await expect(createServer()).toSatisfyConsumerContracts('contracts/')
+ * guaranteed, the hints it relied on did not reverse. Never writes anything. Calls tools only
+ * with `{ call: true }`: read-only ones, others with `allowDestructive: true`, and an example
+ * recorded in a state after its handler in `states` ran.
+ * @example await expect(createServer()).toSatisfyConsumerContracts('contracts/', { call: true, states: { 'cart has 2 items': () => cart.fill(2) } })
  */
-export function toSatisfyConsumerContracts(this: MatcherContext, received: unknown, paths: string | string[]): Promise<MatcherResult> {
+export function toSatisfyConsumerContracts(this: MatcherContext, received: unknown, paths: string | string[], options?: ConsumerVerification): Promise<MatcherResult> {
   const list = typeof paths === 'string' ? [paths] : paths
   const matcher = matcherHint(this, 'toSatisfyConsumerContracts', typeof paths === 'string' ? JSON.stringify(paths) : 'paths')
   rejectUnusable(this, 'toSatisfyConsumerContracts', matcher, received, undefined)
   if (!Array.isArray(list) || list.length === 0 || list.some((path) => typeof path !== 'string' || path.trim() === '')) {
     throw usageError(matcher, 'Pass a consumer contract file, a folder of *.mcp-consumer.json files, or a list of them, relative to the test file, such as "contracts/".')
   }
+  const problem = optionsProblem(options)
+  if (problem !== undefined) throw usageError(matcher, problem)
   const callSite = new Error()
-  return satisfy(runnerFor(this), received, list, matcher, callSite)
+  return satisfy(runnerFor(this), received, list, options ?? {}, matcher, callSite)
 }
 
-async function satisfy(adapter: RunnerAdapter, received: unknown, paths: string[], matcher: string, callSite: Error): Promise<MatcherResult> {
+/** What is wrong with the options, in words; `undefined` when they are usable. */
+function optionsProblem(options: unknown): string | undefined {
+  if (options === undefined) return undefined
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) return 'The second argument is the verification options: { call?: boolean, allowDestructive?: boolean, states?: { [state]: () => … } }.'
+  const known = ['call', 'allowDestructive', 'states']
+  const unknown = Object.keys(options).filter((key) => !known.includes(key))
+  if (unknown.length > 0) return `Unknown option ${unknown.map((key) => JSON.stringify(key)).join(', ')}; the options are ${known.join(', ')}.`
+  const { call, allowDestructive, states } = options as ConsumerVerification
+  if (call !== undefined && typeof call !== 'boolean') return 'call must be true or false.'
+  if (allowDestructive !== undefined && typeof allowDestructive !== 'boolean') return 'allowDestructive must be true or false.'
+  if (allowDestructive === true && call !== true) return 'allowDestructive goes with call: true; without it no tool is called at all.'
+  if (states !== undefined) {
+    if (typeof states !== 'object' || states === null || Array.isArray(states)) return "states maps each state a consumer names (given) to a function that sets the server up: { 'cart has 2 items': async () => … }."
+    const wrong = Object.entries(states).find(([, handler]) => typeof handler !== 'function')
+    if (wrong !== undefined) return `states[${JSON.stringify(wrong[0])}] must be a function that sets the server up in that state (sync or async).`
+    if (call !== true) return 'states are run only before calls; pass call: true with them.'
+  }
+  return undefined
+}
+
+async function satisfy(adapter: RunnerAdapter, received: unknown, paths: string[], options: ConsumerVerification, matcher: string, callSite: Error): Promise<MatcherResult> {
   const engine = await loadEngine()
   const folder = dirname(adapter.testFile())
+  if (options.call === true && !engine.isCaptureTarget(received)) {
+    throw pointedAt(usageError(matcher, 'call: true calls the tools of a running server; a captured surface cannot be called. Pass the server (or its command) instead.'), callSite)
+  }
   // Why before capturing: a wrong path, bucket or URL fails fast, without starting the server.
   let sourced: Awaited<ReturnType<typeof engine.loadContractSources>>
   try {
@@ -34,7 +62,42 @@ async function satisfy(adapter: RunnerAdapter, received: unknown, paths: string[
     return failed(() => `${matcher}\n\n${error.message}`)
   }
   const live = await captureLive(adapter, received, matcher, callSite)
-  const verdicts = await engine.verifySourced(sourced, live)
-  if (verdicts.every((verdict) => verdict.report.ok)) return passed(matcher)
+  let verdicts: Awaited<ReturnType<typeof engine.verifySourced>>
+  try {
+    verdicts = await verifyWithCalls(engine, received, sourced, live, options, matcher, callSite)
+  } catch (error) {
+    if (error instanceof engine.ConsumerContractError) return failed(() => `${matcher}\n\n${error.message}`)
+    throw error
+  }
+  const notCalled = verdicts.flatMap((verdict) => (verdict.report.notCalled ?? []).map((entry) => `  ${verdict.consumer}: ${entry.tool} ${entry.example}${entry.given === undefined ? '' : ` (given ${JSON.stringify(entry.given)})`} — ${engine.notCalledWhy(entry)}`))
+  if (verdicts.every((verdict) => verdict.report.ok)) {
+    // Why a notice: the examples not called passed without being tried; the user should see which.
+    if (notCalled.length > 0) notice(`${matcher}: every consumer is served; ${notCalled.length} recorded call${notCalled.length === 1 ? ' was' : 's were'} not made:\n${notCalled.join('\n')}`)
+    return passed(matcher)
+  }
   return failed(() => [matcher, '', 'The server no longer serves every consumer the way its contract records:', '', engine.formatConsumerVerdicts(verdicts).trimEnd()].join('\n'))
+}
+
+/** Verifies, and with `call: true` first opens a connection to call the tools on, closed after. */
+async function verifyWithCalls(
+  engine: Engine,
+  received: unknown,
+  sourced: Awaited<ReturnType<Engine['loadContractSources']>>,
+  live: Awaited<ReturnType<Engine['captureSurface']>>,
+  options: ConsumerVerification,
+  matcher: string,
+  callSite: Error,
+): ReturnType<Engine['verifySourced']> {
+  if (options.call !== true) return engine.verifySourced(sourced, live)
+  let caller: Awaited<ReturnType<Engine['openToolCaller']>>
+  try {
+    caller = await engine.openToolCaller(received as Parameters<Engine['openToolCaller']>[0], { era: live.eras?.includes('legacy') === false ? '2026-07-28' : 'legacy' })
+  } catch (error) {
+    throw pointedAt(usageError(matcher, `Could not connect again to call the tools: ${(error as Error).message}`), callSite, error instanceof engine.CaptureError ? undefined : error)
+  }
+  try {
+    return await engine.verifySourced(sourced, live, {}, { callTool: caller.callTool, allowDestructive: options.allowDestructive === true, states: options.states ?? {} })
+  } finally {
+    await caller.close()
+  }
 }

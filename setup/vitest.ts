@@ -22,5 +22,5 @@ declare global {
   }
 }
 
-export type { McpContractMatchers } from '../matchers/matcher-types.js'
+export type { ConsumerVerification, McpContractMatchers } from '../matchers/matcher-types.js'
 export type { Policy, Severity, Surface } from '../matchers/index.js'

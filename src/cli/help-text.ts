@@ -10,7 +10,7 @@ const COMMAND_LINES = {
     'mcp-contract check    [--contract FILE] [--strict] [--fail-on SEVERITY] [--used …] [--used-by …] [--format text|json|markdown|junit|sarif|github] -- <server command…>',
   show: 'mcp-contract show     [--format text|json] -- <server command…>                 print the surface, record nothing',
   diff: 'mcp-contract diff OLD.json NEW.json [--strict] [--fail-on SEVERITY] [--format …]   compare two contract files',
-  verify: 'mcp-contract verify   --consumers FILE|DIR|GLOB|s3://…|https://… [--consumer-branch B] [--format text|json] -- <server command…>   does it still serve each consumer?',
+  verify: 'mcp-contract verify   --consumers FILE|DIR|GLOB|s3://…|https://… [--consumer-branch B] [--call [--allow-destructive]] [--format text|json|markdown|junit] -- <server command…>   does it still serve each consumer?',
   pact: 'mcp-contract pact export CONTRACT… [--out DIR] [--provider NAME]   write consumer contracts as Pact V4 pacts (<consumer>-<provider>.json)',
   publish: 'mcp-contract publish FILE… --to DIR|s3://bucket/prefix --consumer-version V [--branch B] [--provider NAME]   share contracts with providers',
   lint: 'mcp-contract lint     [--profile NAME]… [--format text|json] -- <server command…>   (or --contract FILE alone: lint a contract file)',
@@ -61,6 +61,18 @@ Severities, from the side of a caller written against the recorded surface:
   additive   safe for every existing caller (a new tool, a widened input, a narrowed output)
   cosmetic   no effect on any caller`
 
+const VERIFY_OPTIONS = `Verifying (verify):
+  --consumers SOURCE     a consumer contract (*.mcp-consumer.json) or Pact V4 pact, a folder or glob of them,
+                         s3://bucket/prefix or an https:// URL (repeatable)
+  --consumer-branch B    from a store (a bucket, a published folder): each consumer's latest on branch B
+  --call                 also call each used tool with each recorded example, and fail on isError, on
+                         structuredContent the live outputSchema refuses, or on a read field that is absent;
+                         only tools marked readOnlyHint: true are called, the others are listed as not called.
+                         Examples recorded in a state (given) are listed as not called: states need the
+                         provider's handlers, which only toSatisfyConsumerContracts(paths, { call: true, states }) takes
+  --allow-destructive    with --call: also call tools not marked read-only (against a server you can throw away)
+Without --call no tool is ever called.`
+
 const EXAMPLES = `Examples:
   mcp-contract snapshot -- node dist/server.js
   mcp-contract check --fail-on breaking -- npx -y @modelcontextprotocol/server-memory
@@ -76,12 +88,14 @@ export const USAGE = ['Usage:', ...Object.values(COMMAND_LINES).map((line) => ` 
 export function commandHelp(command: keyof typeof COMMAND_LINES): string {
   const reachesServer = !['diff', 'mock', 'auth', 'pact', 'publish'].includes(command)
   const judges = command === 'check' || command === 'diff' || command === 'lint'
+  const verifies = command === 'verify'
   return [
     `Usage: ${COMMAND_LINES[command]}`,
     '',
     COMMAND_PURPOSE[command],
     ...(reachesServer ? ['', SERVER_OPTIONS] : []),
     ...(judges ? ['', JUDGING_OPTIONS] : []),
+    ...(verifies ? ['', VERIFY_OPTIONS] : []),
     '',
     EXIT_CODES,
   ].join('\n')

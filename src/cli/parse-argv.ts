@@ -49,6 +49,10 @@ export interface Invocation {
   branch?: string
   /** `verify --consumer-branch B`: read each consumer's latest on this branch from a store. */
   consumerBranch?: string
+  /** `verify --call`: call each used tool with each recorded example (read-only tools only, unless `allowDestructive`). */
+  call: boolean
+  /** `verify --call --allow-destructive`: also call tools the server does not mark read-only. */
+  allowDestructive: boolean
   /** `mock`: log each request to stderr. */
   verbose: boolean
   /** `--era`; when absent, `check` reads the eras its contract was recorded in, the rest `auto`. */
@@ -72,6 +76,9 @@ export interface Invocation {
   /** `--version`: print the package's version. */
   version: boolean
 }
+
+/** The formats `verify` prints. */
+export const VERIFY_FORMATS = ['text', 'json', 'markdown', 'junit'] as const
 
 /** The HTTP transports `--transport` can pin. */
 export const HTTP_TRANSPORTS = ['streamable-http', 'sse'] as const
@@ -108,7 +115,8 @@ export function parseArgv(argv: readonly string[]): Invocation {
   if (help) return { ...defaults(), command: command as Invocation['command'], help }
   const format = (values.format ?? 'text') as ReportFormat
   if (!REPORT_FORMATS.includes(format)) throw new CliUsageError(`--format must be one of ${REPORT_FORMATS.join(', ')}, not "${format}"`)
-  if ((command === 'lint' || command === 'verify') && format !== 'text' && format !== 'json') throw new CliUsageError(`${command} prints --format text or json, not "${format}"`)
+  if (command === 'lint' && format !== 'text' && format !== 'json') throw new CliUsageError(`${command} prints --format text or json, not "${format}"`)
+  if (command === 'verify' && !(VERIFY_FORMATS as readonly string[]).includes(format)) throw new CliUsageError(`verify prints --format ${VERIFY_FORMATS.join(', ')}, not "${format}"`)
   const profiles = values.profile
   const profileProblem = profiles === undefined ? undefined : profileNamesProblem(profiles, '--profile')
   if (profileProblem !== undefined) throw new CliUsageError(profileProblem)
@@ -129,6 +137,8 @@ export function parseArgv(argv: readonly string[]): Invocation {
   only('--consumer-version', ['publish'], values['consumer-version'])
   only('--branch', ['publish'], values.branch)
   only('--consumer-branch', ['verify'], values['consumer-branch'])
+  if (command !== 'verify' && (values.call !== undefined || values['allow-destructive'] !== undefined)) throw new CliUsageError(`--call and --allow-destructive go with verify, not ${command}`)
+  if (values['allow-destructive'] === true && values.call !== true) throw new CliUsageError('--allow-destructive goes with --call: without --call no tool is called at all')
   const failOn = values['fail-on'] as Severity | undefined
   if (failOn !== undefined && !SEVERITIES.includes(failOn)) throw new CliUsageError(`--fail-on must be one of ${SEVERITIES.join(', ')}, not "${failOn}"`)
   const era = values.era as EraOption | undefined
@@ -165,6 +175,8 @@ export function parseArgv(argv: readonly string[]): Invocation {
     ...(values['consumer-version'] !== undefined ? { consumerVersion: values['consumer-version'] } : {}),
     ...(values.branch !== undefined ? { branch: values.branch } : {}),
     ...(values['consumer-branch'] !== undefined ? { consumerBranch: values['consumer-branch'] } : {}),
+    call: values.call === true,
+    allowDestructive: values['allow-destructive'] === true,
     authAction: values.logout === true ? 'logout' : values.status === true ? 'status' : 'login',
     scope: values.scope,
     openBrowser: parseOpen(values.open),
@@ -206,6 +218,8 @@ function parseOwn(args: string[]) {
       'consumer-version': { type: 'string' },
       branch: { type: 'string' },
       'consumer-branch': { type: 'string' },
+      call: { type: 'boolean' },
+      'allow-destructive': { type: 'boolean' },
       scope: { type: 'string' },
       open: { type: 'string' },
       'client-id': { type: 'string' },
@@ -230,6 +244,8 @@ function defaults(): Invocation {
     serverCommand: [],
     headers: {},
     verbose: false,
+    call: false,
+    allowDestructive: false,
     authAction: 'login',
     openBrowser: true,
     help: false,
@@ -331,7 +347,7 @@ function hasCredentials(url: string): boolean {
 }
 
 /** The options `parseOwn` knows, as users type them. */
-const OPTION_NAMES = ['--contract', '--format', '--strict', '--fail-on', '--timeout', '--url', '--header', '--bearer', '--transport', '--era', '--used', '--used-by', '--consumers', '--consumer-branch', '--out', '--provider', '--to', '--consumer-version', '--branch', '--scope', '--open', '--client-id', '--client-secret-env', '--client-metadata-url', '--logout', '--status', '--profile', '--seed', '--port', '--verbose', '--help', '--version']
+const OPTION_NAMES = ['--contract', '--format', '--strict', '--fail-on', '--timeout', '--url', '--header', '--bearer', '--transport', '--era', '--used', '--used-by', '--consumers', '--call', '--allow-destructive', '--consumer-branch', '--out', '--provider', '--to', '--consumer-version', '--branch', '--scope', '--open', '--client-id', '--client-secret-env', '--client-metadata-url', '--logout', '--status', '--profile', '--seed', '--port', '--verbose', '--help', '--version']
 
 /**
  * Node's argument-parser errors, said the way this CLI says things. Why: its text ("To specify a

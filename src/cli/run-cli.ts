@@ -1,14 +1,15 @@
 import { readFileSync } from 'node:fs'
 import { appendFile, readFile } from 'node:fs/promises'
 import { relative, resolve } from 'node:path'
-import { captureRaw, CaptureError, type EraOption } from '../capture/capture-raw.js'
+import { captureRaw, CaptureError, type EraOption, type Target } from '../capture/capture-raw.js'
+import { openToolCaller } from '../capture/open-tool-caller.js'
 import { contractPath, findProjectConfig, ignoredLines, policyWithConfig, type FoundConfig } from '../config/project-config.js'
 import { ContractFileError } from '../contract/contract-error.js'
 import { readContract, serializeContract, writeContract } from '../contract/contract-file.js'
 import { ConsumerSourceError, sourceLiterals, type SourceLiteral } from '../consumer/source-literals.js'
 import { ConsumerContractError } from '../consumer/consumer-contract.js'
 import { loadContractSources, verifySourced } from '../pact/contract-sources.js'
-import { formatConsumerVerdicts } from '../report/format-consumers.js'
+import { formatConsumerVerdicts, type ConsumerReportFormat } from '../report/format-consumers.js'
 import { formatUsedEntities, usedEntities, usedScope } from '../consumer/used-by-sources.js'
 import { diffSurfaces } from '../diff/diff-surfaces.js'
 import { lintSurface } from '../lint/lint-surface.js'
@@ -158,8 +159,21 @@ const COMMAND_RUNNERS: Record<Invocation['command'], (invocation: Invocation, io
   async verify(invocation, io) {
     // Why first: a wrong path, bucket or URL fails fast, without starting a server.
     const sourced = await loadContractSources(invocation.consumers ?? [], io.cwd, { headers: invocation.headers, consumerBranch: invocation.consumerBranch, env: io.env })
-    const verdicts = await verifySourced(sourced, (await capture(invocation, io)).surface)
-    io.stdout(formatConsumerVerdicts(verdicts, invocation.format === 'json' ? 'json' : 'text'))
+    const { surface } = await capture(invocation, io)
+    // Why a second connection, opened only with --call: capture never calls a tool; the calls go
+    // to the server in the era its surface was read in.
+    const caller = invocation.call ? await openToolCaller(await serverTarget(invocation, io), { timeoutMs: invocation.timeoutMs, signal: io.signal, era: surface.eras?.includes('legacy') === false ? '2026-07-28' : 'legacy' }) : undefined
+    let verdicts: Awaited<ReturnType<typeof verifySourced>>
+    try {
+      const calls = caller && { callTool: caller.callTool, allowDestructive: invocation.allowDestructive, statesUnavailable: true }
+      verdicts = await verifySourced(sourced, surface, {}, calls)
+    } finally {
+      await caller?.close()
+    }
+    io.stdout(formatConsumerVerdicts(verdicts, invocation.format as ConsumerReportFormat))
+    // Why: in GitHub Actions the job's summary page shows the table of consumers, as for check.
+    const summary = io.env.GITHUB_STEP_SUMMARY
+    if (summary) await appendFile(summary, formatConsumerVerdicts(verdicts, 'markdown'))
     return verdicts.every((verdict) => verdict.report.ok) ? EXIT.ok : EXIT.failed
   },
   /** Serves a server from the contract until stdin ends (stdio) or the process is stopped (HTTP). */
@@ -235,13 +249,15 @@ async function capture(invocation: Invocation, io: CliIo, era: EraOption | undef
 }
 
 async function captureRawSurface(invocation: Invocation, io: CliIo, era: EraOption | undefined = invocation.era): Promise<RawSurface> {
-  const options = { timeoutMs: invocation.timeoutMs, signal: io.signal, era }
-  if (invocation.url !== undefined) {
-    return captureRaw({ url: invocation.url, headers: invocation.headers, bearer: await bearerFor(invocation, io), transport: invocation.transport }, options)
-  }
+  return captureRaw(await serverTarget(invocation, io), { timeoutMs: invocation.timeoutMs, signal: io.signal, era })
+}
+
+/** The server the invocation names: `--url`, or the command after `--`. */
+async function serverTarget(invocation: Invocation, io: CliIo): Promise<Target> {
+  if (invocation.url !== undefined) return { url: invocation.url, headers: invocation.headers, bearer: await bearerFor(invocation, io), transport: invocation.transport }
   const [command, ...args] = invocation.serverCommand
   // Why: the server is the user's own program; it gets the environment the CLI got.
-  return captureRaw({ command, args, cwd: io.cwd, env: definedEnv(io.env) }, options)
+  return { command, args, cwd: io.cwd, env: definedEnv(io.env) }
 }
 
 /**

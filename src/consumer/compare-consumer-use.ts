@@ -11,31 +11,43 @@ import { parseReadPath } from './track-reads.js'
  */
 export function compareConsumerUse(before: ConsumerContract, after: ConsumerContract): Detected[] {
   const uses = (contract: ConsumerContract) => {
-    const list: { entity: Entity; name: string; path: string[]; use: string }[] = []
+    const list: Use[] = []
     for (const tool of contract.tools) {
       list.push({ entity: 'tool', name: tool.name, path: [], use: 'tool' })
       for (const read of tool.reads) list.push({ entity: 'tool', name: tool.name, path: parseReadPath(read), use: 'read' })
       for (const example of tool.examples) list.push({ entity: 'tool', name: tool.name, path: [shapeOf(example)], use: 'example' })
+      for (const [given, examples] of Object.entries(tool.given ?? {})) {
+        for (const example of examples) list.push({ entity: 'tool', name: tool.name, path: [shapeOf(example)], use: 'example', given })
+      }
     }
     for (const prompt of contract.prompts) {
       list.push({ entity: 'prompt', name: prompt.name, path: [], use: 'prompt' })
       for (const argument of prompt.arguments) list.push({ entity: 'prompt', name: prompt.name, path: [argument], use: 'prompt-argument' })
     }
     for (const resource of contract.resources) list.push({ entity: 'resource', name: resource.uri, path: [], use: 'resource' })
-    return new Map(list.map((use) => [JSON.stringify([use.entity, use.name, use.use, use.path]), use]))
+    return new Map(list.map((use) => [JSON.stringify([use.entity, use.name, use.use, use.path, use.given ?? null]), use]))
   }
   const old = uses(before)
   const now = uses(after)
   const detected: Detected[] = []
-  const change = (kind: string, use: { entity: Entity; name: string; path: string[]; use: string }): Detected => ({
+  const change = (kind: string, use: Use): Detected => ({
     kind,
     entity: use.entity,
     name: use.name,
     // Why: an argument shape is not a place in the schema; it is told in the details instead.
     path: use.use === 'example' ? [] : use.path,
-    details: use.use === 'example' ? { use: use.use, shape: use.path[0] } : { use: use.use },
+    details: use.use === 'example' ? { use: use.use, shape: use.path[0], ...(use.given !== undefined ? { given: use.given } : {}) } : { use: use.use },
   })
   for (const [key, use] of now) if (!old.has(key)) detected.push(change('consumer-use-added', use))
   for (const [key, use] of old) if (!now.has(key)) detected.push(change('consumer-use-removed', use))
   return detected
+}
+
+/** One thing a consumer uses; `given` is the state an example was sent in. */
+interface Use {
+  entity: Entity
+  name: string
+  path: string[]
+  use: string
+  given?: string
 }

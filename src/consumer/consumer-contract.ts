@@ -9,13 +9,21 @@ import type { Json, Schema, ToolHints } from '../surface/types.js'
 /** The consumer contract format this version writes and reads. */
 export const CONSUMER_CONTRACT_FORMAT = 1
 
+/** The arguments of one call a consumer made. */
+export type ConsumerExample = { [key: string]: Json }
+
 /** One tool as a consumer uses it. */
 export interface ConsumerTool {
   name: string
   /** The hints as the consumer saw them; absent when the server did not list the tool. */
   hints?: ToolHints
   /** Arguments the consumer sent, one per shape, secrets redacted. */
-  examples: { [key: string]: Json }[]
+  examples: ConsumerExample[]
+  /**
+   * Arguments sent with the server in a named state (`recordConsumer(client, { given })`), by
+   * state: `{ 'cart has 2 items': [{ sku: 'A1' }] }`. Absent when no example names a state.
+   */
+  given?: { [state: string]: ConsumerExample[] }
   /** Output fields read from `structuredContent`, dotted (`items[].price`), sorted. */
   reads: string[]
   /** The part of the advertised output schema the read paths rely on. */
@@ -50,6 +58,9 @@ export function serializeConsumerContract(contract: ConsumerContract): string {
         name: tool.name,
         ...(tool.hints ? { hints: { readOnlyHint: tool.hints.readOnlyHint, destructiveHint: tool.hints.destructiveHint, idempotentHint: tool.hints.idempotentHint, openWorldHint: tool.hints.openWorldHint } } : {}),
         examples: tool.examples.map((example) => sortKeys(example)),
+        ...(tool.given !== undefined && Object.keys(tool.given).length > 0
+          ? { given: Object.fromEntries(Object.keys(tool.given).sort().map((state) => [state, tool.given![state].map((example) => sortKeys(example))])) }
+          : {}),
         reads: [...tool.reads].sort(),
         ...(tool.output !== undefined ? { output: sortKeys(tool.output) } : {}),
       })),

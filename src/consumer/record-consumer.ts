@@ -3,7 +3,7 @@ import { renderPath } from '../surface/render-path.js'
 import { normalizeSurface } from '../surface/normalize.js'
 import type { PathSegment } from '../schema/types.js'
 import type { Json, Schema, SurfaceTool } from '../surface/types.js'
-import { CONSUMER_CONTRACT_FORMAT, type ConsumerContract, type ConsumerTool } from './consumer-contract.js'
+import { CONSUMER_CONTRACT_FORMAT, type ConsumerContract, type ConsumerExample, type ConsumerTool } from './consumer-contract.js'
 import { redact, shapeOf } from './example-shape.js'
 import { sliceSchema } from './slice-schema.js'
 import { leafPaths, trackReads } from './track-reads.js'
@@ -16,6 +16,11 @@ export interface RecordConsumerOptions {
   redact?: string[]
   /** At most this many examples per tool, one per argument shape. Default 5. */
   maxExamples?: number
+  /**
+   * The state the server is in for these calls (`'cart has 2 items'`), recorded on each example;
+   * a provider's `verify --call` sets it up with its handler for that state before calling.
+   */
+  given?: string
 }
 
 /** A structuredContent that broke the tool's advertised output schema, seen while recording. */
@@ -42,7 +47,7 @@ const MAX_PAGES = 100
 /** What a consumer did through a recorded client, turned into its contract on demand. */
 export class ConsumerRecording {
   readonly violations: OutputViolation[] = []
-  private readonly tools = new Map<string, { examples: Map<string, { [key: string]: Json }>; reads: PathSegment[][] }>()
+  private readonly tools = new Map<string, { examples: Map<string, ConsumerExample>; reads: PathSegment[][] }>()
   private readonly prompts = new Map<string, Set<string>>()
   private readonly resources = new Set<string>()
   private listing: Promise<{ raw: Map<string, Record<string, unknown>>; tools: Map<string, SurfaceTool> }> | undefined
@@ -55,7 +60,7 @@ export class ConsumerRecording {
   /** Notes a tool call and its arguments (redacted, one per shape, capped). */
   noteCall(name: string, args: Record<string, unknown> | undefined): void {
     const tool = this.tool(name)
-    const example = redact((args ?? {}) as Json, this.options.redact ?? []) as { [key: string]: Json }
+    const example = redact((args ?? {}) as Json, this.options.redact ?? []) as ConsumerExample
     const shape = shapeOf(example)
     if (!tool.examples.has(shape) && tool.examples.size < (this.options.maxExamples ?? 5)) tool.examples.set(shape, example)
   }
@@ -92,7 +97,9 @@ export class ConsumerRecording {
     const tools: ConsumerTool[] = [...this.tools].map(([name, used]) => {
       const live = listed.get(name)
       const paths = leafPaths(used.reads)
-      const tool: ConsumerTool = { name, examples: [...used.examples.values()], reads: paths.map(renderPath) }
+      const examples = [...used.examples.values()]
+      const given = this.options.given
+      const tool: ConsumerTool = given === undefined ? { name, examples, reads: paths.map(renderPath) } : { name, examples: [], given: { [given]: examples }, reads: paths.map(renderPath) }
       if (live !== undefined) tool.hints = live.hints
       if (live?.outputSchema !== undefined && paths.length > 0) tool.output = sliceSchema(live.outputSchema, paths)
       return tool
@@ -144,6 +151,9 @@ export function recordConsumer<C extends object>(client: C, options: RecordConsu
     throw new TypeError("recordConsumer needs the consumer's name: recordConsumer(client, { consumer: 'checkout-agent' }).")
   }
   const target = client as unknown as ClientLike & Record<PropertyKey, unknown>
+  if (options.given !== undefined && (typeof options.given !== 'string' || options.given.trim() === '')) {
+    throw new TypeError("recordConsumer's given names the server's state for these calls, as a non-empty string: recordConsumer(client, { consumer: 'checkout-agent', given: 'cart has 2 items' }).")
+  }
   if (typeof target.callTool !== 'function' || typeof target.request !== 'function') {
     throw new TypeError('recordConsumer wraps a connected MCP SDK Client (1.x): something with callTool() and request(); connect the client first, then wrap it.')
   }

@@ -4,8 +4,19 @@ import type { Detected } from '../diff/detected.js'
 import type { Policy } from '../diff/policy.js'
 import type { Surface, SurfacePrompt, SurfaceResource, SurfaceTool } from '../surface/types.js'
 import type { ConsumerContract } from './consumer-contract.js'
+import { matchesUriTemplate } from './match-uri-template.js'
 import { sliceSchema } from './slice-schema.js'
 import { parseReadPath } from './track-reads.js'
+import { callExamples, examplesOf, type LiveCalls, type NotCalled } from './call-examples.js'
+import type { ConsumerExample } from './consumer-contract.js'
+
+/** A consumer's verdict: the classified changes, and with live calls, what was and was not called. */
+export interface ConsumerReport extends DiffReport {
+  /** With live calls: how many recorded examples were called. */
+  called?: number
+  /** With live calls: the recorded examples listed instead of called, and why. */
+  notCalled?: NotCalled[]
+}
 
 /**
  * Judges a live server against one consumer contract, from that consumer's side only: every
@@ -13,14 +24,18 @@ import { parseReadPath } from './track-reads.js'
  * under the live inputSchema; every output field it reads is still guaranteed with a type no
  * wider (the engine's output judgement on the slice of the schema the consumer reads); every hint
  * it relied on did not reverse. What the consumer does not use may change freely.
+ * With `calls` (and only then) each used tool is called with each recorded example that may be
+ * called (see `callExamples`), and its answers judged.
  * @example verifyConsumer(await readConsumerContract('contracts/checkout.mcp-consumer.json'), live).ok
  */
-export async function verifyConsumer(contract: ConsumerContract, live: Surface, policy: Policy = {}): Promise<DiffReport> {
+export async function verifyConsumer(contract: ConsumerContract, live: Surface, policy: Policy = {}, calls?: LiveCalls): Promise<ConsumerReport> {
   const liveTools = new Map((live.tools ?? []).map((tool) => [tool.name, tool]))
   const livePrompts = new Map((live.prompts ?? []).map((prompt) => [prompt.name, prompt]))
   const recordedView: Surface = { server: { capabilities: {} }, notRecorded: [], tools: [], prompts: [], resources: [] }
   const liveView: Surface = { server: { capabilities: {} }, notRecorded: [], tools: [], prompts: [], resources: [] }
   const detected: Detected[] = []
+  const validator = await schemaValidator()
+  const rejected = new Set<ConsumerExample>()
 
   for (const used of contract.tools) {
     const now = liveTools.get(used.name)
@@ -38,11 +53,11 @@ export async function verifyConsumer(contract: ConsumerContract, live: Surface, 
     if (now === undefined) continue
     const output = used.output === undefined ? undefined : now.outputSchema === undefined ? undefined : sliceSchema(now.outputSchema, paths)
     liveView.tools!.push({ ...base, hints: now.hints, ...(output !== undefined ? { outputSchema: output } : {}) } as SurfaceTool)
-    const validator = await schemaValidator()
     const compiled = validator.compile(now.inputSchema)
-    for (const example of used.examples) {
+    for (const { example, given } of examplesOf(used)) {
       const verdict = 'check' in compiled ? compiled.check(example) : `the live inputSchema does not compile: ${compiled.failure}`
       if (verdict === true) continue
+      rejected.add(example)
       const first = verdict.split('\n')[0]
       const at = first.lastIndexOf(' at ')
       detected.push({
@@ -51,7 +66,7 @@ export async function verifyConsumer(contract: ConsumerContract, live: Surface, 
         name: used.name,
         direction: 'input',
         path: at === -1 ? [] : parseReadPath(first.slice(at + 4)),
-        details: { consumer: contract.consumer, example: JSON.stringify(example), errors: verdict },
+        details: { consumer: contract.consumer, example: JSON.stringify(example), ...(given !== undefined ? { given } : {}), errors: verdict },
       })
     }
   }
@@ -70,17 +85,14 @@ export async function verifyConsumer(contract: ConsumerContract, live: Surface, 
 
   const views = diffSurfaces(recordedView, liveView, { ...policy, profiles: [] })
   const viewChanges: Detected[] = views.changes.map(({ severity: _severity, ...change }) => change)
-  return reportChanges([...viewChanges, ...detected], { ...policy, profiles: [] }, views.notRecorded)
+  if (calls === undefined) return reportChanges([...viewChanges, ...detected], { ...policy, profiles: [] }, views.notRecorded)
+  const outcome = await callExamples(contract, liveTools, calls, (_tool, example) => !rejected.has(example))
+  const called = contract.tools.reduce((count, tool) => count + (liveTools.has(tool.name) ? examplesOf(tool).filter(({ example }) => !rejected.has(example)).length : 0), 0) - outcome.notCalled.length
+  return { ...reportChanges([...viewChanges, ...detected, ...outcome.detected], { ...policy, profiles: [] }, views.notRecorded), called, notCalled: outcome.notCalled }
 }
 
-/** True when the server lists the uri as a resource or one of its templates expands to it. */
+/** True when the server lists the uri as a resource or one of its templates can expand to it (RFC 6570, levels 1–4). */
 function servesUri(live: Surface, uri: string): boolean {
   if ((live.resources ?? []).some((resource) => resource.uri === uri)) return true
-  return (live.resourceTemplates ?? []).some((template) => templatePattern(template.uriTemplate).test(uri))
-}
-
-/** An RFC 6570 template as a pattern: each `{…}` expression matches one or more characters. */
-function templatePattern(uriTemplate: string): RegExp {
-  const parts = uriTemplate.split(/\{[^}]*\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-  return new RegExp(`^${parts.join('.+')}$`, 'u')
+  return (live.resourceTemplates ?? []).some((template) => matchesUriTemplate(template.uriTemplate, uri))
 }

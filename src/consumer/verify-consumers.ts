@@ -1,10 +1,10 @@
 import { readdir, stat } from 'node:fs/promises'
 import { join, relative, resolve } from 'node:path'
-import type { DiffReport } from '../diff/diff-surfaces.js'
 import type { Policy } from '../diff/policy.js'
 import type { Surface } from '../surface/types.js'
 import { ConsumerContractError, readConsumerContract } from './consumer-contract.js'
-import { verifyConsumer } from './verify-consumer.js'
+import type { LiveCalls } from './call-examples.js'
+import { verifyConsumer, type ConsumerReport } from './verify-consumer.js'
 
 /** The file name ending of a consumer contract. */
 export const CONSUMER_CONTRACT_SUFFIX = '.mcp-consumer.json'
@@ -14,7 +14,7 @@ export interface ConsumerVerdict {
   consumer: string
   /** The contract file, relative to the folder the paths were resolved from. */
   file: string
-  report: DiffReport
+  report: ConsumerReport
 }
 
 /**
@@ -40,15 +40,16 @@ export async function findConsumerContracts(paths: readonly string[], cwd: strin
 }
 
 /**
- * Reads every consumer contract the paths name and verifies the live server against each.
+ * Reads every consumer contract the paths name and verifies the live server against each; with
+ * `calls`, also calls the recorded examples (see `callExamples`).
  * @example (await verifyConsumers(['contracts/'], live, process.cwd())).every((verdict) => verdict.report.ok)
  */
-export async function verifyConsumers(paths: readonly string[], live: Surface, cwd: string, policy: Policy = {}): Promise<ConsumerVerdict[]> {
+export async function verifyConsumers(paths: readonly string[], live: Surface, cwd: string, policy: Policy = {}, calls?: LiveCalls): Promise<ConsumerVerdict[]> {
   const verdicts: ConsumerVerdict[] = []
   for (const file of await findConsumerContracts(paths, cwd)) {
     const shown = relative(cwd, file) || file
     const contract = await readConsumerContract(file, shown)
-    verdicts.push({ consumer: contract.consumer, file: shown, report: await verifyConsumer(contract, live, policy) })
+    verdicts.push({ consumer: contract.consumer, file: shown, report: await verifyConsumer(contract, live, policy, calls) })
   }
   return verdicts
 }

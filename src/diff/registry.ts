@@ -4,7 +4,10 @@ import { argumentHeaderRemoved } from './kinds/argument-header-removed.js'
 import { argumentHeaderRenamed } from './kinds/argument-header-renamed.js'
 import { eraSurfaceDiffers } from './kinds/era-surface-differs.js'
 import { hintRelaxed } from './kinds/hint-relaxed.js'
+import { consumerCallFailed } from './kinds/consumer-call-failed.js'
 import { consumerExampleRejected } from './kinds/consumer-example-rejected.js'
+import { consumerOutputInvalid } from './kinds/consumer-output-invalid.js'
+import { consumerReadAbsent } from './kinds/consumer-read-absent.js'
 import { consumerUseAdded } from './kinds/consumer-use-added.js'
 import { consumerUseRemoved } from './kinds/consumer-use-removed.js'
 import { hintReversed } from './kinds/hint-reversed.js'
@@ -50,7 +53,10 @@ const ENTITY_KINDS: ChangeKind[] = [
   argumentHeaderRemoved,
   argumentHeaderRenamed,
   eraSurfaceDiffers,
+  consumerCallFailed,
   consumerExampleRejected,
+  consumerOutputInvalid,
+  consumerReadAbsent,
   consumerUseAdded,
   consumerUseRemoved,
   hintRelaxed,

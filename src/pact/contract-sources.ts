@@ -1,6 +1,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { join, relative, resolve } from 'node:path'
 import { glob } from 'tinyglobby'
+import type { LiveCalls } from '../consumer/call-examples.js'
 import type { Policy } from '../diff/policy.js'
 import type { Surface } from '../surface/types.js'
 import { folderStore, latestContracts, type ContractStore } from './contract-store.js'
@@ -56,21 +57,22 @@ export async function loadContractSources(paths: readonly string[], cwd: string,
       await readLocal(path, cwd, options.consumerBranch, add)
     }
   }
-  return found
+  // Why sorted: the report lists consumers in the same order whatever order the sources were given in.
+  return found.sort((a, b) => (a.shown < b.shown ? -1 : a.shown > b.shown ? 1 : 0))
 }
 
 /**
  * Reads every contract the sources name and verifies the live server against each.
  * @example (await verifyContracts(['pacts/'], live, process.cwd())).every((verdict) => verdict.report.ok)
  */
-export async function verifyContracts(paths: readonly string[], live: Surface, cwd: string, policy: Policy = {}, options: SourceOptions = {}): Promise<ContractVerdict[]> {
-  return verifySourced(await loadContractSources(paths, cwd, options), live, policy)
+export async function verifyContracts(paths: readonly string[], live: Surface, cwd: string, policy: Policy = {}, options: SourceOptions = {}, calls?: LiveCalls): Promise<ContractVerdict[]> {
+  return verifySourced(await loadContractSources(paths, cwd, options), live, policy, calls)
 }
 
-/** Verifies the live server against contracts already read. */
-export async function verifySourced(sourced: readonly SourcedContract[], live: Surface, policy: Policy = {}): Promise<ContractVerdict[]> {
+/** Verifies the live server against contracts already read; with `calls`, also calls the recorded examples (see `callExamples`). */
+export async function verifySourced(sourced: readonly SourcedContract[], live: Surface, policy: Policy = {}, calls?: LiveCalls): Promise<ContractVerdict[]> {
   const verdicts: ContractVerdict[] = []
-  for (const { shown, loaded } of sourced) verdicts.push(await verifyLoaded(loaded, shown, live, policy))
+  for (const { shown, loaded } of sourced) verdicts.push(await verifyLoaded(loaded, shown, live, policy, calls))
   return verdicts
 }
 

@@ -1,4 +1,5 @@
 import { parseConsumerContract, type ConsumerContract } from '../consumer/consumer-contract.js'
+import type { LiveCalls } from '../consumer/call-examples.js'
 import { verifyConsumer } from '../consumer/verify-consumer.js'
 import type { ConsumerVerdict } from '../consumer/verify-consumers.js'
 import type { Change } from '../diff/change.js'
@@ -45,8 +46,8 @@ export function loadContract(text: string, shown: string): LoadedContract {
  * resource), so a failure names the interaction; foreign interactions are listed, not passed.
  * @example await verifyLoaded(loadContract(text, file), file, live)
  */
-export async function verifyLoaded(loaded: LoadedContract, file: string, live: Surface, policy: Policy = {}): Promise<ContractVerdict> {
-  const report = await verifyConsumer(loaded.contract, live, policy)
+export async function verifyLoaded(loaded: LoadedContract, file: string, live: Surface, policy: Policy = {}, calls?: LiveCalls): Promise<ContractVerdict> {
+  const report = await verifyConsumer(loaded.contract, live, policy, calls)
   const verdict: ContractVerdict = { consumer: loaded.contract.consumer, file, report }
   if (loaded.pact === undefined) return verdict
   return {

@@ -1,6 +1,14 @@
+import type { NotCalled } from '../consumer/call-examples.js'
 import type { ConsumerVerdict } from '../consumer/verify-consumers.js'
 import type { ContractVerdict } from '../pact/verify-contracts.js'
+import { changeSentence, describeChange } from './describe-change.js'
 import { formatReport, toJsonReport, type JsonReport } from './format-report.js'
+
+/** A verdict as the formats take it: a pact's also names its interactions and those not MCP. */
+type Verdict = ConsumerVerdict & Partial<Pick<ContractVerdict, 'interactions' | 'foreign'>>
+
+/** The formats `verify` prints. */
+export type ConsumerReportFormat = 'text' | 'json' | 'markdown' | 'junit'
 
 /** The JSON `verify --format json` prints. */
 export interface JsonConsumerVerdicts {
@@ -14,40 +22,89 @@ export interface JsonConsumerVerdicts {
     interactions?: { description: string; ok: boolean }[]
     /** For a pact: interactions that are not MCP, not verified. */
     notMcp?: { description: string; kind: string }[]
+    /** With `--call`: how many recorded examples were called. */
+    called?: number
+    /** With `--call`: the examples listed instead of called, with the reason in words. */
+    notCalled?: (NotCalled & { why: string })[]
   }[]
 }
 
 /**
  * Renders consumer verdicts: a table of consumers × verdict, then each consumer's classified
- * changes (text), or one JSON object with `consumers: [{ consumer, file, ok, changes }]`.
+ * changes and, with live calls, the examples not called (text, markdown); one JSON object with
+ * `consumers: [{ consumer, file, ok, changes }]`; or JUnit XML, one suite per consumer.
  * @example formatConsumerVerdicts(verdicts, 'text')
  */
-export function formatConsumerVerdicts(verdicts: readonly (ConsumerVerdict & Partial<Pick<ContractVerdict, 'interactions' | 'foreign'>>)[], format: 'text' | 'json' = 'text'): string {
-  const ok = verdicts.every((verdict) => verdict.report.ok)
-  if (format === 'json') {
-    const json: JsonConsumerVerdicts = {
-      ok,
-      consumers: verdicts.map((verdict) => ({
-        consumer: verdict.consumer,
-        file: verdict.file,
-        ok: verdict.report.ok,
-        changes: toJsonReport(verdict.report).changes,
-        ...(verdict.interactions !== undefined ? { interactions: verdict.interactions } : {}),
-        ...(verdict.foreign !== undefined ? { notMcp: verdict.foreign } : {}),
-      })),
-    }
-    return `${JSON.stringify(json, null, 2)}\n`
+export function formatConsumerVerdicts(verdicts: readonly Verdict[], format: ConsumerReportFormat = 'text'): string {
+  switch (format) {
+    case 'json':
+      return renderJson(verdicts)
+    case 'markdown':
+      return renderMarkdown(verdicts)
+    case 'junit':
+      return renderJunit(verdicts)
+    default:
+      return renderText(verdicts)
   }
+}
+
+/**
+ * Why an example was not called, in words.
+ * @example notCalledWhy({ tool: 'place_order', example: '{}', reason: 'not-read-only' }) // 'the server does not mark place_order read-only; …'
+ */
+export function notCalledWhy(entry: NotCalled): string {
+  switch (entry.reason) {
+    case 'not-read-only':
+      return `${entry.tool} is not marked read-only (readOnlyHint: true); call it only against a server you can throw away, with --allow-destructive (allowDestructive: true)`
+    case 'no-state-handler':
+      return `no handler for the state ${JSON.stringify(entry.given)}; pass it in states: { ${JSON.stringify(entry.given)}: async () => … }`
+    case 'states-unavailable':
+      return `recorded in the state ${JSON.stringify(entry.given)}; the CLI cannot set up provider states, verify it with toSatisfyConsumerContracts(paths, { call: true, states })`
+  }
+}
+
+function renderJson(verdicts: readonly Verdict[]): string {
+  const json: JsonConsumerVerdicts = {
+    ok: verdicts.every((verdict) => verdict.report.ok),
+    consumers: verdicts.map((verdict) => ({
+      consumer: verdict.consumer,
+      file: verdict.file,
+      ok: verdict.report.ok,
+      changes: toJsonReport(verdict.report).changes,
+      ...(verdict.interactions !== undefined ? { interactions: verdict.interactions } : {}),
+      ...(verdict.foreign !== undefined ? { notMcp: verdict.foreign } : {}),
+      ...(verdict.report.called !== undefined ? { called: verdict.report.called } : {}),
+      ...(verdict.report.notCalled !== undefined ? { notCalled: verdict.report.notCalled.map((entry) => ({ ...entry, why: notCalledWhy(entry) })) } : {}),
+    })),
+  }
+  return `${JSON.stringify(json, null, 2)}\n`
+}
+
+function verdictWords(verdict: Verdict): string {
+  const failing = verdict.report.failing.length
+  const calls = verdict.report.called === undefined ? '' : `, called ${verdict.report.called}, not called ${verdict.report.notCalled?.length ?? 0}`
+  return `${verdict.report.ok ? 'ok' : `breaks (${failing} change${failing === 1 ? '' : 's'})`}${calls}`
+}
+
+function closingLine(verdicts: readonly Verdict[]): string {
+  const broken = verdicts.filter((verdict) => !verdict.report.ok).length
+  const plural = verdicts.length === 1 ? '' : 's'
+  return broken === 0 ? `all ${verdicts.length} consumer${plural} still served` : `${broken} of ${verdicts.length} consumer${plural} break${broken === 1 ? 's' : ''}`
+}
+
+function notCalledLine(entry: NotCalled): string {
+  return `${entry.tool} ${entry.example}${entry.given !== undefined ? ` (given ${JSON.stringify(entry.given)})` : ''}`
+}
+
+function renderText(verdicts: readonly Verdict[]): string {
   const width = Math.max('consumer'.length, ...verdicts.map((verdict) => verdict.consumer.length))
   const fileWidth = Math.max('file'.length, ...verdicts.map((verdict) => verdict.file.length))
   const lines = [`${'consumer'.padEnd(width)}  ${'file'.padEnd(fileWidth)}  verdict`]
+  for (const verdict of verdicts) lines.push(`${verdict.consumer.padEnd(width)}  ${verdict.file.padEnd(fileWidth)}  ${verdictWords(verdict)}`)
   for (const verdict of verdicts) {
-    const failing = verdict.report.failing.length
-    lines.push(`${verdict.consumer.padEnd(width)}  ${verdict.file.padEnd(fileWidth)}  ${verdict.report.ok ? 'ok' : `breaks (${failing} change${failing === 1 ? '' : 's'})`}`)
-  }
-  for (const verdict of verdicts) {
+    const notCalled = verdict.report.notCalled ?? []
     const foreign = verdict.foreign ?? []
-    if (verdict.report.changes.length === 0 && foreign.length === 0) continue
+    if (verdict.report.changes.length === 0 && notCalled.length === 0 && foreign.length === 0) continue
     lines.push('', `${verdict.consumer} (${verdict.file}):`)
     if (verdict.report.changes.length > 0) lines.push(...formatReport(verdict.report).trimEnd().split('\n').map((line) => `  ${line}`))
     // Why every interaction once one breaks: a pact's reader knows its interactions by description.
@@ -55,8 +112,76 @@ export function formatConsumerVerdicts(verdicts: readonly (ConsumerVerdict & Par
       lines.push('  interactions:', ...verdict.interactions.map((interaction) => `    ${interaction.ok ? 'ok    ' : 'breaks'}  ${interaction.description}`))
     }
     if (foreign.length > 0) lines.push(`  not MCP, not verified (${foreign.length}):`, ...foreign.map((interaction) => `    ${interaction.description} (${interaction.kind})`))
+    if (notCalled.length > 0) {
+      lines.push(`  not called (${notCalled.length})`)
+      for (const entry of notCalled) lines.push(`    ${notCalledLine(entry)}`, `        ${notCalledWhy(entry)}`)
+    }
   }
-  const broken = verdicts.filter((verdict) => !verdict.report.ok).length
-  lines.push('', broken === 0 ? `all ${verdicts.length} consumer${verdicts.length === 1 ? '' : 's'} still served` : `${broken} of ${verdicts.length} consumer${verdicts.length === 1 ? '' : 's'} break${broken === 1 ? 's' : ''}`)
+  lines.push('', closingLine(verdicts))
   return `${lines.join('\n')}\n`
+}
+
+function renderMarkdown(verdicts: readonly Verdict[]): string {
+  const ok = verdicts.every((verdict) => verdict.report.ok)
+  const lines = [`### MCP consumer contracts: ${ok ? 'every consumer still served' : 'a consumer breaks'}`, '', closingLine(verdicts), '', '| consumer | file | verdict |', '| --- | --- | --- |']
+  for (const verdict of verdicts) lines.push(`| ${cell(verdict.consumer)} | \`${cell(verdict.file)}\` | ${verdict.report.ok ? '' : '**'}${cell(verdictWords(verdict))}${verdict.report.ok ? '' : '**'} |`)
+  lines.push('')
+  for (const verdict of verdicts) {
+    const notCalled = verdict.report.notCalled ?? []
+    const foreign = verdict.foreign ?? []
+    if (verdict.report.changes.length === 0 && notCalled.length === 0 && foreign.length === 0) continue
+    lines.push(`#### ${cell(verdict.consumer)} (\`${cell(verdict.file)}\`)`, '')
+    const broken = verdict.interactions?.filter((interaction) => !interaction.ok) ?? []
+    if (broken.length > 0) lines.push(`**Interactions that break (${broken.length})**`, '', ...broken.map((interaction) => `- ${cell(interaction.description)}`), '')
+    if (foreign.length > 0) lines.push(`**Not MCP, not verified (${foreign.length})**`, '', ...foreign.map((interaction) => `- ${cell(interaction.description)} (${cell(interaction.kind)})`), '')
+    if (verdict.report.changes.length > 0) {
+      lines.push('| severity | change | where | what it does to the consumer |', '| --- | --- | --- | --- |')
+      for (const change of verdict.report.changes) {
+        const { location, what, effect } = describeChange(change)
+        lines.push(`| ${change.severity} | \`${change.kind}\` | ${cell(location)} | ${cell([what, effect].filter(Boolean).join('; '))} |`)
+      }
+      lines.push('')
+    }
+    if (notCalled.length > 0) {
+      lines.push(`**Not called (${notCalled.length})**`, '')
+      for (const entry of notCalled) lines.push(`- \`${cell(notCalledLine(entry))}\`: ${cell(notCalledWhy(entry))}`)
+      lines.push('')
+    }
+  }
+  return `${lines.join('\n')}`
+}
+
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ')
+}
+
+/** JUnit XML: one suite per consumer, one case per change (failing ones carry a failure), one skipped case per example not called or interaction not MCP. */
+function renderJunit(verdicts: readonly Verdict[]): string {
+  let tests = 0
+  let failures = 0
+  const suites: string[] = []
+  for (const verdict of verdicts) {
+    const cases = verdict.report.changes.map((change) => {
+      const { location } = describeChange(change)
+      const body = verdict.report.failing.includes(change) ? `<failure message="${xml(changeSentence(change))}" type="${change.severity}"/>` : ''
+      return `    <testcase classname="mcp-contract.${xml(verdict.consumer)}.${change.severity}" name="${xml(`${change.kind} ${location}`)}">${body}</testcase>`
+    })
+    if (cases.length === 0) cases.push(`    <testcase classname="mcp-contract.${xml(verdict.consumer)}" name="the server serves ${xml(verdict.consumer)}"></testcase>`)
+    const skipped = verdict.report.notCalled ?? []
+    for (const entry of skipped) {
+      cases.push(`    <testcase classname="mcp-contract.${xml(verdict.consumer)}.not-called" name="${xml(`call ${notCalledLine(entry)}`)}"><skipped message="${xml(notCalledWhy(entry))}"/></testcase>`)
+    }
+    for (const interaction of verdict.foreign ?? []) {
+      cases.push(`    <testcase classname="mcp-contract.${xml(verdict.consumer)}.not-mcp" name="${xml(interaction.description)}"><skipped message="${xml(`not MCP (${interaction.kind}), not verified`)}"/></testcase>`)
+    }
+    const failing = verdict.report.failing.length
+    tests += cases.length
+    failures += failing
+    suites.push(`  <testsuite name="${xml(verdict.consumer)}" file="${xml(verdict.file)}" tests="${cases.length}" failures="${failing}" skipped="${skipped.length + (verdict.foreign?.length ?? 0)}">`, ...cases, '  </testsuite>')
+  }
+  return ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="mcp-contract verify" tests="${tests}" failures="${failures}">`, ...suites, '</testsuites>', ''].join('\n')
+}
+
+function xml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 }

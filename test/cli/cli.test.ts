@@ -264,6 +264,7 @@ describe('help and version', () => {
     { title: 'general help', args: ['--help'] },
     { title: 'check --help', args: ['check', '--help'] },
     { title: 'diff --help', args: ['diff', '--help'] },
+    { title: 'verify --help', args: ['verify', '--help'] },
     { title: 'mock -h', args: ['mock', '-h'] },
   ])('$title prints to stdout and exits 0', async ({ args }) => {
     const run = await runCliProcess(args)

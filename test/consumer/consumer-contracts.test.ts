@@ -99,3 +99,48 @@ describe('compareConsumerUse', () => {
     expect(compareConsumerUse(before, after)).toMatchSnapshot()
   })
 })
+
+describe('resources read through templates', () => {
+  /** A real SDK server serving one resource template. */
+  async function templated(uriTemplate: string) {
+    const { McpServer, ResourceTemplate } = await import('@modelcontextprotocol/sdk/server/mcp.js')
+    const server = new McpServer({ name: 'files', version: '1.0.0' })
+    server.registerResource('files', new ResourceTemplate(uriTemplate, { list: undefined }), {}, async (uri) => ({ contents: [{ uri: uri.href, text: '' }] }))
+    return captureSurface(server)
+  }
+  const reads = (uri: string): ConsumerContract => ({ format: 1, consumer: 'reader', tools: [], prompts: [], resources: [{ uri }] })
+
+  test.each([
+    { template: 'shop://products/{sku}', uri: 'shop://products/A1', ok: true },
+    { template: 'file:///{+path}', uri: 'file:///docs/a.txt', ok: true },
+    { template: 'file:///{path}', uri: 'file:///docs/a.txt', ok: false },
+    { template: 'weather://{city}/current{?units}', uri: 'weather://paris/current?units=metric', ok: true },
+    { template: 'weather://{city}/current{?units}', uri: 'weather://paris/current?lang=fr', ok: false },
+  ])('$uri through $template → ok: $ok', async ({ template, uri, ok }) => {
+    const report = await verifyConsumer(reads(uri), await templated(template))
+    expect(report.ok).toBe(ok)
+    if (!ok) expect(report.failing.map((change) => [change.kind, change.name])).toEqual([['resource-removed', uri]])
+  })
+})
+
+describe('examples recorded in a state', () => {
+  test('given is optional, sorted by state, and the examples in it are judged like the others', async () => {
+    const contract: ConsumerContract = {
+      format: 1,
+      consumer: 'cart-agent',
+      tools: [{ name: 'search_products', examples: [{ query: 'a' }], given: { 'b state': [{ query: 'b' }], 'a state': [{ limit: 2 }] }, reads: [] }],
+      prompts: [],
+      resources: [],
+    }
+    const text = serializeConsumerContract(contract)
+    expect(Object.keys(JSON.parse(text).tools[0].given)).toEqual(['a state', 'b state'])
+    expect(parseConsumerContract(text, 'x.mcp-consumer.json')).toEqual(JSON.parse(text))
+    expect(serializeConsumerContract({ ...contract, tools: [{ ...contract.tools[0], given: undefined }] })).not.toContain('given')
+    const report = await verifyConsumer(contract, await captureSurface(createShopServer()))
+    expect(report.failing.map((change) => [change.kind, change.details?.given, change.details?.example])).toEqual([['consumer-example-rejected', 'a state', '{"limit":2}']])
+    expect(compareConsumerUse({ ...contract, tools: [{ ...contract.tools[0], given: {} }] }, contract).map((change) => change.details)).toEqual([
+      { use: 'example', shape: '{"query":string}', given: 'b state' },
+      { use: 'example', shape: '{"limit":number}', given: 'a state' },
+    ])
+  })
+})

@@ -3,7 +3,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { toMatchConsumerContract, toSatisfyConsumerContracts } from '../../matchers/index.js'
 import type { MatcherResult } from '../../matchers/matcher-core.js'
 import type { UpdateMode } from '../../matchers/runner-adapter.js'
@@ -132,5 +132,138 @@ describe('toSatisfyConsumerContracts', () => {
     const { mkdir } = await import('node:fs/promises')
     await mkdir(join(dir, 'empty'))
     await expect(toSatisfyConsumerContracts.call(asJest('none'), createShopServer(), 'empty')).rejects.toThrowErrorMatchingSnapshot()
+  })
+})
+
+describe('toSatisfyConsumerContracts with { call: true }', () => {
+  beforeAll(async () => {
+    const { mkdir } = await import('node:fs/promises')
+    await mkdir(join(dir, 'contracts-call'))
+    expect((await toMatchConsumerContract.call(asJest('new'), await recordedClient(), 'contracts-call/checkout-agent.mcp-consumer.json')).pass).toBe(true)
+    // The cart consumer records its call with the server in a named state.
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
+    await createShopServer('base', { cart: ['A1', 'B2'] }).connect(serverSide)
+    const raw = new Client({ name: 'cart-agent', version: '1.0.0' })
+    await raw.connect(clientSide)
+    open.push(raw)
+    const client = recordConsumer(raw, { consumer: 'cart-agent', given: 'cart has 2 items' })
+    const cart = await client.callTool({ name: 'view_cart', arguments: {} })
+    expect((cart.structuredContent as { count: number }).count).toBe(2)
+    await mkdir(join(dir, 'contracts-cart'))
+    expect((await toMatchConsumerContract.call(asJest('new'), client, 'contracts-cart/cart-agent.mcp-consumer.json')).pass).toBe(true)
+  })
+
+  test('the recorded contract carries the state on the example', async () => {
+    const contract = JSON.parse(await readFile(join(dir, 'contracts-cart/cart-agent.mcp-consumer.json'), 'utf8'))
+    expect(contract.tools).toEqual([expect.objectContaining({ name: 'view_cart', examples: [], given: { 'cart has 2 items': [{}] }, reads: ['count'] })])
+  })
+
+  test('calls only the read-only tool: the destructive one is listed, and the server never hears it', async () => {
+    const calls: string[] = []
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      const result = await toSatisfyConsumerContracts.call(asJest('none'), createShopServer('base', { onCall: (name) => calls.push(name) }), 'contracts-call/', { call: true })
+      expect(result.pass).toBe(true)
+      expect(calls).toEqual(['search_products'])
+      expect(warn.mock.calls.map(([text]) => text)).toMatchSnapshot()
+    } finally {
+      warn.mockRestore()
+    }
+  })
+
+  test('allowDestructive calls every recorded example', async () => {
+    const calls: string[] = []
+    const result = await toSatisfyConsumerContracts.call(asJest('none'), createShopServer('base', { onCall: (name) => calls.push(name) }), 'contracts-call/', { call: true, allowDestructive: true })
+    expect(result.pass).toBe(true)
+    expect(calls.sort()).toEqual(['place_order', 'search_products'])
+  })
+
+  test('without call, no tool is called', async () => {
+    const calls: string[] = []
+    expect((await toSatisfyConsumerContracts.call(asJest('none'), createShopServer('base', { onCall: (name) => calls.push(name) }), 'contracts-call/')).pass).toBe(true)
+    expect(calls).toEqual([])
+  })
+
+  test.each(['call-error', 'lying-output'] as const)('%s: the unchanged surface passes without call and fails with it', async (variant) => {
+    expect((await toSatisfyConsumerContracts.call(asJest('none'), createShopServer(variant), 'contracts-call/')).pass).toBe(true)
+    const result = await toSatisfyConsumerContracts.call(asJest('none'), createShopServer(variant), 'contracts-call/', { call: true })
+    expect(result.pass).toBe(false)
+    expect(scrub(result.message())).toMatchSnapshot()
+  })
+
+  test('a state runs before each example recorded in it', async () => {
+    const cart: string[] = []
+    const events: string[] = []
+    const server = createShopServer('base', { cart, onCall: (name) => events.push(`call ${name}`) })
+    const states = {
+      'cart has 2 items': async () => {
+        events.push('state cart has 2 items')
+        cart.splice(0, cart.length, 'A1', 'B2')
+      },
+    }
+    const result = await toSatisfyConsumerContracts.call(asJest('none'), server, 'contracts-cart/', { call: true, states })
+    expect(result.pass).toBe(true)
+    expect(events).toEqual(['state cart has 2 items', 'call view_cart'])
+  })
+
+  test('a state whose handler does not set the server up fails the call it precedes', async () => {
+    const result = await toSatisfyConsumerContracts.call(asJest('none'), createShopServer('base', { cart: [] }), 'contracts-cart/', { call: true, states: { 'cart has 2 items': () => {} } })
+    expect(result.pass).toBe(false)
+    expect(scrub(result.message())).toMatchSnapshot()
+  })
+
+  test('a state with no handler: the example is listed, not called', async () => {
+    const calls: string[] = []
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      const result = await toSatisfyConsumerContracts.call(asJest('none'), createShopServer('base', { cart: [], onCall: (name) => calls.push(name) }), 'contracts-cart/', { call: true })
+      expect(result.pass).toBe(true)
+      expect(calls).toEqual([])
+      expect(warn.mock.calls.map(([text]) => text)).toMatchSnapshot()
+    } finally {
+      warn.mockRestore()
+    }
+  })
+
+  test('a factory that serves once: the failure says the calls could not connect again', async () => {
+    let made = 0
+    const once = () => {
+      if (made++ > 0) throw new Error('this factory serves once')
+      return createShopServer()
+    }
+    await expect(toSatisfyConsumerContracts.call(asJest('none'), once, 'contracts-call/', { call: true })).rejects.toThrowErrorMatchingSnapshot()
+  })
+
+  test('a stdio server is called over its own connection', async () => {
+    const { ROOT } = await import('../support/run-cli-process.js')
+    const target = { command: process.execPath, args: [join(ROOT, 'test/fixtures/servers/shop.js')], env: { SHOP_VARIANT: 'call-error' } }
+    const result = await toSatisfyConsumerContracts.call(asJest('none'), target, 'contracts-call/', { call: true })
+    expect(result.pass).toBe(false)
+    expect(scrub(result.message())).toContain('consumer-call-failed')
+  })
+
+  test.each([
+    { title: 'call on a captured surface', received: 'surface', options: { call: true } },
+    { title: 'an unknown option', received: 'server', options: { calls: true } },
+    { title: 'allowDestructive without call', received: 'server', options: { allowDestructive: true } },
+    { title: 'a state that is not a function', received: 'server', options: { call: true, states: { 'cart has 2 items': 'full' } } },
+    { title: 'states without call', received: 'server', options: { states: {} } },
+  ])('usage error: $title', async ({ received, options }) => {
+    const { captureSurface } = await import('../../src/capture/capture-surface.js')
+    const target = received === 'surface' ? await captureSurface(createShopServer()) : createShopServer()
+    await expect(
+      (async () => toSatisfyConsumerContracts.call(asJest('none'), target, 'contracts-call/', options as never))(),
+    ).rejects.toThrowErrorMatchingSnapshot()
+  })
+})
+
+describe('recordConsumer given', () => {
+  test('a state that is not a non-empty string is refused', async () => {
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
+    await createShopServer().connect(serverSide)
+    const raw = new Client({ name: 'c', version: '1' })
+    await raw.connect(clientSide)
+    open.push(raw)
+    expect(() => recordConsumer(raw, { consumer: 'cart-agent', given: ' ' })).toThrowErrorMatchingSnapshot()
   })
 })

@@ -1,6 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
-import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -29,6 +29,14 @@ beforeAll(async () => {
     format: 1,
     consumer: 'reporting',
     tools: [{ name: 'export_report', examples: [{ month: '2026-11' }], reads: [] }],
+    prompts: [],
+    resources: [],
+  })
+  await mkdir(join(dir, 'contracts-given'))
+  await writeConsumerContract(join(dir, 'contracts-given', 'cart-agent.mcp-consumer.json'), {
+    format: 1,
+    consumer: 'cart-agent',
+    tools: [{ name: 'search_products', examples: [{ query: 'red' }], given: { 'catalog has mugs': [{ query: 'mug' }] }, reads: ['total'] }],
     prompts: [],
     resources: [],
   })
@@ -75,7 +83,9 @@ describe('mcp-contract verify --consumers', () => {
   test.each([
     { title: 'verify without --consumers', args: ['verify', '--', 'node', 'x.js'] },
     { title: '--consumers on check', args: ['check', '--consumers', 'c', '--', 'node', 'x.js'] },
-    { title: 'verify --format markdown', args: ['verify', '--consumers', 'c', '--format', 'markdown', '--', 'node', 'x.js'] },
+    { title: 'verify --format sarif', args: ['verify', '--consumers', 'c', '--format', 'sarif', '--', 'node', 'x.js'] },
+    { title: '--allow-destructive without --call', args: ['verify', '--consumers', 'c', '--allow-destructive', '--', 'node', 'x.js'] },
+    { title: '--call on check', args: ['check', '--call', '--', 'node', 'x.js'] },
   ])('usage error: $title', async ({ args }) => {
     const run = await cli(args)
     expect(run.code).toBe(2)
@@ -86,5 +96,73 @@ describe('mcp-contract verify --consumers', () => {
     const run = await cli(['verify', '--consumers', 'nowhere', '--', process.execPath, join(ROOT, 'test/fixtures/servers/hang-at-initialize.js')])
     expect(run.code).toBe(2)
     expect(run.stderr).toMatchSnapshot()
+  })
+})
+
+describe('verify --call', () => {
+  /** The tool calls the stdio shop heard, one `name arguments` line each; [] when none. */
+  async function heard(log: string): Promise<string[]> {
+    return (await readFile(log, 'utf8').catch(() => '')).split('\n').filter(Boolean)
+  }
+  let runs = 0
+  const logFile = () => join(dir, `calls-${++runs}.log`)
+
+  test('without --call no tool is called, whatever the consumers recorded', async () => {
+    const log = logFile()
+    const run = await cli(['verify', '--consumers', 'contracts/', '--', process.execPath, shop], { SHOP_CALL_LOG: log })
+    expect(run.code).toBe(0)
+    expect(await heard(log)).toEqual([])
+  })
+
+  test('calls the read-only tool with each recorded example and lists the others as not called', async () => {
+    const log = logFile()
+    const run = await cli(['verify', '--call', '--consumers', 'contracts/', '--', process.execPath, shop], { SHOP_CALL_LOG: log })
+    expect(run).toMatchObject({ code: 0, stderr: '' })
+    expect(run.stdout).toMatchSnapshot()
+    expect(await heard(log)).toEqual(['search_products {"query":"blue"}'])
+  })
+
+  test('--allow-destructive calls the tools not marked read-only too', async () => {
+    const log = logFile()
+    const run = await cli(['verify', '--call', '--allow-destructive', '--consumers', 'contracts/', '--', process.execPath, shop], { SHOP_CALL_LOG: log })
+    expect(run.code).toBe(0)
+    expect(run.stdout).toMatchSnapshot()
+    expect((await heard(log)).sort()).toEqual(['export_report {"month":"2026-11"}', 'place_order {"sku":"A1","quantity":1,"token":"[redacted]"}', 'search_products {"query":"blue"}'])
+  })
+
+  test.each(['call-error', 'lying-output'])('%s: a surface that did not change, an answer that breaks the consumer; exit 1', async (variant) => {
+    const run = await cli(['verify', '--call', '--consumers', 'contracts/checkout-agent.mcp-consumer.json', '--', process.execPath, shop], { SHOP_VARIANT: variant })
+    expect(run.code).toBe(1)
+    expect(run.stdout).toMatchSnapshot()
+    // Why: without --call the same server passes; only the live answers show the break.
+    expect((await cli(['verify', '--consumers', 'contracts/checkout-agent.mcp-consumer.json', '--', process.execPath, shop], { SHOP_VARIANT: variant })).code).toBe(0)
+  })
+
+  test('examples recorded in a state are listed as not called: the CLI cannot set up states', async () => {
+    const log = logFile()
+    const run = await cli(['verify', '--call', '--consumers', 'contracts-given', '--', process.execPath, shop], { SHOP_CALL_LOG: log })
+    expect(run.code).toBe(0)
+    expect(run.stdout).toMatchSnapshot()
+    expect(await heard(log)).toEqual(['search_products {"query":"red"}'])
+  })
+
+  test.each(['markdown', 'junit', 'json'])('--format %s: the table of consumers × verdict, then each consumer’s changes and what was not called', async (format) => {
+    const run = await cli(['verify', '--call', '--format', format, '--consumers', 'contracts/', '--consumers', 'contracts-given', '--', process.execPath, shop], { SHOP_VARIANT: 'lying-output' })
+    expect(run.code).toBe(1)
+    if (format === 'json') JSON.parse(run.stdout)
+    expect(run.stdout).toMatchSnapshot()
+  })
+
+  test('in GitHub Actions the markdown table also goes to the job summary', async () => {
+    const summary = join(dir, 'summary.md')
+    const run = await cli(['verify', '--consumers', 'contracts/', '--', process.execPath, shop], { GITHUB_STEP_SUMMARY: summary, SHOP_VARIANT: 'drop-read-field' })
+    expect(run.code).toBe(1)
+    expect(await readFile(summary, 'utf8')).toMatchSnapshot()
+  })
+
+  test.each(['markdown', 'junit'])('--format %s without --call, every consumer served', async (format) => {
+    const run = await cli(['verify', '--format', format, '--consumers', 'contracts/', '--', process.execPath, shop])
+    expect(run.code).toBe(0)
+    expect(run.stdout).toMatchSnapshot()
   })
 })

@@ -52,6 +52,9 @@ test('matchers', async () => {
   await expect(server).toMatchConsumerContract('contracts/agent.mcp-consumer.json')
   await expect(server).toSatisfyConsumerContracts('contracts/')
   await expect(server).toSatisfyConsumerContracts(['a.mcp-consumer.json', 'b.mcp-consumer.json'])
+  await expect(server).toSatisfyConsumerContracts('contracts/', { call: true, allowDestructive: false, states: { 'cart has 2 items': async () => {} } })
+  // @ts-expect-error call is a boolean
+  await expect(server).toSatisfyConsumerContracts('contracts/', { call: 'yes' })
   // @ts-expect-error the consumer contract file is required
   await expect(server).toMatchConsumerContract()
 })

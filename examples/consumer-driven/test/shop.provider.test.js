@@ -3,5 +3,7 @@ import { expect, test } from 'vitest'
 import { createShopServer } from '../src/shop-server.js'
 
 test('the shop still serves every consumer', async () => {
-  await expect(createShopServer()).toSatisfyConsumerContracts('../contracts/')
+  // call: true also calls search_products (read-only) with the consumer's recorded arguments and
+  // checks the answer: no isError, valid against the outputSchema, every field the consumer reads there.
+  await expect(createShopServer()).toSatisfyConsumerContracts('../contracts/', { call: true })
 })

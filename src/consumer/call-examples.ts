@@ -1,0 +1,144 @@
+import { schemaValidator } from '../contract/schema-validator.js'
+import type { Detected } from '../diff/detected.js'
+import type { PathSegment } from '../schema/types.js'
+import type { SurfaceTool } from '../surface/types.js'
+import type { ConsumerContract, ConsumerExample, ConsumerTool } from './consumer-contract.js'
+import { parseReadPath } from './track-reads.js'
+
+/** Calls one tool on the live server; resolves with its result as sent, rejects on a protocol error or timeout. */
+export type CallTool = (name: string, args: ConsumerExample) => Promise<Record<string, unknown>>
+
+/** Sets the server up in a named state before an example recorded in it is called. */
+export type StateHandler = () => unknown
+
+/** Live verification: how to call the server, and what may be called. Nothing is called without it. */
+export interface LiveCalls {
+  callTool: CallTool
+  /** Also call tools the server does not mark read-only (`readOnlyHint: true`). Default false. */
+  allowDestructive?: boolean
+  /** The provider's handlers, by state name (`'cart has 2 items'`), run before each example recorded in that state. */
+  states?: { [state: string]: StateHandler }
+  /** Set where handlers cannot be given (the CLI): every example with a state is listed as not called. */
+  statesUnavailable?: boolean
+}
+
+/** Why a recorded example was not called. */
+export type NotCalledReason = 'not-read-only' | 'no-state-handler' | 'states-unavailable'
+
+/** One recorded example that live verification listed instead of calling. */
+export interface NotCalled {
+  tool: string
+  /** The example's arguments, as JSON. */
+  example: string
+  given?: string
+  reason: NotCalledReason
+}
+
+/** Every example of a tool, with the state it was recorded in. */
+export function examplesOf(tool: ConsumerTool): { example: ConsumerExample; given?: string }[] {
+  return [...tool.examples.map((example) => ({ example })), ...Object.entries(tool.given ?? {}).flatMap(([given, examples]) => examples.map((example) => ({ example, given })))]
+}
+
+/**
+ * Calls each used tool with each recorded example that may be called, and judges the answers:
+ * an `isError` or a protocol error, a `structuredContent` the live outputSchema refuses, a field
+ * the consumer reads that is absent. A tool not marked read-only is called only with
+ * `allowDestructive`; an example recorded in a state is called only after its handler ran.
+ * Examples the live inputSchema already refuses are not called (they already fail).
+ * @example await callExamples(contract, liveTools, { callTool }, (tool, example) => true)
+ */
+export async function callExamples(
+  contract: ConsumerContract,
+  liveTools: ReadonlyMap<string, SurfaceTool>,
+  live: LiveCalls,
+  accepted: (tool: string, example: ConsumerExample) => boolean,
+): Promise<{ detected: Detected[]; notCalled: NotCalled[] }> {
+  const detected: Detected[] = []
+  const notCalled: NotCalled[] = []
+  const validator = await schemaValidator()
+  for (const used of [...contract.tools].sort((a, b) => a.name.localeCompare(b.name))) {
+    const tool = liveTools.get(used.name)
+    if (tool === undefined) continue
+    const reads = used.reads.map(parseReadPath)
+    const output = tool.outputSchema === undefined ? undefined : validator.compile(tool.outputSchema)
+    for (const { example, given } of examplesOf(used)) {
+      if (!accepted(used.name, example)) continue
+      const shown = JSON.stringify(example)
+      const listed = (reason: NotCalledReason) => notCalled.push({ tool: used.name, example: shown, ...(given !== undefined ? { given } : {}), reason })
+      if (tool.hints.readOnlyHint !== true && live.allowDestructive !== true) {
+        listed('not-read-only')
+        continue
+      }
+      if (given !== undefined && live.statesUnavailable === true) {
+        listed('states-unavailable')
+        continue
+      }
+      const handler = given === undefined ? undefined : live.states?.[given]
+      if (given !== undefined && typeof handler !== 'function') {
+        listed('no-state-handler')
+        continue
+      }
+      const found = (kind: string, errors: string, path: PathSegment[] = []): void => {
+        detected.push({
+          kind,
+          entity: 'tool',
+          name: used.name,
+          direction: 'output',
+          path,
+          details: { consumer: contract.consumer, example: shown, ...(given !== undefined ? { given } : {}), errors },
+        })
+      }
+      let result: Record<string, unknown>
+      try {
+        if (handler !== undefined) await handler()
+      } catch (error) {
+        found('consumer-call-failed', `the provider's handler for the state ${JSON.stringify(given)} threw: ${messageOf(error)}`)
+        continue
+      }
+      try {
+        result = await live.callTool(used.name, example)
+      } catch (error) {
+        found('consumer-call-failed', messageOf(error))
+        continue
+      }
+      if (result.isError === true) {
+        found('consumer-call-failed', `the server answered isError: ${errorText(result)}`)
+        continue
+      }
+      const content = result.structuredContent
+      if (output !== undefined) {
+        const verdict = content === undefined ? 'no structuredContent was returned' : 'check' in output ? output.check(content) : `the live outputSchema does not compile: ${output.failure}`
+        if (verdict !== true) found('consumer-output-invalid', verdict)
+      }
+      for (const path of reads) if (isAbsent(content, path)) found('consumer-read-absent', 'absent', path)
+    }
+  }
+  return { detected, notCalled }
+}
+
+/**
+ * True when a field on the path is missing from the value: an object on the way lacks the key,
+ * or a string, number or boolean stands where an object or array should. A null on the way, or
+ * an empty array, leaves nothing to miss.
+ */
+function isAbsent(value: unknown, path: readonly PathSegment[]): boolean {
+  if (path.length === 0 || value === null) return false
+  if (typeof value !== 'object') return true
+  const [head, ...rest] = path
+  if (head === '[]') return !Array.isArray(value) || value.some((item) => isAbsent(item, rest))
+  if (Array.isArray(value) || !Object.hasOwn(value, head)) return true
+  return isAbsent((value as Record<string, unknown>)[head], rest)
+}
+
+/** The text of an error result's content, cut to one short line. */
+function errorText(result: Record<string, unknown>): string {
+  const parts = Array.isArray(result.content) ? (result.content as { type?: unknown; text?: unknown }[]).filter((part) => part?.type === 'text' && typeof part.text === 'string').map((part) => part.text as string) : []
+  const text = parts.join(' ').replace(/\s+/g, ' ').trim()
+  if (text === '') return '(no text)'
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text
+}
+
+function messageOf(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error)
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text
+}
