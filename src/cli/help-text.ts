@@ -68,6 +68,7 @@ const VERIFY_OPTIONS = `Verifying (verify):
   --call                 also call each used tool with each recorded example, and fail on isError, on
                          structuredContent the live outputSchema refuses, or on a read field that is absent;
                          only tools marked readOnlyHint: true are called, the others are listed as not called.
+                         A pact's interactions are called the same way, each answer judged by the pact's rules.
                          Examples recorded in a state (given) are listed as not called: states need the
                          provider's handlers, which only toSatisfyConsumerContracts(paths, { call: true, states }) takes
   --allow-destructive    with --call: also call tools not marked read-only (against a server you can throw away)

@@ -24,7 +24,8 @@ export interface ExportedPact {
 
 /**
  * A consumer contract as a Pact V4 pact in the MCP plugin's shape: one `Synchronous/Messages`
- * interaction per recorded tool call, prompt got and resource read. The response holds only what
+ * interaction per recorded tool call (a call recorded in a state carries it as `providerStates`),
+ * prompt got and resource read. The response holds only what
  * the consumer reads, each read path under a `type` rule (the value recorded is an example, not a
  * promise); what Pact has no place for goes under `metadata["mcp-contract"]`. The same contract
  * always gives the same bytes (keys sorted, lists in the contract's order, keys hashed from content).
@@ -36,6 +37,12 @@ export function exportPact(contract: ConsumerContract, provider: string): Export
     const body = responseBody(tool)
     for (const example of tool.examples) {
       interactions.push(interaction('tools/call', `tools/call ${tool.name} ${stableStringify(example)}`, { name: tool.name, arguments: example as Json }, {}, body.content, body.rules))
+    }
+    // Why providerStates: a recorded state (given) is what Pact calls a provider state; the provider sets it up before the call.
+    for (const state of Object.keys(tool.given ?? {}).sort(compare)) {
+      for (const example of tool.given?.[state] ?? []) {
+        interactions.push(interaction('tools/call', `tools/call ${tool.name} ${stableStringify(example)} given ${state}`, { name: tool.name, arguments: example as Json }, {}, body.content, body.rules, state))
+      }
     }
   }
   for (const prompt of [...contract.prompts].sort((a, b) => compare(a.name, b.name))) {
@@ -68,13 +75,14 @@ export function exportPact(contract: ConsumerContract, provider: string): Export
 
 const TYPE_RULE = { combine: 'AND', matchers: [{ match: 'type' }] }
 
-function interaction(operation: McpOperation, description: string, request: Json, requestRules: PactRules, response: Json, responseRules: PactRules): Record<string, unknown> {
+function interaction(operation: McpOperation, description: string, request: Json, requestRules: PactRules, response: Json, responseRules: PactRules, state?: string): Record<string, unknown> {
   const contents = (content: Json) => ({ content, contentType: MCP_CONTENT_TYPE, contentTypeHint: 'TEXT', encoded: false })
   const rulesOf = (rules: PactRules) => (Object.keys(rules).length > 0 ? { matchingRules: { body: rules } } : {})
   const body = sortKeys({
     description,
     pending: false,
     pluginConfiguration: { mcp: { operation, server: { transport: TRANSPORT } } },
+    ...(state !== undefined ? { providerStates: [{ name: state }] } : {}),
     request: { contents: contents(request), ...rulesOf(requestRules) },
     response: [{ contents: contents(response), ...rulesOf(responseRules) }],
     type: 'Synchronous/Messages',

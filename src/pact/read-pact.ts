@@ -124,7 +124,10 @@ export function pactAsConsumerContract(pact: McpPact): ConsumerContract {
     if (interaction.operation === 'tools/call' && typeof request.name === 'string') {
       const used = tool(request.name)
       const example = objectOf(request.arguments)
-      if (!used.examples.some((seen) => JSON.stringify(seen) === JSON.stringify(example))) used.examples.push(example)
+      const given = stateOf(interaction)
+      // Why under given: an interaction's provider states are a consumer contract's recorded state, so `states` handlers run for them.
+      const examples = given === undefined ? used.examples : ((used.given ??= {})[given] ??= [])
+      if (!examples.some((seen) => JSON.stringify(seen) === JSON.stringify(example))) examples.push(example)
       for (const read of readsOf(interaction)) if (!used.reads.includes(read)) used.reads.push(read)
     } else if (interaction.operation === 'prompts/get' && typeof request.name === 'string') {
       const names = prompts.get(request.name) ?? new Set<string>()
@@ -154,6 +157,15 @@ export function pactAsConsumerContract(pact: McpPact): ConsumerContract {
     prompts: [...prompts].map(([name, names]) => ({ name, arguments: [...names].sort() })),
     resources: [...resources].map((uri) => ({ uri })),
   }
+}
+
+/**
+ * The one state name an interaction's call is made in: its provider state, or several joined with
+ * " and " (Why: a consumer contract names one state per example; the provider's handler for the
+ * joined name sets them all up).
+ */
+export function stateOf(interaction: McpInteraction): string | undefined {
+  return interaction.states.length === 0 ? undefined : interaction.states.join(' and ')
 }
 
 function listed(value: Json | undefined): JsonObject[] {

@@ -1,12 +1,14 @@
 import { parseConsumerContract, type ConsumerContract } from '../consumer/consumer-contract.js'
-import type { LiveCalls } from '../consumer/call-examples.js'
+import type { AnswerJudge, LiveCalls } from '../consumer/call-examples.js'
 import { verifyConsumer } from '../consumer/verify-consumer.js'
 import type { ConsumerVerdict } from '../consumer/verify-consumers.js'
 import type { Change } from '../diff/change.js'
 import type { Policy } from '../diff/policy.js'
-import type { Surface } from '../surface/types.js'
+import type { Json, Surface } from '../surface/types.js'
 import { isPact, type ForeignInteraction, type McpInteraction, type McpPact } from './pact-model.js'
-import { pactAsConsumerContract, readPact } from './read-pact.js'
+import { matchPactResponse } from './match-pact-response.js'
+import { pactAsConsumerContract, readPact, stateOf } from './read-pact.js'
+import { stableStringify } from '../surface/stable-json.js'
 
 /** One contract's verdict; a pact's also says which of its interactions still hold and which are not MCP. */
 export interface ContractVerdict extends ConsumerVerdict {
@@ -47,7 +49,9 @@ export function loadContract(text: string, shown: string): LoadedContract {
  * @example await verifyLoaded(loadContract(text, file), file, live)
  */
 export async function verifyLoaded(loaded: LoadedContract, file: string, live: Surface, policy: Policy = {}, calls?: LiveCalls): Promise<ContractVerdict> {
-  const report = await verifyConsumer(loaded.contract, live, policy, calls)
+  // Why a judge for a pact: its interactions say what each answer must be, beyond the live outputSchema.
+  const judged = calls !== undefined && loaded.pact !== undefined ? { ...calls, judge: pactJudge(loaded.pact) } : calls
+  const report = await verifyConsumer(loaded.contract, live, policy, judged)
   const verdict: ContractVerdict = { consumer: loaded.contract.consumer, file, report }
   if (loaded.pact === undefined) return verdict
   return {
@@ -57,12 +61,41 @@ export async function verifyLoaded(loaded: LoadedContract, file: string, live: S
   }
 }
 
+/**
+ * Judges a live answer by every tools/call interaction of the pact made with that tool, those
+ * arguments and that state (`matchPactResponse`); each one it does not satisfy is a
+ * `consumer-pact-mismatch` naming the interaction.
+ */
+function pactJudge(pact: McpPact): AnswerJudge {
+  return ({ tool, example, given, answer }) => {
+    const actual = 'result' in answer ? answer.result : { error: errorOf(answer.error) }
+    return pact.interactions
+      .filter((interaction) => interaction.operation === 'tools/call' && interaction.request.name === tool && stateOf(interaction) === given && stableStringify(interaction.request.arguments ?? {}) === stableStringify(example))
+      .flatMap((interaction) => {
+        const verdict = matchPactResponse(interaction, actual)
+        if (verdict.ok) return []
+        return [{ kind: 'consumer-pact-mismatch', errors: verdict.mismatches.map((mismatch) => `${mismatch.path}: ${mismatch.message}`).join('\n'), details: { interaction: interaction.description } }]
+      })
+  }
+}
+
+/** A failed call as the JSON-RPC error a pact expects: code, message and data when the error carries them. */
+function errorOf(error: unknown): Json {
+  const { code, message, data } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; message?: unknown; data?: unknown }
+  return {
+    code: typeof code === 'number' ? code : -32603,
+    message: typeof message === 'string' ? message : String(error),
+    ...(data !== undefined ? { data: data as Json } : {}),
+  }
+}
+
 /** True when a change is about what the interaction uses. */
 function concerns(change: Change, interaction: McpInteraction): boolean {
   const { request, response } = interaction
   switch (interaction.operation) {
     case 'tools/call':
       if (change.entity !== 'tool' || change.name !== request.name) return false
+      if (change.kind === 'consumer-pact-mismatch') return change.details?.interaction === interaction.description
       return change.kind !== 'consumer-example-rejected' || change.details?.example === JSON.stringify(request.arguments ?? {})
     case 'prompts/get':
       return change.entity === 'prompt' && change.name === request.name
