@@ -1,12 +1,14 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Ajv } from 'ajv'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { toSatisfyConsumerContracts } from '../../matchers/index.js'
 import type { MatcherResult } from '../../matchers/matcher-core.js'
 import { runCli, type CliIo } from '../../src/cli/run-cli.js'
 import { exportPact, parseConsumerContract, pactAsConsumerContract, readPact } from '../../src/index.js'
 import { createWeatherServer } from '../fixtures/servers/weather-server.js'
+import pactSchema from '../fixtures/pact/pact-schema-v4.json' with { type: 'json' }
 import { ROOT } from '../support/run-cli-process.js'
 
 let dir: string
@@ -54,6 +56,9 @@ describe('pact export writes recorded states as provider states, and reads them 
 
   test('each example recorded in a state is an interaction with that providerState', () => {
     const pact = JSON.parse(exportPact(contract, 'shop').text)
+    // Why strict off: the V4 schema's definitions carry "#/definitions/…" $ids, which strict Ajv refuses.
+    const validatePact = new Ajv({ strict: false, allErrors: true }).compile(pactSchema)
+    expect(validatePact(pact), JSON.stringify(validatePact.errors)).toBe(true)
     expect(pact.interactions.map((interaction: { description: string; providerStates?: unknown }) => [interaction.description, interaction.providerStates])).toMatchInlineSnapshot(`
       [
         [
