@@ -25,8 +25,9 @@ export interface McpContractMatchers<R = void> {
    */
   toMatchConsumerContract(file: string): Promise<R>
   /**
-   * Verifies the server against every consumer contract in a file, a folder or a list; with
-   * `{ call: true }` also calls each used read-only tool with each recorded example.
+   * Verifies the server against every consumer contract or Pact V4 pact in a file, a folder, a
+   * glob, `s3://bucket/prefix`, an `https://` URL, or a list of them; with `{ call: true }` also
+   * calls each used read-only tool with each recorded example.
    * @example await expect(createServer()).toSatisfyConsumerContracts('contracts/')
    */
   toSatisfyConsumerContracts(paths: string | string[], options?: ConsumerVerification): Promise<R>

@@ -4,8 +4,8 @@ import type { ConsumerVerification } from './matcher-types.js'
 import type { MatcherContext, RunnerAdapter } from './runner-adapter.js'
 
 /**
- * Verifies a provider against every consumer contract the paths name (a file, a folder of
- * `*.mcp-consumer.json`, or a list; relative to the test file): each consumer's tools, prompts
+ * Verifies a provider against every consumer contract or Pact V4 pact the paths name (a file, a
+ * folder, a glob, `s3://bucket/prefix`, an `https://` URL, or a list; relative to the test file): each consumer's tools, prompts
  * and resources still exist, its recorded calls are still valid, the fields it reads are still
  * guaranteed, the hints it relied on did not reverse. Never writes anything. Calls tools only
  * with `{ call: true }`: read-only ones, others with `allowDestructive: true`, and an example
@@ -51,17 +51,20 @@ async function satisfy(adapter: RunnerAdapter, received: unknown, paths: string[
   if (options.call === true && !engine.isCaptureTarget(received)) {
     throw pointedAt(usageError(matcher, 'call: true calls the tools of a running server; a captured surface cannot be called. Pass the server (or its command) instead.'), callSite)
   }
-  // Why before capturing: a wrong path fails fast, without starting the server.
+  // Why before capturing: a wrong path, bucket or URL fails fast, without starting the server.
+  let sourced: Awaited<ReturnType<typeof engine.loadContractSources>>
   try {
-    await engine.findConsumerContracts(paths, folder)
+    sourced = await engine.loadContractSources(paths, folder)
   } catch (error) {
-    if (error instanceof engine.ConsumerContractError) throw pointedAt(usageError(matcher, error.message), callSite, error)
-    throw error
+    if (!(error instanceof engine.ConsumerContractError)) throw error
+    // Why two outcomes: a path that names nothing is a mistake in the test; a broken file is a failing contract.
+    if (/ does not exist;| holds no | matches no /.test(error.message)) throw pointedAt(usageError(matcher, error.message), callSite, error)
+    return failed(() => `${matcher}\n\n${error.message}`)
   }
   const live = await captureLive(adapter, received, matcher, callSite)
-  let verdicts: Awaited<ReturnType<typeof engine.verifyConsumers>>
+  let verdicts: Awaited<ReturnType<typeof engine.verifySourced>>
   try {
-    verdicts = await verifyWithCalls(engine, received, paths, live, folder, options, matcher, callSite)
+    verdicts = await verifyWithCalls(engine, received, sourced, live, options, matcher, callSite)
   } catch (error) {
     if (error instanceof engine.ConsumerContractError) return failed(() => `${matcher}\n\n${error.message}`)
     throw error
@@ -79,14 +82,13 @@ async function satisfy(adapter: RunnerAdapter, received: unknown, paths: string[
 async function verifyWithCalls(
   engine: Engine,
   received: unknown,
-  paths: string[],
+  sourced: Awaited<ReturnType<Engine['loadContractSources']>>,
   live: Awaited<ReturnType<Engine['captureSurface']>>,
-  folder: string,
   options: ConsumerVerification,
   matcher: string,
   callSite: Error,
-): ReturnType<Engine['verifyConsumers']> {
-  if (options.call !== true) return engine.verifyConsumers(paths, live, folder)
+): ReturnType<Engine['verifySourced']> {
+  if (options.call !== true) return engine.verifySourced(sourced, live)
   let caller: Awaited<ReturnType<Engine['openToolCaller']>>
   try {
     caller = await engine.openToolCaller(received as Parameters<Engine['openToolCaller']>[0], { era: live.eras?.includes('legacy') === false ? '2026-07-28' : 'legacy' })
@@ -94,7 +96,7 @@ async function verifyWithCalls(
     throw pointedAt(usageError(matcher, `Could not connect again to call the tools: ${(error as Error).message}`), callSite, error instanceof engine.CaptureError ? undefined : error)
   }
   try {
-    return await engine.verifyConsumers(paths, live, folder, {}, { callTool: caller.callTool, allowDestructive: options.allowDestructive === true, states: options.states ?? {} })
+    return await engine.verifySourced(sourced, live, {}, { callTool: caller.callTool, allowDestructive: options.allowDestructive === true, states: options.states ?? {} })
   } finally {
     await caller.close()
   }

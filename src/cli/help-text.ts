@@ -10,7 +10,9 @@ const COMMAND_LINES = {
     'mcp-contract check    [--contract FILE] [--strict] [--fail-on SEVERITY] [--used …] [--used-by …] [--suggest-version] [--format text|json|markdown|junit|sarif|github] -- <server command…>',
   show: 'mcp-contract show     [--format text|json] [--suggest-version] -- <server command…>   print the surface (or the release it needs), record nothing',
   diff: 'mcp-contract diff OLD.json NEW.json [--strict] [--fail-on SEVERITY] [--suggest-version] [--format …]   compare two contract files',
-  verify: 'mcp-contract verify   --consumers FILE|DIR… [--call [--allow-destructive]] [--format text|json|markdown|junit] -- <server command…>   does it still serve each consumer?',
+  verify: 'mcp-contract verify   --consumers FILE|DIR|GLOB|s3://…|https://… [--consumer-branch B] [--call [--allow-destructive]] [--format text|json|markdown|junit] -- <server command…>   does it still serve each consumer?',
+  pact: 'mcp-contract pact export CONTRACT… [--out DIR] [--provider NAME]   write consumer contracts as Pact V4 pacts (<consumer>-<provider>.json)',
+  publish: 'mcp-contract publish FILE… --to DIR|s3://bucket/prefix --consumer-version V [--branch B] [--provider NAME]   share contracts with providers',
   lint: 'mcp-contract lint     [--profile NAME]… [--format text|json] -- <server command…>   (or --contract FILE alone: lint a contract file)',
   mock: 'mcp-contract mock     [--contract FILE] [--seed N] [--port N] [--verbose]   a server from the contract (stdio, or HTTP on 127.0.0.1:N/mcp)',
   auth: 'mcp-contract auth     --url URL [--scope "a b"] [--port N] [--open false] [--client-id ID [--client-secret-env NAME]] | --url URL --logout | --status',
@@ -23,7 +25,11 @@ const COMMAND_PURPOSE: Record<keyof typeof COMMAND_LINES, string> = {
   check: 'Compares the server with the contract file and prints the classified changes; exit 1 when one reaches --fail-on.',
   show: 'Prints what the server advertises; writes nothing. With --suggest-version it compares the server with the contract file instead and prints the smallest release (semver) the changes need.',
   diff: 'Compares two contract files, as check compares a file with a server.',
-  verify: 'Verifies the server against every consumer contract (what each consumer calls, sends and reads); exit 1 when one breaks.',
+  verify:
+    'Verifies the server against every consumer contract or Pact V4 pact (what each consumer calls, sends and reads); exit 1 when one breaks. Contracts come from files, folders, globs, s3://bucket/prefix (each consumer\'s latest, on --consumer-branch if given) or an https:// URL (with --header).',
+  pact: 'Writes each consumer contract as a Pact V4 pact in the Pact MCP plugin\'s shape, for a Pact Broker or the plugin; the same contract gives the same bytes. --provider names the provider (consumer contracts do not record it).',
+  publish:
+    'Stores contracts (consumer contracts or pacts) under <provider>/<consumer>/<branch>/<version>.json in a folder or an S3-compatible bucket and makes each its branch\'s latest.json; verify --consumers reads the latest back. S3 credentials, region and endpoint come from the AWS environment variables and profiles (AWS_ENDPOINT_URL_S3 for MinIO, R2, GCS).',
   lint: 'Judges what the server sends against client-acceptance profiles; exit 1 on an error rule.',
   auth: 'Logs in once to an OAuth-protected server (the token is cached and refreshed for the other commands), or lists or removes cached logins.',
   mock: 'Serves the contract as a running MCP server, for consumers that test with no provider.',
@@ -64,10 +70,13 @@ Severities, from the side of a caller written against the recorded surface:
   cosmetic   no effect on any caller`
 
 const VERIFY_OPTIONS = `Verifying (verify):
-  --consumers FILE|DIR   a consumer contract (*.mcp-consumer.json) or a folder of them (repeatable)
+  --consumers SOURCE     a consumer contract (*.mcp-consumer.json) or Pact V4 pact, a folder or glob of them,
+                         s3://bucket/prefix or an https:// URL (repeatable)
+  --consumer-branch B    from a store (a bucket, a published folder): each consumer's latest on branch B
   --call                 also call each used tool with each recorded example, and fail on isError, on
                          structuredContent the live outputSchema refuses, or on a read field that is absent;
                          only tools marked readOnlyHint: true are called, the others are listed as not called.
+                         A pact's interactions are called the same way, each answer judged by the pact's rules.
                          Examples recorded in a state (given) are listed as not called: states need the
                          provider's handlers, which only toSatisfyConsumerContracts(paths, { call: true, states }) takes
   --allow-destructive    with --call: also call tools not marked read-only (against a server you can throw away)
@@ -87,7 +96,7 @@ export const USAGE = ['Usage:', ...Object.values(COMMAND_LINES).map((line) => ` 
 
 /** The help for one command: its line, what it does, and only the options it takes. */
 export function commandHelp(command: keyof typeof COMMAND_LINES): string {
-  const reachesServer = command !== 'diff' && command !== 'mock' && command !== 'auth'
+  const reachesServer = !['diff', 'mock', 'auth', 'pact', 'publish'].includes(command)
   const judges = command === 'check' || command === 'diff' || command === 'lint'
   const verifies = command === 'verify'
   return [

@@ -7,7 +7,7 @@ import { groupCredentials, type AuthorizationFlags } from './authorization-flags
 import { CliUsageError } from './cli-error.js'
 
 /** The commands the CLI knows. */
-export const COMMANDS = ['snapshot', 'check', 'show', 'diff', 'lint', 'mock', 'verify', 'auth'] as const
+export const COMMANDS = ['snapshot', 'check', 'show', 'diff', 'lint', 'mock', 'verify', 'pact', 'publish', 'auth'] as const
 
 /** A parsed command line. */
 export interface Invocation {
@@ -42,6 +42,18 @@ export interface Invocation {
   usedBy?: string[]
   /** `verify --consumers PATH` (repeatable): consumer contract files or folders of them. */
   consumers?: string[]
+  /** `pact export --out DIR`: where the pacts go (default the working folder). */
+  out?: string
+  /** `pact export`, `publish`: the provider's name, for consumer contracts (which do not record it). */
+  provider?: string
+  /** `publish --to DIR|s3://bucket/prefix`. */
+  to?: string
+  /** `publish --consumer-version V`. */
+  consumerVersion?: string
+  /** `publish --branch B`. */
+  branch?: string
+  /** `verify --consumer-branch B`: read each consumer's latest on this branch from a store. */
+  consumerBranch?: string
   /** `verify --call`: call each used tool with each recorded example (read-only tools only, unless `allowDestructive`). */
   call: boolean
   /** `verify --call --allow-destructive`: also call tools the server does not mark read-only. */
@@ -126,6 +138,15 @@ export function parseArgv(argv: readonly string[]): Invocation {
   const consumers = values.consumers
   if (command === 'verify' && consumers === undefined) throw new CliUsageError('verify needs --consumers FILE|DIR: a consumer contract (*.mcp-consumer.json) or a folder of them')
   if (command !== 'verify' && consumers !== undefined) throw new CliUsageError(`--consumers goes with verify, not ${command}`)
+  const only = (option: string, commands: string[], value: unknown) => {
+    if (value !== undefined && !commands.includes(command as string)) throw new CliUsageError(`${option} goes with ${commands.join(' and ')}, not ${command}`)
+  }
+  only('--out', ['pact'], values.out)
+  only('--provider', ['pact', 'publish'], values.provider)
+  only('--to', ['publish'], values.to)
+  only('--consumer-version', ['publish'], values['consumer-version'])
+  only('--branch', ['publish'], values.branch)
+  only('--consumer-branch', ['verify'], values['consumer-branch'])
   if (command !== 'verify' && (values.call !== undefined || values['allow-destructive'] !== undefined)) throw new CliUsageError(`--call and --allow-destructive go with verify, not ${command}`)
   if (values['allow-destructive'] === true && values.call !== true) throw new CliUsageError('--allow-destructive goes with --call: without --call no tool is called at all')
   if (values.force === true && command !== 'snapshot') throw new CliUsageError(`--force goes with snapshot, not ${command}`)
@@ -165,6 +186,12 @@ export function parseArgv(argv: readonly string[]): Invocation {
     ...(used !== undefined ? { used } : {}),
     ...(usedBy !== undefined ? { usedBy } : {}),
     ...(consumers !== undefined ? { consumers } : {}),
+    ...(values.out !== undefined ? { out: values.out } : {}),
+    ...(values.provider !== undefined ? { provider: values.provider } : {}),
+    ...(values.to !== undefined ? { to: values.to } : {}),
+    ...(values['consumer-version'] !== undefined ? { consumerVersion: values['consumer-version'] } : {}),
+    ...(values.branch !== undefined ? { branch: values.branch } : {}),
+    ...(values['consumer-branch'] !== undefined ? { consumerBranch: values['consumer-branch'] } : {}),
     call: values.call === true,
     allowDestructive: values['allow-destructive'] === true,
     authAction: values.logout === true ? 'logout' : values.status === true ? 'status' : 'login',
@@ -207,6 +234,12 @@ function parseOwn(args: string[]) {
       used: { type: 'string', multiple: true },
       'used-by': { type: 'string', multiple: true },
       consumers: { type: 'string', multiple: true },
+      out: { type: 'string' },
+      provider: { type: 'string' },
+      to: { type: 'string' },
+      'consumer-version': { type: 'string' },
+      branch: { type: 'string' },
+      'consumer-branch': { type: 'string' },
       call: { type: 'boolean' },
       'allow-destructive': { type: 'boolean' },
       scope: { type: 'string' },
@@ -273,6 +306,19 @@ function checkTarget(invocation: Invocation): void {
     if (files.length !== 2) throw new CliUsageError('diff takes two contract files: mcp-contract diff OLD.json NEW.json')
     return
   }
+  if (command === 'pact') {
+    if (files[0] !== 'export') throw new CliUsageError(files[0] === undefined ? 'pact needs a subcommand: mcp-contract pact export CONTRACT… [--out DIR] [--provider NAME]' : `unknown pact subcommand "${files[0]}" (expected export)`)
+    if (files.length < 2) throw new CliUsageError('pact export takes consumer contract files: mcp-contract pact export contracts/*.mcp-consumer.json --provider NAME')
+    if (url !== undefined || serverCommand.length > 0) throw new CliUsageError('pact export reads consumer contract files; it takes no server')
+    return
+  }
+  if (command === 'publish') {
+    if (files.length === 0) throw new CliUsageError('publish takes contract files: mcp-contract publish FILE… --to DIR|s3://bucket/prefix --consumer-version V')
+    if (invocation.to === undefined) throw new CliUsageError('publish needs --to DIR or --to s3://bucket/prefix: where the contracts go')
+    if (invocation.consumerVersion === undefined) throw new CliUsageError("publish needs --consumer-version V: the consumer's version (a release number or a commit SHA)")
+    if (url !== undefined || serverCommand.length > 0) throw new CliUsageError('publish reads contract files; it takes no server')
+    return
+  }
   if (command === 'mock') {
     if (files.length > 0 || url !== undefined || serverCommand.length > 0) throw new CliUsageError('mock serves the contract file (--contract FILE); it takes no server')
     return
@@ -319,7 +365,7 @@ function hasCredentials(url: string): boolean {
 }
 
 /** The options `parseOwn` knows, as users type them. */
-const OPTION_NAMES = ['--contract', '--format', '--strict', '--fail-on', '--timeout', '--url', '--header', '--bearer', '--bearer-env', '--as', '--transport', '--era', '--used', '--used-by', '--consumers', '--call', '--allow-destructive', '--scope', '--open', '--client-id', '--client-secret-env', '--client-metadata-url', '--logout', '--status', '--profile', '--seed', '--port', '--verbose', '--force', '--suggest-version', '--help', '--version']
+const OPTION_NAMES = ['--contract', '--format', '--strict', '--fail-on', '--timeout', '--url', '--header', '--bearer', '--bearer-env', '--as', '--transport', '--era', '--used', '--used-by', '--consumers', '--call', '--allow-destructive', '--consumer-branch', '--out', '--provider', '--to', '--consumer-version', '--branch', '--scope', '--open', '--client-id', '--client-secret-env', '--client-metadata-url', '--logout', '--status', '--profile', '--seed', '--port', '--verbose', '--force', '--suggest-version', '--help', '--version']
 
 /**
  * Node's argument-parser errors, said the way this CLI says things. Why: its text ("To specify a

@@ -8,7 +8,7 @@ import { ContractFileError } from '../contract/contract-error.js'
 import { parseContract, readContract, serializeContract, writeContract } from '../contract/contract-file.js'
 import { ConsumerSourceError, sourceLiterals, type SourceLiteral } from '../consumer/source-literals.js'
 import { ConsumerContractError } from '../consumer/consumer-contract.js'
-import { findConsumerContracts, verifyConsumers } from '../consumer/verify-consumers.js'
+import { loadContractSources, verifySourced } from '../pact/contract-sources.js'
 import { formatConsumerVerdicts, type ConsumerReportFormat } from '../report/format-consumers.js'
 import { formatUsedEntities, usedEntities, usedScope } from '../consumer/used-by-sources.js'
 import { diffSurfaces } from '../diff/diff-surfaces.js'
@@ -32,6 +32,7 @@ import { authorizationsFor, credentialsOf, type CredentialSources } from './reso
 import { commandHelp } from './help-text.js'
 import { COMMANDS, parseArgv, USAGE, type Invocation } from './parse-argv.js'
 import { machineSecret, runAuth } from './run-auth.js'
+import { runPactExport, runPublish } from './run-pact.js'
 
 /** Where a CLI run reads and writes: the real process, or a test's buffers. */
 export interface CliIo {
@@ -211,17 +212,16 @@ const COMMAND_RUNNERS: Record<Invocation['command'], (invocation: Invocation, io
   },
   /** Verifies the live server against every consumer contract: a table of verdicts, then each consumer's changes. */
   async verify(invocation, io) {
-    // Why first: a wrong path fails fast, without starting a server.
-    const paths = invocation.consumers ?? []
-    await findConsumerContracts(paths, io.cwd)
+    // Why first: a wrong path, bucket or URL fails fast, without starting a server.
+    const sourced = await loadContractSources(invocation.consumers ?? [], io.cwd, { headers: invocation.headers, consumerBranch: invocation.consumerBranch, env: io.env })
     const { surface } = await capture(invocation, io)
     // Why a second connection, opened only with --call: capture never calls a tool; the calls go
     // to the server in the era its surface was read in.
     const caller = invocation.call ? await openToolCaller(await serverTarget(invocation, io), { timeoutMs: invocation.timeoutMs, signal: io.signal, era: surface.eras?.includes('legacy') === false ? '2026-07-28' : 'legacy' }) : undefined
-    let verdicts: Awaited<ReturnType<typeof verifyConsumers>>
+    let verdicts: Awaited<ReturnType<typeof verifySourced>>
     try {
       const calls = caller && { callTool: caller.callTool, allowDestructive: invocation.allowDestructive, statesUnavailable: true }
-      verdicts = await verifyConsumers(paths, surface, io.cwd, {}, calls)
+      verdicts = await verifySourced(sourced, surface, {}, calls)
     } finally {
       await caller?.close()
     }
@@ -252,6 +252,10 @@ const COMMAND_RUNNERS: Record<Invocation['command'], (invocation: Invocation, io
     }
     return EXIT.ok
   },
+  /** Writes consumer contracts as Pact V4 pacts. */
+  pact: runPactExport,
+  /** Stores contracts in a folder or a bucket for providers to verify. */
+  publish: runPublish,
   /** Logs in to an OAuth-protected server, or lists or removes cached logins. */
   auth: runAuth,
 }

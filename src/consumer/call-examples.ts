@@ -20,7 +20,23 @@ export interface LiveCalls {
   states?: { [state: string]: StateHandler }
   /** Set where handlers cannot be given (the CLI): every example with a state is listed as not called. */
   statesUnavailable?: boolean
+  /**
+   * Judges each answer in place of the default checks (a pact judges by its interactions' expected
+   * responses and matching rules); returns what breaks, each with the kind and details to report.
+   */
+  judge?: AnswerJudge
 }
+
+/** A call as made, with its answer: the result, or the error the call failed with. */
+export interface JudgedCall {
+  tool: string
+  example: ConsumerExample
+  given?: string
+  answer: { result: Record<string, unknown> } | { error: unknown }
+}
+
+/** What a judge finds wrong with an answer: the change kind, and details merged into the change. */
+export type AnswerJudge = (call: JudgedCall) => { kind: string; errors: string; details?: Record<string, string> }[]
 
 /** Why a recorded example was not called. */
 export type NotCalledReason = 'not-read-only' | 'no-state-handler' | 'states-unavailable'
@@ -45,6 +61,7 @@ export function examplesOf(tool: ConsumerTool): { example: ConsumerExample; give
  * the consumer reads that is absent. A tool not marked read-only is called only with
  * `allowDestructive`; an example recorded in a state is called only after its handler ran.
  * Examples the live inputSchema already refuses are not called (they already fail).
+ * With `live.judge`, the judge's findings replace the default checks of each answer (a pact's).
  * @example await callExamples(contract, liveTools, { callTool }, (tool, example) => true)
  */
 export async function callExamples(
@@ -88,6 +105,11 @@ export async function callExamples(
           details: { consumer: contract.consumer, example: shown, ...(given !== undefined ? { given } : {}), errors },
         })
       }
+      const judged = (findings: ReturnType<AnswerJudge>): void => {
+        for (const finding of findings) {
+          detected.push({ kind: finding.kind, entity: 'tool', name: used.name, direction: 'output', path: [], details: { consumer: contract.consumer, example: shown, ...(given !== undefined ? { given } : {}), errors: finding.errors, ...finding.details } })
+        }
+      }
       let result: Record<string, unknown>
       try {
         if (handler !== undefined) await handler()
@@ -98,7 +120,12 @@ export async function callExamples(
       try {
         result = await live.callTool(used.name, example)
       } catch (error) {
-        found('consumer-call-failed', messageOf(error))
+        if (live.judge !== undefined) judged(live.judge({ tool: used.name, example, ...(given !== undefined ? { given } : {}), answer: { error } }))
+        else found('consumer-call-failed', messageOf(error))
+        continue
+      }
+      if (live.judge !== undefined) {
+        judged(live.judge({ tool: used.name, example, ...(given !== undefined ? { given } : {}), answer: { result } }))
         continue
       }
       if (result.isError === true) {

@@ -7,6 +7,7 @@ import { hintRelaxed } from './kinds/hint-relaxed.js'
 import { consumerCallFailed } from './kinds/consumer-call-failed.js'
 import { consumerExampleRejected } from './kinds/consumer-example-rejected.js'
 import { consumerOutputInvalid } from './kinds/consumer-output-invalid.js'
+import { consumerPactMismatch } from './kinds/consumer-pact-mismatch.js'
 import { consumerReadAbsent } from './kinds/consumer-read-absent.js'
 import { consumerUseAdded } from './kinds/consumer-use-added.js'
 import { consumerUseRemoved } from './kinds/consumer-use-removed.js'
@@ -58,6 +59,7 @@ const ENTITY_KINDS: ChangeKind[] = [
   consumerCallFailed,
   consumerExampleRejected,
   consumerOutputInvalid,
+  consumerPactMismatch,
   consumerReadAbsent,
   consumerUseAdded,
   consumerUseRemoved,

@@ -1,7 +1,11 @@
 import type { NotCalled } from '../consumer/call-examples.js'
 import type { ConsumerVerdict } from '../consumer/verify-consumers.js'
+import type { ContractVerdict } from '../pact/verify-contracts.js'
 import { changeSentence, describeChange } from './describe-change.js'
 import { formatReport, toJsonReport, type JsonReport } from './format-report.js'
+
+/** A verdict as the formats take it: a pact's also names its interactions and those not MCP. */
+type Verdict = ConsumerVerdict & Partial<Pick<ContractVerdict, 'interactions' | 'foreign'>>
 
 /** The formats `verify` prints. */
 export type ConsumerReportFormat = 'text' | 'json' | 'markdown' | 'junit'
@@ -14,6 +18,10 @@ export interface JsonConsumerVerdicts {
     file: string
     ok: boolean
     changes: JsonReport['changes']
+    /** For a pact: each MCP interaction and whether it still holds. */
+    interactions?: { description: string; ok: boolean }[]
+    /** For a pact: interactions that are not MCP, not verified. */
+    notMcp?: { description: string; kind: string }[]
     /** With `--call`: how many recorded examples were called. */
     called?: number
     /** With `--call`: the examples listed instead of called, with the reason in words. */
@@ -27,7 +35,7 @@ export interface JsonConsumerVerdicts {
  * `consumers: [{ consumer, file, ok, changes }]`; or JUnit XML, one suite per consumer.
  * @example formatConsumerVerdicts(verdicts, 'text')
  */
-export function formatConsumerVerdicts(verdicts: readonly ConsumerVerdict[], format: ConsumerReportFormat = 'text'): string {
+export function formatConsumerVerdicts(verdicts: readonly Verdict[], format: ConsumerReportFormat = 'text'): string {
   switch (format) {
     case 'json':
       return renderJson(verdicts)
@@ -55,7 +63,7 @@ export function notCalledWhy(entry: NotCalled): string {
   }
 }
 
-function renderJson(verdicts: readonly ConsumerVerdict[]): string {
+function renderJson(verdicts: readonly Verdict[]): string {
   const json: JsonConsumerVerdicts = {
     ok: verdicts.every((verdict) => verdict.report.ok),
     consumers: verdicts.map((verdict) => ({
@@ -63,6 +71,8 @@ function renderJson(verdicts: readonly ConsumerVerdict[]): string {
       file: verdict.file,
       ok: verdict.report.ok,
       changes: toJsonReport(verdict.report).changes,
+      ...(verdict.interactions !== undefined ? { interactions: verdict.interactions } : {}),
+      ...(verdict.foreign !== undefined ? { notMcp: verdict.foreign } : {}),
       ...(verdict.report.called !== undefined ? { called: verdict.report.called } : {}),
       ...(verdict.report.notCalled !== undefined ? { notCalled: verdict.report.notCalled.map((entry) => ({ ...entry, why: notCalledWhy(entry) })) } : {}),
     })),
@@ -70,13 +80,13 @@ function renderJson(verdicts: readonly ConsumerVerdict[]): string {
   return `${JSON.stringify(json, null, 2)}\n`
 }
 
-function verdictWords(verdict: ConsumerVerdict): string {
+function verdictWords(verdict: Verdict): string {
   const failing = verdict.report.failing.length
   const calls = verdict.report.called === undefined ? '' : `, called ${verdict.report.called}, not called ${verdict.report.notCalled?.length ?? 0}`
   return `${verdict.report.ok ? 'ok' : `breaks (${failing} change${failing === 1 ? '' : 's'})`}${calls}`
 }
 
-function closingLine(verdicts: readonly ConsumerVerdict[]): string {
+function closingLine(verdicts: readonly Verdict[]): string {
   const broken = verdicts.filter((verdict) => !verdict.report.ok).length
   const plural = verdicts.length === 1 ? '' : 's'
   return broken === 0 ? `all ${verdicts.length} consumer${plural} still served` : `${broken} of ${verdicts.length} consumer${plural} break${broken === 1 ? 's' : ''}`
@@ -86,16 +96,22 @@ function notCalledLine(entry: NotCalled): string {
   return `${entry.tool} ${entry.example}${entry.given !== undefined ? ` (given ${JSON.stringify(entry.given)})` : ''}`
 }
 
-function renderText(verdicts: readonly ConsumerVerdict[]): string {
+function renderText(verdicts: readonly Verdict[]): string {
   const width = Math.max('consumer'.length, ...verdicts.map((verdict) => verdict.consumer.length))
   const fileWidth = Math.max('file'.length, ...verdicts.map((verdict) => verdict.file.length))
   const lines = [`${'consumer'.padEnd(width)}  ${'file'.padEnd(fileWidth)}  verdict`]
   for (const verdict of verdicts) lines.push(`${verdict.consumer.padEnd(width)}  ${verdict.file.padEnd(fileWidth)}  ${verdictWords(verdict)}`)
   for (const verdict of verdicts) {
     const notCalled = verdict.report.notCalled ?? []
-    if (verdict.report.changes.length === 0 && notCalled.length === 0) continue
+    const foreign = verdict.foreign ?? []
+    if (verdict.report.changes.length === 0 && notCalled.length === 0 && foreign.length === 0) continue
     lines.push('', `${verdict.consumer} (${verdict.file}):`)
     if (verdict.report.changes.length > 0) lines.push(...formatReport(verdict.report).trimEnd().split('\n').map((line) => `  ${line}`))
+    // Why every interaction once one breaks: a pact's reader knows its interactions by description.
+    if (verdict.interactions?.some((interaction) => !interaction.ok)) {
+      lines.push('  interactions:', ...verdict.interactions.map((interaction) => `    ${interaction.ok ? 'ok    ' : 'breaks'}  ${interaction.description}`))
+    }
+    if (foreign.length > 0) lines.push(`  not MCP, not verified (${foreign.length}):`, ...foreign.map((interaction) => `    ${interaction.description} (${interaction.kind})`))
     if (notCalled.length > 0) {
       lines.push(`  not called (${notCalled.length})`)
       for (const entry of notCalled) lines.push(`    ${notCalledLine(entry)}`, `        ${notCalledWhy(entry)}`)
@@ -105,15 +121,19 @@ function renderText(verdicts: readonly ConsumerVerdict[]): string {
   return `${lines.join('\n')}\n`
 }
 
-function renderMarkdown(verdicts: readonly ConsumerVerdict[]): string {
+function renderMarkdown(verdicts: readonly Verdict[]): string {
   const ok = verdicts.every((verdict) => verdict.report.ok)
   const lines = [`### MCP consumer contracts: ${ok ? 'every consumer still served' : 'a consumer breaks'}`, '', closingLine(verdicts), '', '| consumer | file | verdict |', '| --- | --- | --- |']
   for (const verdict of verdicts) lines.push(`| ${cell(verdict.consumer)} | \`${cell(verdict.file)}\` | ${verdict.report.ok ? '' : '**'}${cell(verdictWords(verdict))}${verdict.report.ok ? '' : '**'} |`)
   lines.push('')
   for (const verdict of verdicts) {
     const notCalled = verdict.report.notCalled ?? []
-    if (verdict.report.changes.length === 0 && notCalled.length === 0) continue
+    const foreign = verdict.foreign ?? []
+    if (verdict.report.changes.length === 0 && notCalled.length === 0 && foreign.length === 0) continue
     lines.push(`#### ${cell(verdict.consumer)} (\`${cell(verdict.file)}\`)`, '')
+    const broken = verdict.interactions?.filter((interaction) => !interaction.ok) ?? []
+    if (broken.length > 0) lines.push(`**Interactions that break (${broken.length})**`, '', ...broken.map((interaction) => `- ${cell(interaction.description)}`), '')
+    if (foreign.length > 0) lines.push(`**Not MCP, not verified (${foreign.length})**`, '', ...foreign.map((interaction) => `- ${cell(interaction.description)} (${cell(interaction.kind)})`), '')
     if (verdict.report.changes.length > 0) {
       lines.push('| severity | change | where | what it does to the consumer |', '| --- | --- | --- | --- |')
       for (const change of verdict.report.changes) {
@@ -135,8 +155,8 @@ function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\n/g, ' ')
 }
 
-/** JUnit XML: one suite per consumer, one case per change (failing ones carry a failure), one skipped case per example not called. */
-function renderJunit(verdicts: readonly ConsumerVerdict[]): string {
+/** JUnit XML: one suite per consumer, one case per change (failing ones carry a failure), one skipped case per example not called or interaction not MCP. */
+function renderJunit(verdicts: readonly Verdict[]): string {
   let tests = 0
   let failures = 0
   const suites: string[] = []
@@ -151,10 +171,13 @@ function renderJunit(verdicts: readonly ConsumerVerdict[]): string {
     for (const entry of skipped) {
       cases.push(`    <testcase classname="mcp-contract.${xml(verdict.consumer)}.not-called" name="${xml(`call ${notCalledLine(entry)}`)}"><skipped message="${xml(notCalledWhy(entry))}"/></testcase>`)
     }
+    for (const interaction of verdict.foreign ?? []) {
+      cases.push(`    <testcase classname="mcp-contract.${xml(verdict.consumer)}.not-mcp" name="${xml(interaction.description)}"><skipped message="${xml(`not MCP (${interaction.kind}), not verified`)}"/></testcase>`)
+    }
     const failing = verdict.report.failing.length
     tests += cases.length
     failures += failing
-    suites.push(`  <testsuite name="${xml(verdict.consumer)}" file="${xml(verdict.file)}" tests="${cases.length}" failures="${failing}" skipped="${skipped.length}">`, ...cases, '  </testsuite>')
+    suites.push(`  <testsuite name="${xml(verdict.consumer)}" file="${xml(verdict.file)}" tests="${cases.length}" failures="${failing}" skipped="${skipped.length + (verdict.foreign?.length ?? 0)}">`, ...cases, '  </testsuite>')
   }
   return ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="mcp-contract verify" tests="${tests}" failures="${failures}">`, ...suites, '</testsuites>', ''].join('\n')
 }

@@ -1,0 +1,51 @@
+import { join, relative, resolve } from 'node:path'
+import { readConsumerContract } from '../consumer/consumer-contract.js'
+import { folderStore } from '../pact/contract-store.js'
+import { exportPact } from '../pact/export-pact.js'
+import { PactError } from '../pact/pact-model.js'
+import { publishContracts } from '../pact/publish-contracts.js'
+import type { Invocation } from './parse-argv.js'
+
+/** What the pact and publish commands use of the CLI's io (a subset of `CliIo`, so this file does not import run-cli). */
+export interface PactIo {
+  stdout: (text: string) => void
+  cwd: string
+  env: NodeJS.ProcessEnv
+}
+
+/**
+ * `mcp-contract pact export CONTRACT… [--out DIR] [--provider NAME]`: one V4 pact per consumer
+ * contract, written atomically; a file already holding the same bytes is left alone.
+ */
+export async function runPactExport(invocation: Invocation, io: PactIo): Promise<number> {
+  const [, ...files] = invocation.files
+  if (invocation.provider === undefined) {
+    throw new PactError("pact export needs --provider NAME: a consumer contract does not record its provider's name, and a pact names both sides (<consumer>-<provider>.json).")
+  }
+  // Why all read first: one bad file writes no pact at all.
+  const contracts = await Promise.all(files.map((file) => readConsumerContract(resolve(io.cwd, file), file)))
+  const out = resolve(io.cwd, invocation.out ?? '.')
+  // Why a folder store: it writes atomically and creates the folder, as publish does.
+  const folder = folderStore(out, invocation.out ?? '.')
+  for (const contract of contracts) {
+    const pact = exportPact(contract, invocation.provider)
+    const file = join(out, pact.fileName)
+    const before = await folder.read(pact.fileName)
+    if (before !== pact.text) await folder.write(pact.fileName, pact.text)
+    io.stdout(`${before === pact.text ? 'unchanged' : 'wrote'} ${relative(io.cwd, file) || file}\n`)
+  }
+  return 0
+}
+
+/** `mcp-contract publish FILE… --to DIR|s3://bucket/prefix --consumer-version V [--branch B]`. */
+export async function runPublish(invocation: Invocation, io: PactIo): Promise<number> {
+  const published = await publishContracts(invocation.files, io.cwd, {
+    to: invocation.to as string,
+    consumerVersion: invocation.consumerVersion as string,
+    branch: invocation.branch,
+    provider: invocation.provider,
+    env: io.env,
+  })
+  for (const entry of published) io.stdout(`published ${entry.file} (${entry.consumer} → ${entry.provider}) to ${entry.stored}\n`)
+  return 0
+}

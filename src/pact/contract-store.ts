@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto'
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { dirname, join, relative, sep } from 'node:path'
+import { PactError } from './pact-model.js'
+
+/** One stored file: its key below the store's root (`checkout-agent/main/latest.json`) and when it was last written. */
+export interface StoredEntry {
+  key: string
+  modified: number
+}
+
+/**
+ * Where published contracts live: a folder or an S3-compatible bucket, laid out as
+ * `<provider>/<consumer>/<branch>/<version>.json` plus `latest.json` per branch.
+ */
+export interface ContractStore {
+  /** The store as users name it (`contracts-store/`, `s3://bucket/prefix`), for messages. */
+  where: string
+  /** Every file under the root, keys relative to it with `/` separators. */
+  list(): Promise<StoredEntry[]>
+  /** A file's text, or `undefined` when there is none. */
+  read(key: string): Promise<string | undefined>
+  write(key: string, text: string): Promise<void>
+}
+
+/** The key of a published file: each name made safe for a path (a branch `feature/x` stays one segment). */
+export function storedKey(provider: string, consumer: string, branch: string, file: string): string {
+  return [provider, consumer, branch].map((part) => encodeURIComponent(part)).concat(file).join('/')
+}
+
+/**
+ * The latest contract of every consumer in a store whose root is one provider's folder:
+ * `<consumer>/<branch>/latest.json`, on `branch` when given, else the most recently written of
+ * all its branches (ties: the branch named first).
+ * @throws PactError when the store holds none, naming the providers it found one level down
+ */
+export async function latestContracts(store: ContractStore, branch: string | undefined): Promise<string[]> {
+  const entries = await store.list()
+  const latest = entries.filter((entry) => entry.key.split('/').length === 3 && entry.key.endsWith('/latest.json'))
+  const chosen = new Map<string, StoredEntry>()
+  for (const entry of latest.sort((a, b) => (a.key < b.key ? -1 : 1))) {
+    const [consumer, onBranch] = entry.key.split('/')
+    if (branch !== undefined && decodeURIComponent(onBranch) !== branch) continue
+    const seen = chosen.get(consumer)
+    if (seen === undefined || entry.modified > seen.modified) chosen.set(consumer, entry)
+  }
+  if (chosen.size > 0) return [...chosen.values()].map((entry) => entry.key)
+  const providers = [...new Set(entries.filter((entry) => entry.key.split('/').length === 4 && entry.key.endsWith('/latest.json')).map((entry) => decodeURIComponent(entry.key.split('/')[0])))].sort()
+  if (providers.length > 0) {
+    throw new PactError(`${store.where} holds the contracts of ${providers.length === 1 ? 'provider' : 'providers'} ${providers.join(', ')}; name the provider's folder in it, as in ${store.where.replace(/\/+$/, '')}/${encodeURIComponent(providers[0])}.`)
+  }
+  const onWhich = branch === undefined ? '' : ` on branch ${branch}`
+  throw new PactError(`${store.where} holds no published contract${onWhich} (<consumer>/<branch>/latest.json); publish one with mcp-contract publish FILE --to ${store.where} --consumer-version V.`)
+}
+
+/** A folder as a contract store. */
+export function folderStore(root: string, where = root): ContractStore {
+  return {
+    where,
+    async list() {
+      const found: StoredEntry[] = []
+      const walk = async (folder: string, depth: number): Promise<void> => {
+        for (const entry of await readdir(folder, { withFileTypes: true }).catch(() => [])) {
+          const full = join(folder, entry.name)
+          if (entry.isDirectory() && depth < 4) await walk(full, depth + 1)
+          else if (entry.isFile() && entry.name.endsWith('.json')) found.push({ key: relative(root, full).split(sep).join('/'), modified: (await stat(full)).mtimeMs })
+        }
+      }
+      await walk(root, 1)
+      return found
+    },
+    async read(key) {
+      return readFile(join(root, ...key.split('/')), 'utf8').catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return undefined
+        throw new PactError(`${where}: ${key} could not be read (${error.code ?? error.message}).`)
+      })
+    },
+    async write(key, text) {
+      const file = join(root, ...key.split('/'))
+      const temporary = join(dirname(file), `.${randomBytes(6).toString('hex')}.tmp`)
+      try {
+        await mkdir(dirname(file), { recursive: true })
+        await writeFile(temporary, text, { encoding: 'utf8', flag: 'wx' })
+        await rename(temporary, file)
+      } catch (error) {
+        await rm(temporary, { force: true })
+        throw new PactError(`${where}: ${key} could not be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); check that the folder is writable.`)
+      }
+    },
+  }
+}

@@ -1,0 +1,70 @@
+import { readFile } from 'node:fs/promises'
+import { relative, resolve } from 'node:path'
+import { folderStore, storedKey, type ContractStore } from './contract-store.js'
+import { PactError } from './pact-model.js'
+import { loadContract } from './verify-contracts.js'
+
+/** What `mcp-contract publish` needs besides the files. */
+export interface PublishOptions {
+  /** A folder or `s3://bucket/prefix`. */
+  to: string
+  consumerVersion: string
+  /** Default `main`. */
+  branch?: string
+  /** The provider for consumer contracts (a pact names its own). */
+  provider?: string
+  env?: Record<string, string | undefined>
+}
+
+/** One file published: where it went. */
+export interface Published {
+  file: string
+  consumer: string
+  provider: string
+  /** `s3://bucket/prefix/shop/checkout-agent/main/1.4.0.json` or the folder path. */
+  stored: string
+}
+
+/** The branch a contract is published on when none is given. */
+export const DEFAULT_BRANCH = 'main'
+
+/**
+ * Publishes consumer contracts or pacts to a folder or an S3-compatible bucket, under
+ * `<provider>/<consumer>/<branch>/<version>.json`, and makes each the branch's `latest.json`.
+ * A version already published with other content is refused (a version names one content), the
+ * same content again is fine.
+ * @throws PactError for a file that is no contract, a missing provider, or a store that refuses
+ * @example await publishContracts(['contracts/checkout-agent.mcp-consumer.json'], process.cwd(), { to: 's3://team-contracts', consumerVersion: '1.4.0', provider: 'shop' })
+ */
+export async function publishContracts(files: readonly string[], cwd: string, options: PublishOptions): Promise<Published[]> {
+  const safe = /^[A-Za-z0-9._+-]+$/
+  if (!safe.test(options.consumerVersion) || options.consumerVersion.startsWith('.')) {
+    throw new PactError(`--consumer-version ${JSON.stringify(options.consumerVersion)} cannot name a file; use letters, digits, . _ + - (a release number or a commit SHA).`)
+  }
+  const branch = options.branch ?? DEFAULT_BRANCH
+  const contracts = []
+  for (const file of files) {
+    const full = resolve(cwd, file)
+    const shown = relative(cwd, full) || full
+    const text = await readFile(full, 'utf8').catch((error: NodeJS.ErrnoException) => {
+      throw new PactError(`${shown} could not be read (${error.code ?? error.message}); pass consumer contract or pact files.`)
+    })
+    const loaded = loadContract(text, shown)
+    const provider = options.provider ?? (loaded.pact?.provider || undefined)
+    if (provider === undefined) throw new PactError(`${shown} is a consumer contract, which does not name its provider; pass --provider NAME (the server's name).`)
+    contracts.push({ shown, text, consumer: loaded.contract.consumer, provider })
+  }
+  const store: ContractStore = options.to.startsWith('s3://') ? (await import('./s3-store.js')).s3Store(options.to, options.env ?? process.env) : folderStore(resolve(cwd, options.to), options.to)
+  const published: Published[] = []
+  for (const contract of contracts) {
+    const key = storedKey(contract.provider, contract.consumer, branch, `${options.consumerVersion}.json`)
+    const before = await store.read(key)
+    if (before !== undefined && before !== contract.text) {
+      throw new PactError(`${store.where}/${key} already holds version ${options.consumerVersion} of ${contract.consumer} with other content; publish the change as a new --consumer-version.`)
+    }
+    await store.write(key, contract.text)
+    await store.write(storedKey(contract.provider, contract.consumer, branch, 'latest.json'), contract.text)
+    published.push({ file: contract.shown, consumer: contract.consumer, provider: contract.provider, stored: `${store.where.replace(/\/+$/, '')}/${key}` })
+  }
+  return published
+}

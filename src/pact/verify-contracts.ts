@@ -1,0 +1,115 @@
+import { parseConsumerContract, type ConsumerContract } from '../consumer/consumer-contract.js'
+import type { AnswerJudge, LiveCalls } from '../consumer/call-examples.js'
+import { verifyConsumer } from '../consumer/verify-consumer.js'
+import type { ConsumerVerdict } from '../consumer/verify-consumers.js'
+import type { Change } from '../diff/change.js'
+import type { Policy } from '../diff/policy.js'
+import type { Json, Surface } from '../surface/types.js'
+import { isPact, type ForeignInteraction, type McpInteraction, type McpPact } from './pact-model.js'
+import { matchPactResponse } from './match-pact-response.js'
+import { pactAsConsumerContract, readPact, stateOf } from './read-pact.js'
+import { stableStringify } from '../surface/stable-json.js'
+
+/** One contract's verdict; a pact's also says which of its interactions still hold and which are not MCP. */
+export interface ContractVerdict extends ConsumerVerdict {
+  /** For a pact: each MCP interaction, by description, and whether the server still serves it. */
+  interactions?: { description: string; ok: boolean }[]
+  /** For a pact: interactions that are not MCP (HTTP, asynchronous messages), listed and not verified. */
+  foreign?: ForeignInteraction[]
+}
+
+/** A contract as read from its text: our own consumer contract, or a Pact V4 pact read as one. */
+export interface LoadedContract {
+  contract: ConsumerContract
+  pact?: McpPact
+}
+
+/**
+ * Reads contract text, telling a pact from a consumer contract by its content.
+ * @throws ConsumerContractError for a file that is neither, or a broken one (a PactError for a pact)
+ * @example loadContract(await readFile(file, 'utf8'), 'pacts/weather-agent-weather-mcp.json').pact?.interactions.length
+ */
+export function loadContract(text: string, shown: string): LoadedContract {
+  let data: unknown
+  try {
+    data = JSON.parse(text)
+  } catch {
+    // Why: the consumer contract parser says what to do with text that is not JSON.
+    return { contract: parseConsumerContract(text, shown) }
+  }
+  if (!isPact(data)) return { contract: parseConsumerContract(text, shown) }
+  const pact = readPact(data, shown)
+  return { contract: pactAsConsumerContract(pact), pact }
+}
+
+/**
+ * Verifies the live server against one loaded contract. For a pact, each interaction is judged by
+ * the changes that name what it uses (the tool it calls with those arguments, the prompt, the
+ * resource), so a failure names the interaction; foreign interactions are listed, not passed.
+ * @example await verifyLoaded(loadContract(text, file), file, live)
+ */
+export async function verifyLoaded(loaded: LoadedContract, file: string, live: Surface, policy: Policy = {}, calls?: LiveCalls): Promise<ContractVerdict> {
+  // Why a judge for a pact: its interactions say what each answer must be, beyond the live outputSchema.
+  const judged = calls !== undefined && loaded.pact !== undefined ? { ...calls, judge: pactJudge(loaded.pact) } : calls
+  const report = await verifyConsumer(loaded.contract, live, policy, judged)
+  const verdict: ContractVerdict = { consumer: loaded.contract.consumer, file, report }
+  if (loaded.pact === undefined) return verdict
+  return {
+    ...verdict,
+    interactions: loaded.pact.interactions.map((interaction) => ({ description: interaction.description, ok: !report.failing.some((change) => concerns(change, interaction)) })),
+    ...(loaded.pact.foreign.length > 0 ? { foreign: loaded.pact.foreign } : {}),
+  }
+}
+
+/**
+ * Judges a live answer by every tools/call interaction of the pact made with that tool, those
+ * arguments and that state (`matchPactResponse`); each one it does not satisfy is a
+ * `consumer-pact-mismatch` naming the interaction.
+ */
+function pactJudge(pact: McpPact): AnswerJudge {
+  return ({ tool, example, given, answer }) => {
+    const actual = 'result' in answer ? answer.result : { error: errorOf(answer.error) }
+    return pact.interactions
+      .filter((interaction) => interaction.operation === 'tools/call' && interaction.request.name === tool && stateOf(interaction) === given && stableStringify(interaction.request.arguments ?? {}) === stableStringify(example))
+      .flatMap((interaction) => {
+        const verdict = matchPactResponse(interaction, actual)
+        if (verdict.ok) return []
+        return [{ kind: 'consumer-pact-mismatch', errors: verdict.mismatches.map((mismatch) => `${mismatch.path}: ${mismatch.message}`).join('\n'), details: { interaction: interaction.description } }]
+      })
+  }
+}
+
+/** A failed call as the JSON-RPC error a pact expects: code, message and data when the error carries them. */
+function errorOf(error: unknown): Json {
+  const { code, message, data } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; message?: unknown; data?: unknown }
+  return {
+    code: typeof code === 'number' ? code : -32603,
+    message: typeof message === 'string' ? message : String(error),
+    ...(data !== undefined ? { data: data as Json } : {}),
+  }
+}
+
+/** True when a change is about what the interaction uses. */
+function concerns(change: Change, interaction: McpInteraction): boolean {
+  const { request, response } = interaction
+  switch (interaction.operation) {
+    case 'tools/call':
+      if (change.entity !== 'tool' || change.name !== request.name) return false
+      if (change.kind === 'consumer-pact-mismatch') return change.details?.interaction === interaction.description
+      return change.kind !== 'consumer-example-rejected' || change.details?.example === JSON.stringify(request.arguments ?? {})
+    case 'prompts/get':
+      return change.entity === 'prompt' && change.name === request.name
+    case 'resources/read':
+      return change.entity === 'resource' && change.name === request.uri
+    case 'tools/list':
+      return change.entity === 'tool' && names(response.tools, 'name').includes(change.name)
+    case 'prompts/list':
+      return change.entity === 'prompt' && names(response.prompts, 'name').includes(change.name)
+    case 'resources/list':
+      return change.entity === 'resource' && names(response.resources, 'uri').includes(change.name)
+  }
+}
+
+function names(list: unknown, key: string): unknown[] {
+  return Array.isArray(list) ? list.map((item) => (item as Record<string, unknown> | null)?.[key]) : []
+}
