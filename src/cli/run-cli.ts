@@ -14,8 +14,6 @@ import { formatUsedEntities, usedEntities, usedScope } from '../consumer/used-by
 import { diffSurfaces } from '../diff/diff-surfaces.js'
 import { lintSurface } from '../lint/lint-surface.js'
 import { formatLint, lintWarnings } from '../report/format-lint.js'
-import { prepareMock } from '../mock/mock-server.js'
-import { serveMockOverHttp, serveMockOverStdio } from '../mock/serve-mock.js'
 import { formatReport } from '../report/format-report.js'
 import { readableSurface } from '../report/readable-surface.js'
 import { wantsColor } from '../report/text-colors.js'
@@ -234,6 +232,9 @@ const COMMAND_RUNNERS: Record<Invocation['command'], (invocation: Invocation, io
   /** Serves a server from the contract until stdin ends (stdio) or the process is stopped (HTTP). */
   async mock(invocation, io) {
     const log = invocation.verbose ? (line: string) => io.stderr(`mcp-contract mock: ${line}\n`) : undefined
+    // Why loaded here: the mock brings the SDK's server side, which no other command needs at start-up.
+    const { prepareMock } = await import('../mock/mock-server.js')
+    const { serveMockOverHttp, serveMockOverStdio } = await import('../mock/serve-mock.js')
     const mock = prepareMock(resolve(io.cwd, invocation.contract), { seed: invocation.seed, log })
     if (invocation.port === undefined) {
       // Why nothing is printed: stdout is the protocol.

@@ -1,7 +1,12 @@
 import { readFile } from 'node:fs/promises'
 import { relative } from 'node:path'
-import { parse, type ParserPlugin } from '@babel/parser'
-import { glob } from 'tinyglobby'
+import { createRequire } from 'node:module'
+import type { ParserPlugin } from '@babel/parser'
+
+// Why loaded on use: the parser is 2 MB of CommonJS and tinyglobby a few modules more; only
+// --used-by reads source files, and every other command would pay for them at start-up.
+let babel: typeof import('@babel/parser') | undefined
+const parser = () => (babel ??= createRequire(import.meta.url)('@babel/parser') as typeof import('@babel/parser'))
 
 /** One string literal in a consumer's source: its text and where it stands. */
 export interface SourceLiteral {
@@ -39,7 +44,7 @@ async function sourceFiles(patterns: readonly string[], cwd: string): Promise<st
   const files = new Set<string>()
   for (const pattern of patterns) {
     // Why: a folder means every source file beneath it, the way people name a package's source.
-    const found = await glob([pattern, `${pattern.replace(/\/+$/, '')}/**/*.{${SOURCE_EXTENSIONS.join(',')}}`], { cwd, absolute: true, ignore: ['**/node_modules/**'] })
+    const found = await (await import('tinyglobby')).glob([pattern, `${pattern.replace(/\/+$/, '')}/**/*.{${SOURCE_EXTENSIONS.join(',')}}`], { cwd, absolute: true, ignore: ['**/node_modules/**'] })
     const sources = found.filter((file) => SOURCE_EXTENSIONS.some((extension) => file.endsWith(`.${extension}`)))
     if (sources.length === 0) {
       throw new ConsumerSourceError(`--used-by ${JSON.stringify(pattern)} names no source file (${SOURCE_EXTENSIONS.map((extension) => `.${extension}`).join(', ')}) under ${cwd}; pass a file, a folder or a glob such as 'src/**/*.ts'.`)
@@ -73,7 +78,7 @@ function parseSource(text: string, file: string): AstNode {
   let firstError: Error | undefined
   for (const plugins of attempts) {
     try {
-      return parse(text, { sourceType: 'unambiguous', plugins, errorRecovery: false, allowReturnOutsideFunction: true }).program as unknown as AstNode
+      return parser().parse(text, { sourceType: 'unambiguous', plugins, errorRecovery: false, allowReturnOutsideFunction: true }).program as unknown as AstNode
     } catch (error) {
       firstError ??= error as Error
     }

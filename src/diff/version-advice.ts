@@ -1,5 +1,13 @@
-import semver from 'semver'
+import { createRequire } from 'node:module'
+import type * as Semver from 'semver'
 import type { Change, Severity } from './change.js'
+
+type SemverModule = typeof Semver
+let loaded: SemverModule | undefined
+/** semver, loaded on first use. Why: it is 40 CommonJS files, and most runs never compare a version. */
+function semverModule(): SemverModule {
+  return (loaded ??= createRequire(import.meta.url)('semver') as SemverModule)
+}
 
 /** A release type, as semver names it; `none` when nothing changed. */
 export type ReleaseBump = 'major' | 'minor' | 'patch' | 'none'
@@ -38,15 +46,15 @@ const ORDER: ReleaseBump[] = ['major', 'minor', 'patch', 'none']
  */
 export function versionAdvice(changes: readonly Change[], recordedVersion: string | undefined, liveVersion: string | undefined): VersionAdvice {
   const needed = changes.map((change) => RELEASE_FOR[change.severity]).reduce<ReleaseBump>((worst, bump) => (ORDER.indexOf(bump) < ORDER.indexOf(worst) ? bump : worst), 'none')
-  const recorded = semver.valid(recordedVersion ?? null) ?? undefined
-  const live = semver.valid(liveVersion ?? null) ?? undefined
+  const recorded = semverModule().valid(recordedVersion ?? null) ?? undefined
+  const live = semverModule().valid(liveVersion ?? null) ?? undefined
   const advice: VersionAdvice = { needed, ...(recorded ? { recorded } : {}), ...(live ? { live } : {}) }
   if (recorded === undefined || needed === 'none') return advice
   const suggested = suggestedAfter(recorded, needed)
   if (suggested !== null) advice.suggested = suggested
-  if (suggested !== null && live !== undefined) advice.liveSuffices = semver.gte(live, suggested)
+  if (suggested !== null && live !== undefined) advice.liveSuffices = semverModule().gte(live, suggested)
   const range = caretRange(recorded)
-  if (needed === 'major' && changes.some((change) => change.severity === 'breaking') && live !== undefined && semver.satisfies(live, `^${recorded}`)) {
+  if (needed === 'major' && changes.some((change) => change.severity === 'breaking') && live !== undefined && semverModule().satisfies(live, `^${recorded}`)) {
     advice.underBumped = { range }
   }
   return advice
@@ -58,16 +66,16 @@ export function versionAdvice(changes: readonly Change[], recordedVersion: strin
  * release that tells callers of 0.4 it breaks them, and a new feature fits in a patch.
  */
 function suggestedAfter(recorded: string, needed: Exclude<ReleaseBump, 'none'>): string | null {
-  const version = semver.parse(recorded)
+  const version = semverModule().parse(recorded)
   if (version === null) return null
-  if (version.major > 0) return semver.inc(recorded, needed)
-  if (version.minor > 0) return semver.inc(recorded, needed === 'major' ? 'minor' : 'patch')
-  return semver.inc(recorded, 'patch')
+  if (version.major > 0) return semverModule().inc(recorded, needed)
+  if (version.minor > 0) return semverModule().inc(recorded, needed === 'major' ? 'minor' : 'patch')
+  return semverModule().inc(recorded, 'patch')
 }
 
 /** The caret range callers of `recorded` most likely pin, in its shortest spelling: `^1`, `^0.4`, `^0.0.3`. */
 function caretRange(recorded: string): string {
-  const { major, minor, patch } = semver.parse(recorded) as semver.SemVer
+  const { major, minor, patch } = semverModule().parse(recorded) as Semver.SemVer
   if (major > 0) return `^${major}`
   return minor > 0 ? `^0.${minor}` : `^0.0.${patch}`
 }

@@ -1,6 +1,5 @@
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { join, relative, resolve } from 'node:path'
-import { glob } from 'tinyglobby'
 import type { LiveCalls } from '../consumer/call-examples.js'
 import type { Policy } from '../diff/policy.js'
 import type { Surface } from '../surface/types.js'
@@ -50,7 +49,7 @@ export async function loadContractSources(paths: readonly string[], cwd: string,
     } else if (/^https?:\/\//i.test(path)) {
       add(...(await fetchContract(path, options.headers ?? {})))
     } else if (/[*?[{]/.test(path)) {
-      const files = (await glob(path, { cwd, absolute: true, ignore: ['**/node_modules/**'] })).filter((file) => file.endsWith('.json')).sort()
+      const files = (await (await import('tinyglobby')).glob(path, { cwd, absolute: true, ignore: ['**/node_modules/**'] })).filter((file) => file.endsWith('.json')).sort()
       if (files.length === 0) throw new PactError(`${path} matches no .json file under ${cwd}; pass a consumer contract, a pact, a folder of them or a glob such as 'pacts/*.json'.`)
       for (const file of files) add(shownPath(file, cwd), await readFile(file, 'utf8'))
     } else {
