@@ -47,7 +47,9 @@ async function openStreamable(target: HttpTarget, url: URL, limits: StepLimits, 
   const transport =
     era === 'legacy'
       ? new (await import('@modelcontextprotocol/sdk/client/streamableHttp.js')).StreamableHTTPClientTransport(url, { requestInit, authProvider: auth.authProvider, fetch })
-      : new (await loadModernClient(label)).StreamableHTTPClientTransport(url, { requestInit, fetch })
+      : // Why the same provider: the SDK 2.x transport takes an OAuthClientProvider as is, so the
+        // cached login is presented, refreshed on a 401 and its "run auth" error kept, as in the legacy era.
+        new (await loadModernClient(label)).StreamableHTTPClientTransport(url, { requestInit, authProvider: auth.authProvider, fetch })
   return connect(transport, { label, limits, era, wire, wireKind: 'streamable-http', terminate: () => transport.terminateSession() })
 }
 

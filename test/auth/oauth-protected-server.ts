@@ -11,6 +11,7 @@ import type { AuthorizationParams, OAuthServerProvider } from '@modelcontextprot
 import type { OAuthRegisteredClientsStore } from '@modelcontextprotocol/sdk/server/auth/clients.js'
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js'
 import type { OAuthClientInformationFull, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js'
+import { createMcpHandler, McpServer as ModernMcpServer } from '@modelcontextprotocol/server'
 import { z } from 'zod'
 
 /**
@@ -112,9 +113,11 @@ export interface ProtectedServer {
 /**
  * Starts an MCP server (one tool, `echo`) behind `requireBearerAuth`, with the SDK's
  * authorization server on the same origin. Its 401 names the protected-resource metadata.
+ * With `modern`, the MCP endpoint is an SDK 2.x `createMcpHandler` server that speaks the
+ * 2026-07-28 era, and refuses `initialize` when `modern` is `'only'`.
  * @example const server = await startProtectedServer(); … await server.stop()
  */
-export async function startProtectedServer(options: { accessTtlSeconds?: number; tools?: string[] } = {}): Promise<ProtectedServer> {
+export async function startProtectedServer(options: { accessTtlSeconds?: number; tools?: string[]; modern?: 'only' | 'both' } = {}): Promise<ProtectedServer> {
   const provider = new AutoApproveProvider(options.accessTtlSeconds ?? 3600)
   const app = express()
   const http: Server = await new Promise((resolve) => {
@@ -124,6 +127,10 @@ export async function startProtectedServer(options: { accessTtlSeconds?: number;
   const mcpUrl = new URL('/mcp', origin)
   app.use(mcpAuthRouter({ provider, issuerUrl: new URL(origin), resourceServerUrl: mcpUrl, scopesSupported: ['mcp:tools'] }))
   const bearer = requireBearerAuth({ verifier: provider, resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(mcpUrl), expectedResource: mcpUrl })
+  if (options.modern !== undefined) {
+    serveModern(app, bearer, options.tools ?? ['echo'], options.modern)
+    return stopper(mcpUrl, origin, provider, http)
+  }
   app.post('/mcp', express.json(), bearer, async (req, res) => {
     const server = new McpServer({ name: 'protected', version: '1.0.0' })
     for (const name of options.tools ?? ['echo']) {
@@ -135,10 +142,37 @@ export async function startProtectedServer(options: { accessTtlSeconds?: number;
     await transport.handleRequest(req, res, req.body)
   })
   for (const method of ['get', 'delete'] as const) app[method]('/mcp', bearer, (_req, res) => void res.status(405).set('allow', 'POST').end())
+  return stopper(mcpUrl, origin, provider, http)
+}
+
+function stopper(mcpUrl: URL, origin: string, provider: AutoApproveProvider, http: Server): ProtectedServer {
   return {
     url: mcpUrl.href,
     origin,
     provider,
     stop: () => new Promise<void>((resolve) => http.close(() => resolve())),
   }
+}
+
+/** Serves `/mcp` behind `bearer` with an SDK 2.x handler: the 2026-07-28 era, and the 2025 one unless `only`. */
+function serveModern(app: ReturnType<typeof express>, bearer: ReturnType<typeof requireBearerAuth>, tools: string[], modern: 'only' | 'both'): void {
+  const handler = createMcpHandler(
+    () => {
+      const server = new ModernMcpServer({ name: 'protected-2026', version: '1.0.0' })
+      for (const name of tools) {
+        server.registerTool(name, { description: `${name} a message`, inputSchema: z.object({ message: z.string() }) }, async ({ message }) => ({ content: [{ type: 'text', text: message }] }))
+      }
+      return server
+    },
+    { legacy: modern === 'only' ? 'reject' : 'stateless' },
+  )
+  app.all('/mcp', express.raw({ type: () => true }), bearer, async (req, res) => {
+    const headers = new Headers()
+    for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value)
+    const body = Buffer.isBuffer(req.body) && req.body.length > 0 ? new Uint8Array(req.body) : undefined
+    const response = await handler.fetch(new Request(new URL(req.originalUrl, `http://${req.headers.host}`), { method: req.method, headers, body }))
+    res.status(response.status)
+    response.headers.forEach((value, name) => void res.setHeader(name, value))
+    res.end(Buffer.from(await response.arrayBuffer()))
+  })
 }

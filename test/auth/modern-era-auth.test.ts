@@ -1,0 +1,173 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { captureSurface } from '../../src/capture/capture-surface.js'
+import { openToolCaller } from '../../src/capture/open-tool-caller.js'
+import { runCli } from '../../src/cli/run-cli.js'
+import { ALL_OUTPUT, AUTHORIZATION_URL, runCliIn, scrub, startCli, type Run } from './cli-run.js'
+import { startProtectedServer, type ProtectedServer } from './oauth-protected-server.js'
+
+// Access tokens live 30 s: inside the refresh margin from the moment they are issued, so a cached
+// one is refreshed before the first request of every run, with no waiting and no clock in the test.
+const TTL_SECONDS = 30
+let modernOnly: ProtectedServer
+let bothEras: ProtectedServer
+let home: string
+let empty: string
+
+async function login(server: ProtectedServer): Promise<void> {
+  const run = startCli(['auth', '--url', server.url, '--open', 'false'], home)
+  const [, url] = await run.waitForStderr(AUTHORIZATION_URL)
+  ALL_OUTPUT.push(await (await fetch(url as string)).text())
+  expect((await run.done).code).toBe(0)
+}
+
+/**
+ * Runs `body` with the process's config directory an empty one.
+ * Why: capture finds the token cache through the process environment, as the CLI does.
+ */
+async function withoutLogin<T>(body: () => Promise<T>): Promise<T> {
+  vi.stubEnv('XDG_CONFIG_HOME', empty)
+  try {
+    return await body()
+  } finally {
+    vi.stubEnv('XDG_CONFIG_HOME', home)
+  }
+}
+
+/** Runs the CLI in-process with exactly this environment. */
+async function runWithEnv(args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
+  let stdout = ''
+  let stderr = ''
+  const code = await runCli(args, { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text), cwd: empty, env })
+  ALL_OUTPUT.push(stdout, stderr)
+  return { code, stdout, stderr }
+}
+
+beforeAll(async () => {
+  home = await mkdtemp(join(tmpdir(), 'mcp-contract-modern-auth-'))
+  empty = await mkdtemp(join(tmpdir(), 'mcp-contract-modern-none-'))
+  vi.stubEnv('XDG_CONFIG_HOME', home)
+  vi.stubEnv('MCP_CONTRACT_TOKEN', '')
+  modernOnly = await startProtectedServer({ accessTtlSeconds: TTL_SECONDS, modern: 'only' })
+  bothEras = await startProtectedServer({ modern: 'both' })
+  await login(modernOnly)
+  await login(bothEras)
+})
+
+afterAll(async () => {
+  await modernOnly.stop()
+  await bothEras.stop()
+  vi.unstubAllEnvs()
+  await rm(home, { recursive: true, force: true })
+  await rm(empty, { recursive: true, force: true })
+})
+
+describe('a protected server that speaks only the 2026-07-28 era, read with the login `auth` cached', () => {
+  it('show --era 2026-07-28 refreshes the login before the request and sends only the new token', async () => {
+    const [before] = await tokensOf(modernOnly)
+    const refreshes = modernOnly.provider.refreshCount
+    const shownBefore = modernOnly.provider.presented.length
+    const show = await runCliIn(['show', '--url', modernOnly.url, '--era', '2026-07-28'], home)
+    expect(show, show.stderr).toMatchObject({ code: 0 })
+    expect(show.stdout).toContain('tool echo')
+    expect(modernOnly.provider.refreshCount).toBe(refreshes + 1)
+    const [after] = await tokensOf(modernOnly)
+    expect(after).not.toBe(before)
+    const presented = modernOnly.provider.presented.slice(shownBefore)
+    expect(presented.length).toBeGreaterThan(0)
+    expect(new Set(presented)).toEqual(new Set([after]))
+  })
+
+  it('show with no era option is refused initialize, then reads server/discover with the login', async () => {
+    const shownBefore = modernOnly.provider.presented.length
+    const show = await runCliIn(['show', '--url', modernOnly.url], home)
+    expect(show, show.stderr).toMatchObject({ code: 0 })
+    expect(show.stdout).toContain('tool echo')
+    expect(show.stdout).toContain('2026-07-28')
+    const presented = modernOnly.provider.presented.slice(shownBefore)
+    expect(presented.at(-1)).toBe((await tokensOf(modernOnly))[0])
+  })
+
+  it('a { url } target, and the connection verify --call calls tools on, carry the login', async () => {
+    const surface = await captureSurface({ url: modernOnly.url }, { era: '2026-07-28' })
+    expect(surface.eras).toEqual(['2026-07-28'])
+    expect(surface.tools?.map((tool) => tool.name)).toEqual(['echo'])
+    const caller = await openToolCaller({ url: modernOnly.url }, { era: '2026-07-28' })
+    try {
+      expect(await caller.callTool('echo', { message: 'hello' })).toMatchObject({ content: [{ type: 'text', text: 'hello' }] })
+    } finally {
+      await caller.close()
+    }
+  })
+
+  it('--bearer, an Authorization --header and MCP_CONTRACT_TOKEN reach it in the 2026-07-28 era', async () => {
+    const [token] = await tokensOf(modernOnly)
+    const noLogin = { XDG_CONFIG_HOME: empty }
+    const runs = await withoutLogin(async () => [
+      await runWithEnv(['show', '--url', modernOnly.url, '--era', '2026-07-28', '--bearer', token as string], noLogin),
+      await runWithEnv(['show', '--url', modernOnly.url, '--era', '2026-07-28', '--header', `Authorization: Bearer ${token}`], noLogin),
+      await runWithEnv(['show', '--url', modernOnly.url, '--era', '2026-07-28'], { ...noLogin, MCP_CONTRACT_TOKEN: token }),
+      await runWithEnv(['show', '--url', modernOnly.url], { ...noLogin, MCP_CONTRACT_TOKEN: token }),
+    ])
+    for (const run of runs) expect(run, run.stderr).toMatchObject({ code: 0, stdout: expect.stringContaining('tool echo') })
+  })
+
+  it('with no login cached, the 401 says to run mcp-contract auth (exit 2)', async () => {
+    const run = await withoutLogin(() => runCliIn(['show', '--url', modernOnly.url, '--era', '2026-07-28'], empty))
+    expect(run.code).toBe(2)
+    expect(scrub(run.stderr, empty)).toMatchInlineSnapshot(`
+      "mcp-contract: http://127.0.0.1:PORT/mcp answered HTTP 401 Unauthorized, and no login is cached for it. If it uses OAuth, log in once with: mcp-contract auth --url http://127.0.0.1:PORT/mcp
+      Or pass a token with the bearer option (CLI: --bearer TOKEN, or MCP_CONTRACT_TOKEN in the environment) or the header the server expects (CLI: --header 'K: V'); in CI a machine client can use --client-id with --client-secret-env.
+      "
+    `)
+  })
+})
+
+describe('a protected server that speaks both eras, with an hour-long access token cached', () => {
+  it('show --era both reads each era over its own connection with the login; with none, it says to run mcp-contract auth', async () => {
+    const shownBefore = bothEras.provider.presented.length
+    const show = await runCliIn(['show', '--url', bothEras.url, '--era', 'both'], home)
+    expect(show, show.stderr).toMatchObject({ code: 0 })
+    expect(show.stdout).toContain('tool echo')
+    expect(show.stdout).toContain('2026-07-28')
+    expect(new Set(bothEras.provider.presented.slice(shownBefore))).toEqual(new Set(await tokensOf(bothEras)))
+    const run = await withoutLogin(() => runCliIn(['show', '--url', bothEras.url, '--era', 'both'], empty))
+    expect(run.code).toBe(2)
+    expect(scrub(run.stderr, empty)).toContain('log in once with: mcp-contract auth --url http://127.0.0.1:PORT/mcp')
+  })
+
+  it('an access token the server no longer accepts is refreshed on its 401 in the 2026-07-28 era', async () => {
+    const [before] = await tokensOf(bothEras)
+    const refreshes = bothEras.provider.refreshCount
+    bothEras.provider.expireAccessTokens()
+    const show = await runCliIn(['show', '--url', bothEras.url, '--era', '2026-07-28'], home)
+    expect(show, show.stderr).toMatchObject({ code: 0 })
+    expect(show.stdout).toContain('tool echo')
+    expect(bothEras.provider.refreshCount).toBe(refreshes + 1)
+    const [after] = await tokensOf(bothEras)
+    expect(after).not.toBe(before)
+    expect(bothEras.provider.presented.at(-1)).toBe(after)
+  })
+})
+
+describe('secrets', () => {
+  it('no output of this file prints a token, code, verifier or refresh token', () => {
+    const everything = ALL_OUTPUT.join('\n')
+    const secrets = [...modernOnly.provider.secrets, ...bothEras.provider.secrets]
+    expect(secrets.length).toBeGreaterThan(4)
+    for (const secret of secrets) expect(everything).not.toContain(secret)
+  })
+})
+
+/** The cached access token for one server's login (the cache holds one file per server). */
+async function tokensOf(server: ProtectedServer): Promise<string[]> {
+  const dir = join(home, 'mcp-contract', 'tokens')
+  const found: string[] = []
+  for (const file of await readdir(dir)) {
+    const login = JSON.parse(await readFile(join(dir, file), 'utf8'))
+    if (JSON.stringify(login).includes(server.origin)) found.push(login.tokens.access_token)
+  }
+  return found
+}
