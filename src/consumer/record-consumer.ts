@@ -30,10 +30,12 @@ export interface OutputViolation {
   errors: string
 }
 
-/** The minimal client a recorder wraps: an SDK 1.x `Client`, already connected. */
+/** The minimal client a recorder wraps: an SDK 1.x or 2.x `Client`, already connected. */
 interface ClientLike {
   callTool(params: { name: string; arguments?: Record<string, unknown> }, ...rest: unknown[]): Promise<Record<string, unknown>>
   request(request: { method: string; params?: Record<string, unknown> }, schema: unknown, options?: unknown): Promise<unknown>
+  /** Both SDKs: the server's `serverInfo`; 2.x leaves it undefined for a modern server that did not name itself. */
+  getServerVersion?(): unknown
 }
 
 const RECORDING = Symbol.for('mcp-contract.consumer-recording')
@@ -104,13 +106,22 @@ export class ConsumerRecording {
       if (live?.outputSchema !== undefined && paths.length > 0) tool.output = sliceSchema(live.outputSchema, paths)
       return tool
     })
+    const provider = this.serverName()
     return {
       format: CONSUMER_CONTRACT_FORMAT,
       consumer: this.options.consumer,
+      ...(provider !== undefined ? { provider } : {}),
       tools,
       prompts: [...this.prompts].map(([name, args]) => ({ name, arguments: [...args] })),
       resources: [...this.resources].map((uri) => ({ uri })),
     }
+  }
+
+  /** The server's name as the client saw it, asked when the contract is made (after connect). */
+  private serverName(): string | undefined {
+    const info = typeof this.client.getServerVersion === 'function' ? this.client.getServerVersion() : undefined
+    const name = (info as { name?: unknown } | undefined)?.name
+    return typeof name === 'string' && name.trim() !== '' ? name : undefined
   }
 
   private tool(name: string) {
