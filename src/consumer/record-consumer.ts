@@ -166,7 +166,7 @@ export function recordConsumer<C extends object>(client: C, options: RecordConsu
     throw new TypeError("recordConsumer's given names the server's state for these calls, as a non-empty string: recordConsumer(client, { consumer: 'checkout-agent', given: 'cart has 2 items' }).")
   }
   if (typeof target.callTool !== 'function' || typeof target.request !== 'function') {
-    throw new TypeError('recordConsumer wraps a connected MCP SDK Client (1.x): something with callTool() and request(); connect the client first, then wrap it.')
+    throw new TypeError('recordConsumer wraps a connected MCP SDK Client (1.x or 2.x): something with callTool() and request(); connect the client first, then wrap it.')
   }
   const recording = new ConsumerRecording(target, options)
   const wrapped: Record<string, unknown> = {
