@@ -1,6 +1,6 @@
 import { dirname, resolve } from 'node:path'
 import type { ConsumerContract } from '../src/consumer/consumer-contract.js'
-import { displayPath, failed, loadEngine, matchCommittedFile, matcherHint, passed, runnerFor, updateCommand, usageError, type MatcherResult } from './matcher-core.js'
+import { displayPath, failed, loadEngine, matchCommittedFile, matcherHint, passed, readIfPresent, runnerFor, updateCommand, usageError, type MatcherResult } from './matcher-core.js'
 import type { MatcherContext, RunnerAdapter } from './runner-adapter.js'
 
 /**
@@ -40,7 +40,13 @@ async function matchConsumerContract(adapter: RunnerAdapter, received: unknown, 
   }
   const path = resolve(dirname(adapter.testFile()), file)
   const shown = displayPath(path)
-  const text = engine.serializeConsumerContract(contract)
+  // Why a committed file without `provider` still matches: contracts recorded before the server's
+  // name was kept lack it, and adding it is no change in what the consumer uses; failing every
+  // such consumer's CI for it would force a rewrite nobody asked for. The name is compared once
+  // the file has one (a server that renames itself moves where publish stores the contract), and
+  // -u writes it in.
+  const older = contract.provider !== undefined && adapter.updateMode() !== 'all' && lacksProvider(await readIfPresent(path))
+  const text = engine.serializeConsumerContract(older ? { ...contract, provider: undefined } : contract)
 
   const outcome = await matchCommittedFile(adapter, path, text, () => engine.writeConsumerContract(path, contract))
   if (outcome.pass) return passed(matcher)
@@ -58,9 +64,20 @@ async function matchConsumerContract(adapter: RunnerAdapter, received: unknown, 
     return failed(() => `${matcher}\n\n${error.message}`)
   }
   const report = engine.reportChanges(engine.compareConsumerUse(recorded, contract), { failOn: 'cosmetic' })
+  const renamed = recorded.provider !== undefined && recorded.provider !== contract.provider
+  const name = renamed
+    ? [
+        contract.provider === undefined
+          ? `The server no longer names itself; ${shown} records it as ${JSON.stringify(recorded.provider)}, the provider publish and pact export use.`
+          : `The server now names itself ${JSON.stringify(contract.provider)}; ${shown} records ${JSON.stringify(recorded.provider)}, the provider publish and pact export use.`,
+        '',
+      ]
+    : []
   const body =
     report.changes.length === 0
-      ? `${contract.consumer} uses the same things, but what it saw changed (hints or the output schema it reads).`
+      ? renamed
+        ? `${contract.consumer} uses the same things, but the server it saw has another name.`
+        : `${contract.consumer} uses the same things, but what it saw changed (hints or the output schema it reads).`
       : `${contract.consumer} no longer uses the server the way ${shown} records:\n\n${engine.formatReport(report).trimEnd()}`
   return failed(() =>
     [
@@ -68,8 +85,21 @@ async function matchConsumerContract(adapter: RunnerAdapter, received: unknown, 
       '',
       body,
       '',
+      ...name,
       `If the change is meant: ${updateCommand(adapter)} rewrites ${shown}; commit it, and verify the providers against it (toSatisfyConsumerContracts or mcp-contract verify --consumers).`,
     ].join('\n'),
   )
 }
 
+
+/** True for a committed consumer contract that has no `provider` (one recorded before it was kept). */
+function lacksProvider(stored: string | undefined): boolean {
+  if (stored === undefined) return false
+  try {
+    const data = JSON.parse(stored) as unknown
+    return typeof data === 'object' && data !== null && !Array.isArray(data) && !Object.hasOwn(data, 'provider')
+  } catch {
+    // Why false: an unreadable file is reported by the comparison that follows, with what to do.
+    return false
+  }
+}

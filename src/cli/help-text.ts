@@ -27,9 +27,9 @@ const COMMAND_PURPOSE: Record<keyof typeof COMMAND_LINES, string> = {
   diff: 'Compares two contract files, as check compares a file with a server.',
   verify:
     'Verifies the server against every consumer contract or Pact V4 pact (what each consumer calls, sends and reads); exit 1 when one breaks. Contracts come from files, folders, globs, s3://bucket/prefix (each consumer\'s latest, on --consumer-branch if given) or an https:// URL (with --header).',
-  pact: 'Writes each consumer contract as a Pact V4 pact in the Pact MCP plugin\'s shape, for a Pact Broker or the plugin; the same contract gives the same bytes. --provider names the provider (consumer contracts do not record it).',
+  pact: 'Writes each consumer contract as a Pact V4 pact in the Pact MCP plugin\'s shape, for a Pact Broker or the plugin; the same contract gives the same bytes. The provider is the server name the contract records (serverInfo.name as the consumer saw it); --provider overrides it.',
   publish:
-    'Stores contracts (consumer contracts or pacts) under <provider>/<consumer>/<branch>/<version>.json in a folder or an S3-compatible bucket and makes each its branch\'s latest.json; verify --consumers reads the latest back. S3 credentials, region and endpoint come from the AWS environment variables and profiles (AWS_ENDPOINT_URL_S3 for MinIO, R2, GCS).',
+    'Stores contracts (consumer contracts or pacts) under <provider>/<consumer>/<branch>/<version>.json (the provider a contract records or a pact names; --provider overrides it) in a folder or an S3-compatible bucket and makes each its branch\'s latest.json; verify --consumers reads the latest back. S3 credentials, region and endpoint come from the AWS environment variables and profiles (AWS_ENDPOINT_URL_S3 for MinIO, R2, GCS).',
   lint: 'Judges what the server sends against client-acceptance profiles; exit 1 on an error rule.',
   auth: 'Logs in once to an OAuth-protected server (the token is cached and refreshed for the other commands), or lists or removes cached logins.',
   mock: 'Serves the contract as a running MCP server, for consumers that test with no provider.',

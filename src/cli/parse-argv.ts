@@ -44,7 +44,7 @@ export interface Invocation {
   consumers?: string[]
   /** `pact export --out DIR`: where the pacts go (default the working folder). */
   out?: string
-  /** `pact export`, `publish`: the provider's name, for consumer contracts (which do not record it). */
+  /** `pact export`, `publish`: the provider's name, over the one a consumer contract records or a pact names. */
   provider?: string
   /** `publish --to DIR|s3://bucket/prefix`. */
   to?: string

@@ -15,20 +15,26 @@ export interface PactIo {
 
 /**
  * `mcp-contract pact export CONTRACT… [--out DIR] [--provider NAME]`: one V4 pact per consumer
- * contract, written atomically; a file already holding the same bytes is left alone.
+ * contract, naming the provider the contract records unless `--provider` is given, written
+ * atomically; a file already holding the same bytes is left alone.
  */
 export async function runPactExport(invocation: Invocation, io: PactIo): Promise<number> {
   const [, ...files] = invocation.files
-  if (invocation.provider === undefined) {
-    throw new PactError("pact export needs --provider NAME: a consumer contract does not record its provider's name, and a pact names both sides (<consumer>-<provider>.json).")
-  }
-  // Why all read first: one bad file writes no pact at all.
+  // Why all read first: one bad file, or one without a provider, writes no pact at all.
   const contracts = await Promise.all(files.map((file) => readConsumerContract(resolve(io.cwd, file), file)))
+  // Why --provider wins: it names the provider when the server's own name is not the one the Broker knows.
+  const providers = contracts.map((contract) => invocation.provider ?? contract.provider)
+  const nameless = files.find((_, index) => providers[index] === undefined)
+  if (nameless !== undefined) {
+    throw new PactError(
+      `pact export needs --provider NAME: ${nameless} does not record its provider's name (it was recorded before mcp-contract kept the server's name, or the server did not name itself), and a pact names both sides (<consumer>-<provider>.json). Pass --provider, or record the contract again with -u.`,
+    )
+  }
   const out = resolve(io.cwd, invocation.out ?? '.')
   // Why a folder store: it writes atomically and creates the folder, as publish does.
   const folder = folderStore(out, invocation.out ?? '.')
-  for (const contract of contracts) {
-    const pact = exportPact(contract, invocation.provider)
+  for (const [index, contract] of contracts.entries()) {
+    const pact = exportPact(contract, providers[index] as string)
     const file = join(out, pact.fileName)
     const before = await folder.read(pact.fileName)
     if (before !== pact.text) await folder.write(pact.fileName, pact.text)

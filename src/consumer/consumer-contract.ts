@@ -34,6 +34,12 @@ export interface ConsumerTool {
 export interface ConsumerContract {
   format: typeof CONSUMER_CONTRACT_FORMAT
   consumer: string
+  /**
+   * The server's name as the consumer saw it (`serverInfo.name`): where `publish` stores the
+   * contract and whom `pact export` names. Absent in contracts recorded before it was kept, and
+   * when the server did not name itself.
+   */
+  provider?: string
   tools: ConsumerTool[]
   prompts: { name: string; arguments: string[] }[]
   resources: { uri: string }[]
@@ -52,6 +58,7 @@ export function serializeConsumerContract(contract: ConsumerContract): string {
   const ordered = {
     format: contract.format,
     consumer: contract.consumer,
+    ...(contract.provider !== undefined ? { provider: contract.provider } : {}),
     tools: [...contract.tools]
       .sort((a, b) => a.name.localeCompare(b.name))
       .map((tool) => ({

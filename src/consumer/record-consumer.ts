@@ -30,10 +30,12 @@ export interface OutputViolation {
   errors: string
 }
 
-/** The minimal client a recorder wraps: an SDK 1.x `Client`, already connected. */
+/** The minimal client a recorder wraps: an SDK 1.x or 2.x `Client`, already connected. */
 interface ClientLike {
   callTool(params: { name: string; arguments?: Record<string, unknown> }, ...rest: unknown[]): Promise<Record<string, unknown>>
   request(request: { method: string; params?: Record<string, unknown> }, schema: unknown, options?: unknown): Promise<unknown>
+  /** Both SDKs: the server's `serverInfo`; 2.x leaves it undefined for a modern server that did not name itself. */
+  getServerVersion?(): unknown
 }
 
 const RECORDING = Symbol.for('mcp-contract.consumer-recording')
@@ -104,13 +106,22 @@ export class ConsumerRecording {
       if (live?.outputSchema !== undefined && paths.length > 0) tool.output = sliceSchema(live.outputSchema, paths)
       return tool
     })
+    const provider = this.serverName()
     return {
       format: CONSUMER_CONTRACT_FORMAT,
       consumer: this.options.consumer,
+      ...(provider !== undefined ? { provider } : {}),
       tools,
       prompts: [...this.prompts].map(([name, args]) => ({ name, arguments: [...args] })),
       resources: [...this.resources].map((uri) => ({ uri })),
     }
+  }
+
+  /** The server's name as the client saw it, asked when the contract is made (after connect). */
+  private serverName(): string | undefined {
+    const info = typeof this.client.getServerVersion === 'function' ? this.client.getServerVersion() : undefined
+    const name = (info as { name?: unknown } | undefined)?.name
+    return typeof name === 'string' && name.trim() !== '' ? name : undefined
   }
 
   private tool(name: string) {
@@ -155,7 +166,7 @@ export function recordConsumer<C extends object>(client: C, options: RecordConsu
     throw new TypeError("recordConsumer's given names the server's state for these calls, as a non-empty string: recordConsumer(client, { consumer: 'checkout-agent', given: 'cart has 2 items' }).")
   }
   if (typeof target.callTool !== 'function' || typeof target.request !== 'function') {
-    throw new TypeError('recordConsumer wraps a connected MCP SDK Client (1.x): something with callTool() and request(); connect the client first, then wrap it.')
+    throw new TypeError('recordConsumer wraps a connected MCP SDK Client (1.x or 2.x): something with callTool() and request(); connect the client first, then wrap it.')
   }
   const recording = new ConsumerRecording(target, options)
   const wrapped: Record<string, unknown> = {

@@ -11,7 +11,7 @@ export interface PublishOptions {
   consumerVersion: string
   /** Default `main`. */
   branch?: string
-  /** The provider for consumer contracts (a pact names its own). */
+  /** The provider, over the one a consumer contract records or a pact names. */
   provider?: string
   env?: Record<string, string | undefined>
 }
@@ -50,8 +50,12 @@ export async function publishContracts(files: readonly string[], cwd: string, op
       throw new PactError(`${shown} could not be read (${error.code ?? error.message}); pass consumer contract or pact files.`)
     })
     const loaded = loadContract(text, shown)
-    const provider = options.provider ?? (loaded.pact?.provider || undefined)
-    if (provider === undefined) throw new PactError(`${shown} is a consumer contract, which does not name its provider; pass --provider NAME (the server's name).`)
+    const provider = options.provider ?? (loaded.pact !== undefined ? loaded.pact.provider || undefined : loaded.contract.provider)
+    if (provider === undefined) {
+      throw new PactError(
+        `${shown} is a consumer contract that does not record its provider's name (it was recorded before mcp-contract kept the server's name, or the server did not name itself); pass --provider NAME (the server's name), or record it again with -u.`,
+      )
+    }
     contracts.push({ shown, text, consumer: loaded.contract.consumer, provider })
   }
   const store: ContractStore = options.to.startsWith('s3://') ? (await import('./s3-store.js')).s3Store(options.to, options.env ?? process.env) : folderStore(resolve(cwd, options.to), options.to)

@@ -1,6 +1,9 @@
+import { Client as ClientV2, InMemoryTransport as InMemoryTransportV2 } from '@modelcontextprotocol/client'
+import { McpServer as McpServerV2 } from '@modelcontextprotocol/server'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import { afterEach, describe, expect, test } from 'vitest'
+import { z } from 'zod'
 import { parseConsumerContract, serializeConsumerContract, type ConsumerContract } from '../../src/consumer/consumer-contract.js'
 import { compareConsumerUse } from '../../src/consumer/compare-consumer-use.js'
 import { consumerRecordingOf, recordConsumer } from '../../src/consumer/record-consumer.js'
@@ -70,8 +73,37 @@ describe('recordConsumer', () => {
     `)
   })
 
+  test('an SDK 2.x client records the same way, with the server name it saw as the provider', async () => {
+    const server = new McpServerV2({ name: 'shop-v2', version: '2.0.0' })
+    server.registerTool('get_price', { inputSchema: z.object({ sku: z.string() }), outputSchema: z.object({ priceCents: z.number().int(), currency: z.string() }), annotations: { readOnlyHint: true } }, async () => ({
+      content: [],
+      structuredContent: { priceCents: 650, currency: 'EUR' },
+    }))
+    const [clientSide, serverSide] = InMemoryTransportV2.createLinkedPair()
+    await server.connect(serverSide)
+    const raw = new ClientV2({ name: 'price-agent', version: '1.0.0' })
+    await raw.connect(clientSide)
+    try {
+      const client = recordConsumer(raw, { consumer: 'price-agent' })
+      const result = await client.callTool({ name: 'get_price', arguments: { sku: 'T-1' } })
+      expect((result.structuredContent as { priceCents: number }).priceCents).toBe(650)
+      const contract = await consumerRecordingOf(client)!.contract()
+      expect(contract).toMatchObject({ consumer: 'price-agent', provider: 'shop-v2', tools: [{ name: 'get_price', examples: [{ sku: 'T-1' }], reads: ['priceCents'] }] })
+      expect(Object.keys(JSON.parse(serializeConsumerContract(contract)))).toEqual(['format', 'consumer', 'provider', 'tools', 'prompts', 'resources'])
+    } finally {
+      await raw.close()
+    }
+  })
+
+  test('a contract without provider, as recorded before it was kept, still reads; an empty one does not', () => {
+    const older = { format: 1, consumer: 'c', tools: [], prompts: [], resources: [] }
+    expect(parseConsumerContract(JSON.stringify(older), 'older.json')).toEqual(older)
+    expect(serializeConsumerContract(older as ConsumerContract)).not.toContain('provider')
+    expect(() => parseConsumerContract(JSON.stringify({ ...older, provider: '' }), 'empty.json')).toThrowErrorMatchingInlineSnapshot(`[ConsumerContractError: empty.json is not a valid consumer contract: provider must NOT have fewer than 1 characters. mcp-consumer-contract.schema.json in the package describes the format; restore the file or record it again with -u.]`)
+  })
+
   test('recordConsumer refuses what is not a client, saying what to pass', () => {
-    expect(() => recordConsumer({} as never, { consumer: 'c' })).toThrowErrorMatchingInlineSnapshot(`[TypeError: recordConsumer wraps a connected MCP SDK Client (1.x): something with callTool() and request(); connect the client first, then wrap it.]`)
+    expect(() => recordConsumer({} as never, { consumer: 'c' })).toThrowErrorMatchingInlineSnapshot(`[TypeError: recordConsumer wraps a connected MCP SDK Client (1.x or 2.x): something with callTool() and request(); connect the client first, then wrap it.]`)
     expect(() => recordConsumer({} as never, {} as never)).toThrowErrorMatchingInlineSnapshot(`[TypeError: recordConsumer needs the consumer's name: recordConsumer(client, { consumer: 'checkout-agent' }).]`)
   })
 })

@@ -73,6 +73,36 @@ describe('toMatchConsumerContract', () => {
     expect(await readFile(join(dir, file), 'utf8')).toContain('items[].sku')
   })
 
+  test('a committed file recorded before the provider was kept still matches, under the raw matcher and Vitest; -u adds it', async () => {
+    const file = 'older.mcp-consumer.json'
+    await toMatchConsumerContract.call(asJest('new'), await recordedClient(), file)
+    const withProvider = await readFile(join(dir, file), 'utf8')
+    expect(JSON.parse(withProvider).provider).toBe('shop')
+    const older = `${JSON.stringify({ ...JSON.parse(withProvider), provider: undefined }, null, 2)}\n`
+    const { writeFile } = await import('node:fs/promises')
+    await writeFile(join(dir, file), older)
+    expect((await toMatchConsumerContract.call(asJest('none'), await recordedClient(), file)).pass).toBe(true)
+    expect((await toMatchConsumerContract.call(asJest('new'), await recordedClient(), file)).pass).toBe(true)
+    await expect(await recordedClient()).toMatchConsumerContract(join(dir, file))
+    expect(await readFile(join(dir, file), 'utf8')).toBe(older)
+    // What the consumer uses still counts: reading one more field fails as before.
+    expect((await toMatchConsumerContract.call(asJest('none'), await recordedClient('base', true), file)).pass).toBe(false)
+    expect((await toMatchConsumerContract.call(asJest('all'), await recordedClient(), file)).pass).toBe(true)
+    expect(await readFile(join(dir, file), 'utf8')).toBe(withProvider)
+  })
+
+  test('a server that now names itself otherwise fails, naming both names; -u accepts', async () => {
+    const file = 'renamed.mcp-consumer.json'
+    await toMatchConsumerContract.call(asJest('new'), await recordedClient(), file)
+    const { writeFile } = await import('node:fs/promises')
+    await writeFile(join(dir, file), (await readFile(join(dir, file), 'utf8')).replace('"provider": "shop"', '"provider": "shop-legacy"'))
+    const renamed = await toMatchConsumerContract.call(asJest('new'), await recordedClient(), file)
+    expect(renamed.pass).toBe(false)
+    expect(scrub(renamed.message())).toMatchSnapshot()
+    expect((await toMatchConsumerContract.call(asJest('all'), await recordedClient(), file)).pass).toBe(true)
+    expect(JSON.parse(await readFile(join(dir, file), 'utf8')).provider).toBe('shop')
+  })
+
   test('under Vitest, the registered matcher holds the consumer to its recorded contract', async () => {
     // Why recorded through the raw matcher first: under CI=true Vitest's own matcher must not write.
     expect((await toMatchConsumerContract.call(asJest('new'), await recordedClient(), join(dir, 'vitest.mcp-consumer.json'))).pass).toBe(true)
