@@ -1,15 +1,11 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { runCli, type CliIo } from '../../src/cli/run-cli.js'
 import { writeConsumerContract } from '../../src/consumer/consumer-contract.js'
-import { consumerRecordingOf, recordConsumer } from '../../src/consumer/record-consumer.js'
-import { runCheckout } from '../fixtures/consumers/checkout-flow.js'
-import { createShopServer } from '../fixtures/servers/shop-server.js'
 import { ROOT } from '../support/run-cli-process.js'
+import { cliIn } from '../support/run-cli-in-process.js'
+import { recordCheckout, REPORTING_CONTRACT } from '../support/record-checkout.js'
 
 let dir: string
 const shop = join(ROOT, 'test/fixtures/servers/shop.js')
@@ -17,21 +13,8 @@ const shop = join(ROOT, 'test/fixtures/servers/shop.js')
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'mcp-contract-verify-'))
   await mkdir(join(dir, 'contracts'))
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
-  await createShopServer().connect(serverSide)
-  const raw = new Client({ name: 'checkout-agent', version: '1.0.0' })
-  await raw.connect(clientSide)
-  const client = recordConsumer(raw, { consumer: 'checkout-agent', redact: ['token'] })
-  await runCheckout(client, 'blue')
-  await writeConsumerContract(join(dir, 'contracts', 'checkout-agent.mcp-consumer.json'), await consumerRecordingOf(client)!.contract())
-  await raw.close()
-  await writeConsumerContract(join(dir, 'contracts', 'reporting.mcp-consumer.json'), {
-    format: 1,
-    consumer: 'reporting',
-    tools: [{ name: 'export_report', examples: [{ month: '2026-11' }], reads: [] }],
-    prompts: [],
-    resources: [],
-  })
+  await recordCheckout(join(dir, 'contracts', 'checkout-agent.mcp-consumer.json'))
+  await writeConsumerContract(join(dir, 'contracts', 'reporting.mcp-consumer.json'), REPORTING_CONTRACT)
   await mkdir(join(dir, 'contracts-given'))
   await writeConsumerContract(join(dir, 'contracts-given', 'cart-agent.mcp-consumer.json'), {
     format: 1,
@@ -46,13 +29,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-async function cli(args: string[], env: Record<string, string> = {}) {
-  let stdout = ''
-  let stderr = ''
-  const io: CliIo = { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text), cwd: dir, env: { ...process.env, ...env } }
-  const code = await runCli(args, io)
-  return { code, stdout, stderr }
-}
+const cli = cliIn(() => dir)
 
 describe('mcp-contract verify --consumers', () => {
   test('an unchanged provider serves every consumer: exit 0', async () => {

@@ -5,11 +5,11 @@ import { Ajv } from 'ajv'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { toSatisfyConsumerContracts } from '../../matchers/index.js'
 import type { MatcherResult } from '../../matchers/matcher-core.js'
-import { runCli, type CliIo } from '../../src/cli/run-cli.js'
 import { exportPact, parseConsumerContract, pactAsConsumerContract, readPact } from '../../src/index.js'
 import { createWeatherServer } from '../fixtures/servers/weather-server.js'
 import pactSchema from '../fixtures/pact/pact-schema-v4.json' with { type: 'json' }
 import { ROOT } from '../support/run-cli-process.js'
+import { cliIn } from '../support/run-cli-in-process.js'
 
 let dir: string
 const weather = join(ROOT, 'test/fixtures/servers/weather.js')
@@ -32,13 +32,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-async function cli(args: string[], env: Record<string, string> = {}) {
-  let stdout = ''
-  let stderr = ''
-  const io: CliIo = { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text), cwd: dir, env: { ...process.env, ...env } }
-  const code = await runCli(args, io)
-  return { code, stdout, stderr }
-}
+const cli = cliIn(() => dir)
 
 const asJest = () => ({ isNot: false, testPath: join(dir, 'weather.test.js'), currentTestName: 'weather', snapshotState: { _updateSnapshot: 'none' } })
 

@@ -1,17 +1,13 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import { Ajv } from 'ajv'
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { runCli, type CliIo } from '../../src/cli/run-cli.js'
 import { writeConsumerContract } from '../../src/consumer/consumer-contract.js'
-import { consumerRecordingOf, recordConsumer } from '../../src/consumer/record-consumer.js'
-import { runCheckout } from '../fixtures/consumers/checkout-flow.js'
 import pactSchema from '../fixtures/pact/pact-schema-v4.json' with { type: 'json' }
-import { createShopServer } from '../fixtures/servers/shop-server.js'
 import { ROOT } from '../support/run-cli-process.js'
+import { cliIn } from '../support/run-cli-in-process.js'
+import { recordCheckout, REPORTING_CONTRACT } from '../support/record-checkout.js'
 
 let dir: string
 const shop = join(ROOT, 'test/fixtures/servers/shop.js')
@@ -21,35 +17,15 @@ const validatePact = new Ajv({ strict: false, allErrors: true }).compile(pactSch
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'mcp-contract-pact-'))
   await mkdir(join(dir, 'contracts'))
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
-  await createShopServer().connect(serverSide)
-  const raw = new Client({ name: 'checkout-agent', version: '1.0.0' })
-  await raw.connect(clientSide)
-  const client = recordConsumer(raw, { consumer: 'checkout-agent', redact: ['token'] })
-  await runCheckout(client, 'blue')
-  await client.callTool({ name: 'search_products', arguments: { query: 'red', limit: 2 } })
-  await writeConsumerContract(join(dir, 'contracts', 'checkout-agent.mcp-consumer.json'), await consumerRecordingOf(client)!.contract())
-  await raw.close()
-  await writeConsumerContract(join(dir, 'contracts', 'reporting.mcp-consumer.json'), {
-    format: 1,
-    consumer: 'reporting',
-    tools: [{ name: 'export_report', examples: [{ month: '2026-11' }], reads: [] }],
-    prompts: [],
-    resources: [],
-  })
+  await recordCheckout(join(dir, 'contracts', 'checkout-agent.mcp-consumer.json'), (client) => client.callTool({ name: 'search_products', arguments: { query: 'red', limit: 2 } }))
+  await writeConsumerContract(join(dir, 'contracts', 'reporting.mcp-consumer.json'), REPORTING_CONTRACT)
 })
 
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-async function cli(args: string[], env: Record<string, string> = {}) {
-  let stdout = ''
-  let stderr = ''
-  const io: CliIo = { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text), cwd: dir, env: { ...process.env, ...env } }
-  const code = await runCli(args, io)
-  return { code, stdout, stderr }
-}
+const cli = cliIn(() => dir)
 
 describe('mcp-contract pact export', () => {
   test('writes one V4 pact per consumer in the MCP plugin’s shape; every one validates against the V4 schema', async () => {

@@ -4,9 +4,9 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { toSatisfyConsumerContracts } from '../../matchers/index.js'
 import type { MatcherResult } from '../../matchers/matcher-core.js'
-import { runCli, type CliIo } from '../../src/cli/run-cli.js'
 import { createWeatherServer } from '../fixtures/servers/weather-server.js'
 import { ROOT } from '../support/run-cli-process.js'
+import { cliIn } from '../support/run-cli-in-process.js'
 
 let dir: string
 const weather = join(ROOT, 'test/fixtures/servers/weather.js')
@@ -28,13 +28,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-async function cli(args: string[], env: Record<string, string> = {}) {
-  let stdout = ''
-  let stderr = ''
-  const io: CliIo = { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text), cwd: dir, env: { ...process.env, ...env } }
-  const code = await runCli(args, io)
-  return { code, stdout, stderr }
-}
+const cli = cliIn(() => dir)
 
 describe('verify --consumers reads the Pact MCP plugin’s example pacts', () => {
   test.each(PACTS)('%s holds against a server that serves what it describes', async (pact) => {

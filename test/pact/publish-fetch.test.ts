@@ -1,5 +1,3 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import { cp, mkdir, mkdtemp, readFile, readdir, rm, utimes } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -10,11 +8,10 @@ import { toSatisfyConsumerContracts } from '../../matchers/index.js'
 import type { MatcherResult } from '../../matchers/matcher-core.js'
 import { runCli, type CliIo } from '../../src/cli/run-cli.js'
 import { writeConsumerContract } from '../../src/consumer/consumer-contract.js'
-import { consumerRecordingOf, recordConsumer } from '../../src/consumer/record-consumer.js'
-import { runCheckout } from '../fixtures/consumers/checkout-flow.js'
 import { createShopServer } from '../fixtures/servers/shop-server.js'
 import { ROOT } from '../support/run-cli-process.js'
 import { startLocalS3, type LocalS3 } from '../support/s3-server.js'
+import { recordCheckout } from '../support/record-checkout.js'
 
 let dir: string
 let s3: LocalS3
@@ -26,14 +23,7 @@ const weather = join(ROOT, 'test/fixtures/servers/weather.js')
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'mcp-contract-publish-'))
   await mkdir(join(dir, 'contracts'))
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
-  await createShopServer().connect(serverSide)
-  const raw = new Client({ name: 'checkout-agent', version: '1.0.0' })
-  await raw.connect(clientSide)
-  const client = recordConsumer(raw, { consumer: 'checkout-agent', redact: ['token'] })
-  await runCheckout(client, 'blue')
-  await writeConsumerContract(join(dir, 'contracts', 'checkout-agent.mcp-consumer.json'), await consumerRecordingOf(client)!.contract())
-  await raw.close()
+  await recordCheckout(join(dir, 'contracts', 'checkout-agent.mcp-consumer.json'))
   const reporting = { format: 1 as const, consumer: 'reporting', tools: [{ name: 'export_report', examples: [{ month: '2026-11' }], reads: [] }], prompts: [], resources: [] }
   await writeConsumerContract(join(dir, 'contracts', 'reporting.mcp-consumer.json'), reporting)
   await mkdir(join(dir, 'next'))

@@ -6,11 +6,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { toMatchConsumerContract } from '../../matchers/index.js'
-import { runCli, type CliIo } from '../../src/cli/run-cli.js'
 import { recordConsumer } from '../../src/consumer/record-consumer.js'
 import { runCheckout } from '../fixtures/consumers/checkout-flow.js'
 import { createShopServer } from '../fixtures/servers/shop-server.js'
 import { ROOT } from '../support/run-cli-process.js'
+import { cliIn } from '../support/run-cli-in-process.js'
 
 let dir: string
 const shop = join(ROOT, 'test/fixtures/servers/shop.js')
@@ -45,13 +45,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-async function cli(args: string[], env: Record<string, string> = {}) {
-  let stdout = ''
-  let stderr = ''
-  const io: CliIo = { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text), cwd: dir, env: { ...process.env, ...env } }
-  const code = await runCli(args, io)
-  return { code, stdout, stderr }
-}
+const cli = cliIn(() => dir)
 
 describe('the provider a consumer contract records', () => {
   test('the recorded file names the server the consumer saw, after the consumer, before the tools', async () => {
