@@ -1,18 +1,12 @@
 import { readFileSync } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { createServer as createHttpsServer, request as httpsRequest, type Server as HttpsServer } from 'node:https'
-import type { Server } from 'node:http'
 import { createServer as createNetServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import express from 'express'
-import Provider from 'oidc-provider'
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
-import { requireBearerAuth } from '@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js'
-import { InvalidTokenError } from '@modelcontextprotocol/sdk/server/auth/errors.js'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ALL_OUTPUT, AUTHORIZATION_URL, runCliIn, scrub, startCli } from './cli-run.js'
+import { followLikeABrowser, startOidcIssuer, type OidcIssuer } from './oidc-issuer.js'
 
 // A Client ID Metadata Document login against oidc-provider (its clientIdMetadataDocument
 // feature): the client_id is an https URL, and the authorization server fetches the document
@@ -20,14 +14,13 @@ import { ALL_OUTPUT, AUTHORIZATION_URL, runCliIn, scrub, startCli } from './cli-
 const TLS = new URL('../fixtures/tls/', import.meta.url)
 const cert = readFileSync(new URL('localhost-cert.pem', TLS), 'utf8')
 const key = readFileSync(new URL('localhost-key.pem', TLS), 'utf8')
-let http: Server
+let issuer: OidcIssuer
 let documents: HttpsServer
 let origin: string
 let mcpUrl: string
 let clientId: string
 let callbackPort: number
 let home: string
-let provider: Provider
 /** Every client_id metadata document request the https server answered. */
 const fetched: string[] = []
 
@@ -57,24 +50,6 @@ async function freePort(): Promise<number> {
   return port
 }
 
-/** Follows redirects the way a browser does, cookies included (oidc-provider keeps the interaction in one). */
-async function followLikeABrowser(start: string): Promise<Response> {
-  const cookies = new Map<string, string>()
-  let url = start
-  for (let hop = 0; hop < 12; hop++) {
-    const response = await fetch(url, { redirect: 'manual', headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') } })
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';')
-      const at = (pair as string).indexOf('=')
-      cookies.set((pair as string).slice(0, at), (pair as string).slice(at + 1))
-    }
-    const location = response.headers.get('location')
-    if (response.status < 300 || response.status >= 400 || location === null) return response
-    url = new URL(location, url).href
-  }
-  throw new Error('too many redirects')
-}
-
 beforeAll(async () => {
   home = await mkdtemp(join(tmpdir(), 'mcp-contract-cimd-'))
   vi.stubEnv('XDG_CONFIG_HOME', home)
@@ -97,59 +72,16 @@ beforeAll(async () => {
   })
   await new Promise<void>((resolve) => documents.listen(0, '127.0.0.1', resolve))
   clientId = `https://127.0.0.1:${(documents.address() as AddressInfo).port}/clients/mcp-contract.json`
-  const app = express()
-  http = await new Promise((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening))
+  issuer = await startOidcIssuer({
+    configuration: { fetch: fetchTrustingTestCertificate as never },
+    features: { registration: { enabled: false }, clientIdMetadataDocument: { enabled: true, ack: 'draft-02' } as never },
   })
-  origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`
-  mcpUrl = `${origin}/mcp`
-  provider = new Provider(origin, {
-    cookies: { keys: ['test-cookie-key-0123456789'] },
-    fetch: fetchTrustingTestCertificate as never,
-    features: {
-      devInteractions: { enabled: false },
-      registration: { enabled: false },
-      clientIdMetadataDocument: { enabled: true, ack: 'draft-02' } as never,
-      resourceIndicators: {
-        enabled: true,
-        defaultResource: () => mcpUrl,
-        useGrantedResource: () => true,
-        getResourceServerInfo: () => ({ scope: 'mcp', audience: mcpUrl, accessTokenFormat: 'opaque' }),
-      },
-    },
-    scopes: ['openid', 'mcp'],
-    issueRefreshToken: () => true,
-    interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
-  })
-  app.get('/interaction/:uid', async (req, res) => {
-    const details = await provider.interactionDetails(req, res)
-    const grant = new provider.Grant({ accountId: 'tester', clientId: details.params.client_id as string })
-    grant.addOIDCScope(String(details.params.scope))
-    grant.addResourceScope(mcpUrl, 'mcp')
-    const grantId = await grant.save()
-    await provider.interactionFinished(req, res, { login: { accountId: 'tester' }, consent: { grantId } }, { mergeWithLastSubmission: false })
-  })
-  app.get('/.well-known/oauth-protected-resource/mcp', (_req, res) => void res.json({ resource: mcpUrl, authorization_servers: [origin], scopes_supported: ['openid', 'mcp'] }))
-  const verifier = {
-    verifyAccessToken: async (token: string) => {
-      const found = await provider.AccessToken.find(token)
-      if (!found) throw new InvalidTokenError('unknown token')
-      return { token, clientId: found.clientId as string, scopes: (found.scope ?? '').split(' '), expiresAt: found.exp as number, resource: new URL(String(found.aud)) }
-    },
-  }
-  app.post('/mcp', express.json(), requireBearerAuth({ verifier, resourceMetadataUrl: `${origin}/.well-known/oauth-protected-resource/mcp` }), async (req, res) => {
-    const server = new McpServer({ name: 'behind-oidc', version: '1.0.0' })
-    server.registerTool('ping', { description: 'Answers pong' }, async () => ({ content: [{ type: 'text', text: 'pong' }] }))
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined })
-    res.on('close', () => void transport.close())
-    await server.connect(transport)
-    await transport.handleRequest(req, res, req.body)
-  })
-  app.use(provider.callback())
+  origin = issuer.origin
+  mcpUrl = issuer.mcpUrl
 })
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => http.close(() => resolve()))
+  await issuer.close()
   await new Promise<void>((resolve) => documents.close(() => resolve()))
   vi.unstubAllEnvs()
   await rm(home, { recursive: true, force: true })

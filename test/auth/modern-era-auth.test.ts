@@ -45,6 +45,22 @@ async function runWithEnv(args: string[], env: NodeJS.ProcessEnv): Promise<Run> 
   return { code, stdout, stderr }
 }
 
+/**
+ * Runs `show --era 2026-07-28` with the cached login and expects it to read the server after
+ * exactly one refresh that replaced the cached access token; returns the new one.
+ */
+async function showRefreshingOnce(server: ProtectedServer): Promise<string> {
+  const [before] = await tokensOf(server)
+  const refreshes = server.provider.refreshCount
+  const show = await runCliIn(['show', '--url', server.url, '--era', '2026-07-28'], home)
+  expect(show, show.stderr).toMatchObject({ code: 0 })
+  expect(show.stdout).toContain('tool echo')
+  expect(server.provider.refreshCount).toBe(refreshes + 1)
+  const [after] = await tokensOf(server)
+  expect(after).not.toBe(before)
+  return after as string
+}
+
 beforeAll(async () => {
   home = await mkdtemp(join(tmpdir(), 'mcp-contract-modern-auth-'))
   empty = await mkdtemp(join(tmpdir(), 'mcp-contract-modern-none-'))
@@ -66,15 +82,8 @@ afterAll(async () => {
 
 describe('a protected server that speaks only the 2026-07-28 era, read with the login `auth` cached', () => {
   it('show --era 2026-07-28 refreshes the login before the request and sends only the new token', async () => {
-    const [before] = await tokensOf(modernOnly)
-    const refreshes = modernOnly.provider.refreshCount
     const shownBefore = modernOnly.provider.presented.length
-    const show = await runCliIn(['show', '--url', modernOnly.url, '--era', '2026-07-28'], home)
-    expect(show, show.stderr).toMatchObject({ code: 0 })
-    expect(show.stdout).toContain('tool echo')
-    expect(modernOnly.provider.refreshCount).toBe(refreshes + 1)
-    const [after] = await tokensOf(modernOnly)
-    expect(after).not.toBe(before)
+    const after = await showRefreshingOnce(modernOnly)
     const presented = modernOnly.provider.presented.slice(shownBefore)
     expect(presented.length).toBeGreaterThan(0)
     expect(new Set(presented)).toEqual(new Set([after]))
@@ -139,15 +148,8 @@ describe('a protected server that speaks both eras, with an hour-long access tok
   })
 
   it('an access token the server no longer accepts is refreshed on its 401 in the 2026-07-28 era', async () => {
-    const [before] = await tokensOf(bothEras)
-    const refreshes = bothEras.provider.refreshCount
     bothEras.provider.expireAccessTokens()
-    const show = await runCliIn(['show', '--url', bothEras.url, '--era', '2026-07-28'], home)
-    expect(show, show.stderr).toMatchObject({ code: 0 })
-    expect(show.stdout).toContain('tool echo')
-    expect(bothEras.provider.refreshCount).toBe(refreshes + 1)
-    const [after] = await tokensOf(bothEras)
-    expect(after).not.toBe(before)
+    const after = await showRefreshingOnce(bothEras)
     expect(bothEras.provider.presented.at(-1)).toBe(after)
   })
 })

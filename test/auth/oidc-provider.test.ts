@@ -1,110 +1,41 @@
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import express from 'express'
-import Provider from 'oidc-provider'
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
-import { requireBearerAuth } from '@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js'
-import { InvalidTokenError } from '@modelcontextprotocol/sdk/server/auth/errors.js'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { runCli } from '../../src/cli/run-cli.js'
 import { ALL_OUTPUT, AUTHORIZATION_URL, runCliIn, scrub, startCli } from './cli-run.js'
+import { followLikeABrowser, startOidcIssuer, type OidcIssuer } from './oidc-issuer.js'
 
 // An independent authorization server (oidc-provider) in front of an SDK MCP server: dynamic
 // registration, PKCE, resource indicators, and a machine client for the client-credentials grant.
 const MACHINE_SECRET = 'machine-secret-that-must-not-print-0123456789'
-let http: Server
-let origin: string
+let issuer: OidcIssuer
 let mcpUrl: string
 let home: string
-let provider: Provider
 const issued = new Set<string>()
 /** Every access token the MCP endpoint was shown, in order. */
 const presented: string[] = []
-
-/** Follows redirects the way a browser does, cookies included (oidc-provider keeps the interaction in one). */
-async function followLikeABrowser(start: string): Promise<Response> {
-  const cookies = new Map<string, string>()
-  let url = start
-  for (let hop = 0; hop < 12; hop++) {
-    const response = await fetch(url, { redirect: 'manual', headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') } })
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';')
-      const at = (pair as string).indexOf('=')
-      cookies.set((pair as string).slice(0, at), (pair as string).slice(at + 1))
-    }
-    const location = response.headers.get('location')
-    if (response.status < 300 || response.status >= 400 || location === null) return response
-    url = new URL(location, url).href
-  }
-  throw new Error('too many redirects')
-}
 
 beforeAll(async () => {
   home = await mkdtemp(join(tmpdir(), 'mcp-contract-oidc-'))
   vi.stubEnv('XDG_CONFIG_HOME', home)
   vi.stubEnv('MCP_CONTRACT_TOKEN', '')
-  const app = express()
-  http = await new Promise((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening))
-  })
-  origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`
-  mcpUrl = `${origin}/mcp`
-  provider = new Provider(origin, {
-    clients: [{ client_id: 'ci-bot', client_secret: MACHINE_SECRET, grant_types: ['client_credentials'], redirect_uris: [], response_types: [] }],
-    cookies: { keys: ['test-cookie-key-0123456789'] },
-    features: {
-      devInteractions: { enabled: false },
-      registration: { enabled: true },
-      clientCredentials: { enabled: true },
-      resourceIndicators: {
-        enabled: true,
-        defaultResource: () => mcpUrl,
-        useGrantedResource: () => true,
-        getResourceServerInfo: () => ({ scope: 'mcp', audience: mcpUrl, accessTokenFormat: 'opaque' }),
-      },
+  issuer = await startOidcIssuer({
+    configuration: {
+      clients: [{ client_id: 'ci-bot', client_secret: MACHINE_SECRET, grant_types: ['client_credentials'], redirect_uris: [], response_types: [] }],
+      // Why 30 s: inside mcp-contract's refresh margin from the start, so a cached token is refreshed before any request.
+      ttl: { AccessToken: 30 },
     },
-    scopes: ['openid', 'mcp'],
-    // Why 30 s: inside mcp-contract's refresh margin from the start, so a cached token is refreshed before any request.
-    ttl: { AccessToken: 30 },
-    issueRefreshToken: () => true,
-    interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
+    features: { registration: { enabled: true }, clientCredentials: { enabled: true } },
+    acceptClientCredentials: true,
+    onPresented: (token) => presented.push(token),
+    onAccepted: (token) => issued.add(token),
   })
-  // The user approves at once: a login and a grant of the requested resource's scope.
-  app.get('/interaction/:uid', async (req, res) => {
-    const details = await provider.interactionDetails(req, res)
-    const grant = new provider.Grant({ accountId: 'tester', clientId: details.params.client_id as string })
-    grant.addOIDCScope(String(details.params.scope))
-    grant.addResourceScope(mcpUrl, 'mcp')
-    const grantId = await grant.save()
-    await provider.interactionFinished(req, res, { login: { accountId: 'tester' }, consent: { grantId } }, { mergeWithLastSubmission: false })
-  })
-  app.get('/.well-known/oauth-protected-resource/mcp', (_req, res) => void res.json({ resource: mcpUrl, authorization_servers: [origin], scopes_supported: ['openid', 'mcp'] }))
-  const verifier = {
-    verifyAccessToken: async (token: string) => {
-      presented.push(token)
-      const found = (await provider.AccessToken.find(token)) ?? (await provider.ClientCredentials.find(token))
-      if (!found) throw new InvalidTokenError('unknown token')
-      issued.add(token)
-      return { token, clientId: found.clientId as string, scopes: (found.scope ?? '').split(' '), expiresAt: found.exp as number, resource: new URL(String(found.aud)) }
-    },
-  }
-  app.post('/mcp', express.json(), requireBearerAuth({ verifier, resourceMetadataUrl: `${origin}/.well-known/oauth-protected-resource/mcp` }), async (req, res) => {
-    const server = new McpServer({ name: 'behind-oidc', version: '1.0.0' })
-    server.registerTool('ping', { description: 'Answers pong' }, async () => ({ content: [{ type: 'text', text: 'pong' }] }))
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined })
-    res.on('close', () => void transport.close())
-    await server.connect(transport)
-    await transport.handleRequest(req, res, req.body)
-  })
-  app.use(provider.callback())
+  mcpUrl = issuer.mcpUrl
 })
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => http.close(() => resolve()))
+  await issuer.close()
   vi.unstubAllEnvs()
   await rm(home, { recursive: true, force: true })
 })

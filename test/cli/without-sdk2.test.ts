@@ -1,6 +1,5 @@
-import { spawn } from 'node:child_process'
 import { describe, expect, test } from 'vitest'
-import { CLI, fixture, ROOT, scrub, type CliRun } from '../support/run-cli-process.js'
+import { fixture, ROOT, runCliProcess, scrub, type CliRun } from '../support/run-cli-process.js'
 
 /**
  * Runs the built CLI as a project without SDK 2.x would: Node's resolver is hooked so that
@@ -8,19 +7,7 @@ import { CLI, fixture, ROOT, scrub, type CliRun } from '../support/run-cli-proce
  * Only the CLI gets the hook; the server it starts is a process of its own.
  */
 function runWithoutSdk2(args: string[]): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', `${ROOT}test/fixtures/without-sdk2/register.mjs`, CLI, ...args], {
-      cwd: ROOT,
-      env: { ...process.env, NO_COLOR: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')))
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-  })
+  return runCliProcess(args, { nodeArgs: ['--import', `${ROOT}test/fixtures/without-sdk2/register.mjs`] })
 }
 
 describe('without the optional SDK 2.x', () => {

@@ -19,10 +19,10 @@ export interface CliRun {
   stderr: string
 }
 
-/** Runs the built CLI as a subprocess, the way a CI job does. */
-export function runCliProcess(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<CliRun> {
+/** Runs the built CLI as a subprocess, the way a CI job does; `nodeArgs` go to Node before the CLI's path. */
+export function runCliProcess(args: string[], options: { cwd?: string; env?: Record<string, string>; nodeArgs?: string[] } = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), CLI, ...args], {
       cwd: options.cwd ?? ROOT,
       env: { ...process.env, NO_COLOR: '1', ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
