@@ -74,6 +74,11 @@ export interface Found extends SchemaFinding {
    * so a definition reached by many paths is not copied onto each of them.
    */
   shared?: number
+  /**
+   * On a `$ref` pair's own finding, listed once: every place the pair is used, the first being
+   * where it is listed (the walker adds later places to this same list).
+   */
+  sites?: PathSegment[][]
 }
 
 /** What a node comparison returns: how the valid values moved, and what changed below. */

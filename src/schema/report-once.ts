@@ -11,6 +11,13 @@ export function reportOnce(findings: Found[]): SchemaFinding[] {
   const groups = new Map<string, { first: Found; sites: PathSegment[][] }>()
   const ordered: (Found | { group: string })[] = []
   for (const f of findings) {
+    if (f.sites !== undefined) {
+      // Why: laid out once already, with its places; grouped by itself.
+      const key = `${groups.size}\u0002`
+      groups.set(key, { first: f, sites: f.sites })
+      ordered.push({ group: key })
+      continue
+    }
     if (f.origin === undefined) {
       ordered.push(f)
       continue
@@ -38,6 +45,6 @@ export function reportOnce(findings: Found[]): SchemaFinding[] {
 }
 
 function strip(f: Found): SchemaFinding {
-  const { origin: _origin, ...finding } = f
+  const { origin: _origin, sites: _sites, ...finding } = f
   return finding
 }

@@ -13,40 +13,72 @@ const UNKNOWN: NodeResult = Object.freeze({ relation: 'unknown', findings: [] })
 
 interface Memo {
   result: NodeResult
-  /**
-   * The generation it was computed in when it relied on a `$ref` pair still in progress (whose
-   * findings are reported where that pair started, not here); `undefined` when it did not.
-   */
-  generation: number | undefined
+  /** The `$ref` pairs the result read, with what each showed then; valid while they all show the same. */
+  reads: Map<RefPair, string> | undefined
+}
+
+/** One (old, new) `$ref` pair: a definition compared with its counterpart. */
+interface RefPair {
+  id: number
+  key: string
+  bodyA: Schema
+  bodyB: Schema
+  pointerA: string
+  pointerB: string
+  definition: string
+  /** Where it was first met, for what its computation cannot judge. */
+  site: PathSegment[]
+  /** The relation so far: starts `equal` and only climbs (join), so the iteration ends. */
+  relation: Relation
+  /** Its findings from the last computation; laid out where it is used. */
+  findings: Found[]
+  /** Whether a computation found anything; once set it stays, like the relation only climbs. */
+  hasFindings: boolean
+  computed: boolean
+  /** Pairs (and the root) whose computation read this one, recomputed when it changes. */
+  dependents: Set<RefPair>
+  queued: boolean
 }
 
 /**
- * One comparison run, the walker the keyword comparisons recurse through. Node pairs are memoized on their content; `$ref` pairs are keyed on the
- * JSON pointers of both sides, assumed equal while in progress and recomputed until the
- * assumption holds (a fixed point), so a change deep inside a cycle is still found.
+ * Pairs met deeper than this are queued, not computed on the spot. Why: a chain of thousands of
+ * definitions would otherwise nest one stack frame per hop.
+ */
+const DEFER_DEPTH = 16
+
+/**
+ * One comparison run, the walker the keyword comparisons recurse through. Node pairs are
+ * memoized on their content. `$ref` pairs, keyed on the JSON pointers of both sides, are the
+ * unknowns of a fixed point: each starts `equal`, a computation reads the others' current
+ * relations, and a pair whose relation climbs queues the pairs that read it, until nothing
+ * moves. Each relation climbs at most three times, so the work is bounded by the pairs and the
+ * places they are read, whatever the cycles (a change deep inside a cycle is still found).
  */
 export class SchemaWalker implements Walker {
   private readonly budget: Required<CompareBudget>
   private readonly notRecorded: { path: PathSegment[]; reason: string }[] = []
-  private readonly path: PathSegment[] = []
+  private path: PathSegment[] = []
   private readonly location: [string, string][] = []
   private readonly json = new WeakMap<object, string>()
   private readonly memo = new Map<string, Memo>()
   private readonly origins = new Map<string, number>()
+  private readonly pairs = new Map<string, RefPair>()
+  private readonly byId: RefPair[] = []
   /**
-   * The findings of each `$ref` pair computation, kept once; its result carries a `shared`
-   * stand-in. Why per computation, not per pair: a stand-in then only refers to computations
-   * that finished before it, so laying them out never goes round a cycle.
+   * Pairs met but not computed yet, and pairs to compute again. Why two: a pair read before it
+   * was computed is recomputed once it is; computing every new pair first means each reader is
+   * recomputed once after them, not once per pair it read.
    */
-  private readonly computed: Found[][] = []
-  private readonly inProgress = new Map<string, { relation: Relation; used: boolean }>()
-  /** Keys of in-progress pairs each open `$ref` computation relied on. */
-  private readonly reliedOn: Set<string>[] = []
+  private readonly fresh: RefPair[] = []
+  private readonly stale: RefPair[] = []
+  /** The pair whose body is being computed, innermost last. */
+  private readonly computing: RefPair[] = []
+  /** The pairs read by each node comparison in progress, innermost last. */
+  private readonly reads: Map<RefPair, string>[] = []
   private readonly sameDefinitions: boolean
-  // Why: a result that relied on an assumption is only valid while that assumption is: the
-  // generation moves whenever an assumption changes or a pair in progress closes.
-  private generation = 0
-  private assumptionHits = 0
+  /** What each `$ref` of a side leads to, looked up once. */
+  private readonly targetsA = new Map<string, Schema | undefined>()
+  private readonly targetsB = new Map<string, Schema | undefined>()
   private steps = 0
   private depth = 0
   private exhausted = false
@@ -65,37 +97,62 @@ export class SchemaWalker implements Walker {
 
   /** Walks the two roots; findings inside shared subschemas still carry their origin. */
   run(): { findings: Found[]; notRecorded: { path: PathSegment[]; reason: string }[] } {
-    // Why: a root that refers to itself is a definition like any other; entering it as the
-    // pair (#, #) lets its inner `$ref: '#'` close the cycle instead of comparing it twice.
+    // Why: the roots are the pair (#, #), so an inner `$ref: '#'` closes the cycle instead of
+    // comparing them twice; only a root that refers to itself is named as a definition.
     const selfReferring = this.textOf(this.before).includes('"$ref":"#"') || this.textOf(this.after).includes('"$ref":"#"')
-    const result = selfReferring ? this.compareReferences(this.before, this.after, '#', '#', '#', '#') : this.compare(this.before, this.after, '#', '#')
-    return { findings: this.layOut(result.findings), notRecorded: this.notRecorded }
+    const root = this.pairOf('#', '#', this.before, this.after, selfReferring ? '#' : undefined)
+    this.computePair(root)
+    while (!this.exhausted) {
+      const next = this.fresh.pop() ?? this.stale.pop()
+      if (next === undefined) break
+      next.queued = false
+      this.computePair(next)
+    }
+    return { findings: this.layOut(root), notRecorded: this.notRecorded }
   }
 
   /**
-   * The findings with each `shared` stand-in replaced by its computation's findings under the
-   * path it stands at, in order; each computation is laid out at its first `MAX_USE_SITES`
-   * distinct places only (every one at least once, so no finding is lost).
+   * The findings with each `shared` stand-in replaced by its pair's findings under the path it
+   * stands at. Breadth first, so a pair's use sites are its nearest places: each pair is laid
+   * out at its first `MAX_USE_SITES` distinct places only (every one at least once, so no finding
+   * is lost), and never inside itself, since a change in a cycle is reported where the cycle is
+   * entered. Why breadth first: depth first, the first place of a definition in a cycle of
+   * thousands can be thousands of steps long, and every path is copied.
    */
-  private layOut(findings: Found[]): Found[] {
+  private layOut(root: RefPair): Found[] {
     const out: Found[] = []
-    const sites = new Map<number, Set<string>>()
-    const visit = (list: Found[], prefix: PathSegment[]): void => {
-      for (const f of list) {
-        const path = prefix.length === 0 ? f.path : [...prefix, ...f.path]
+    const placesOf = new Map<number, { keys: Set<string>; sites: PathSegment[][] }>()
+    const waiting: { pair: RefPair; prefix: PathSegment[]; inside: Ancestry; first: boolean }[] = [{ pair: root, prefix: [], inside: { id: root.id }, first: true }]
+    placesOf.set(root.id, { keys: new Set(['']), sites: [[]] })
+    // Why count: once every pair with findings has all its places, later places add nothing.
+    let open = this.byId.filter((pair) => pair.hasFindings && pair !== root).length
+    for (let next = 0; next < waiting.length; next++) {
+      const { pair, prefix, inside, first } = waiting[next]
+      if (open === 0 && !first) continue
+      const own = this.origins.get(`ref:${pair.key}`)
+      const sites = first ? placesOf.get(pair.id)!.sites : undefined
+      for (const f of pair.findings) {
         if (f.shared === undefined) {
-          out.push(prefix.length === 0 ? f : { ...f, path })
+          // Why: the pair's own findings are the same at every place; they are listed once, at
+          // the first, and carry the list of places (`sites`) that later places add to.
+          if (f.origin !== undefined && f.origin.id === own) {
+            if (sites !== undefined) out.push({ ...f, path: [...prefix, ...f.path], sites })
+          } else out.push(prefix.length === 0 ? f : { ...f, path: [...prefix, ...f.path] })
           continue
         }
-        let seen = sites.get(f.shared)
-        if (seen === undefined) sites.set(f.shared, (seen = new Set()))
-        const site = path.join('\u0000')
-        if (seen.has(site) || seen.size >= MAX_USE_SITES) continue
-        seen.add(site)
-        visit(this.computed[f.shared], path)
+        let places = placesOf.get(f.shared)
+        if ((places !== undefined && places.sites.length >= MAX_USE_SITES) || within(inside, f.shared)) continue
+        const path = prefix.length === 0 ? f.path : [...prefix, ...f.path]
+        const key = path.join('\u0000')
+        if (places?.keys.has(key)) continue
+        const first = places === undefined
+        if (places === undefined) placesOf.set(f.shared, (places = { keys: new Set(), sites: [] }))
+        places.keys.add(key)
+        places.sites.push(path)
+        if (places.sites.length === MAX_USE_SITES) open--
+        waiting.push({ pair: this.byId[f.shared], prefix: path, inside: { id: f.shared, outer: inside }, first })
       }
     }
-    visit(findings, [])
     return out
   }
 
@@ -153,25 +210,47 @@ export class SchemaWalker implements Walker {
     }
     const key = `${ja}\u0000${jb}`
     const cached = this.memo.get(key)
-    if (cached !== undefined && (cached.generation === undefined || cached.generation === this.generation)) return cached.result
+    if (cached !== undefined && this.stillValid(cached)) return cached.result
     const limit = this.overBudget()
     if (limit !== undefined) return limit
-    const hitsBefore = this.assumptionHits
+    const reads = new Map<RefPair, string>()
     this.location.push([la, lb])
+    this.reads.push(reads)
     this.depth++
     let result: NodeResult
     try {
       result = this.compareNode(this, a, b)
     } finally {
       this.depth--
+      this.reads.pop()
       this.location.pop()
     }
     if (isModel(a) || isModel(b)) result = this.tagOrigin(result, key, undefined)
-    this.memo.set(key, { result, generation: this.assumptionHits === hitsBefore ? undefined : this.generation })
+    this.memo.set(key, { result, reads: reads.size === 0 ? undefined : reads })
+    this.noteReads(reads)
     return result
   }
 
-  /** A pair where at least one side is a local `$ref`: followed lazily, cycles closed by assumption. */
+  /** Whether a memoized result's `$ref` pairs all still show what they showed when it was computed. */
+  private stillValid(memo: Memo): boolean {
+    if (memo.reads === undefined) return true
+    for (const [pair, shown] of memo.reads) if (shown !== shownBy(pair)) return false
+    this.noteReads(memo.reads)
+    return true
+  }
+
+  /** Passes what a node read to the node around it and to the pair being computed. */
+  private noteReads(reads: Map<RefPair, string>): void {
+    for (const [pair, shown] of reads) this.noteRead(pair, shown)
+  }
+
+  private noteRead(pair: RefPair, shown: string): void {
+    this.reads[this.reads.length - 1]?.set(pair, shown)
+    const reader = this.computing[this.computing.length - 1]
+    if (reader !== undefined) pair.dependents.add(reader)
+  }
+
+  /** A pair where at least one side is a local `$ref`: read as its current relation, computed once met. */
   private compareReferences(a: Schema, b: Schema, la: string, lb: string, refA: string | undefined, refB: string | undefined): NodeResult {
     const bodyA = refA === undefined ? a : this.deref('old', refA)
     const bodyB = refB === undefined ? b : this.deref('new', refB)
@@ -179,57 +258,57 @@ export class SchemaWalker implements Walker {
       this.notJudged(`$ref ${String(bodyA === undefined ? refA : refB)} does not resolve`)
       return { relation: 'unknown', findings: [found('schema-reference-changed', 'unknown', { before: refA, after: refB })] }
     }
-    const pointerA = refA ?? la
-    const pointerB = refB ?? lb
-    const key = `${pointerA}\u0000${pointerB}`
-    const open = this.inProgress.get(key)
-    if (open !== undefined) {
-      open.used = true
-      this.assumptionHits++
-      this.reliedOn[this.reliedOn.length - 1]?.add(key)
-      return { relation: open.relation, findings: [] }
+    const pair = this.pairOf(refA ?? la, refB ?? lb, bodyA, bodyB, refA ?? refB!)
+    if (!pair.computed && !pair.queued && !this.computing.includes(pair)) {
+      if (this.depth < DEFER_DEPTH) this.computePair(pair)
+      else this.enqueue(pair)
     }
-    const cached = this.memo.get(`ref:${key}`)
-    if (cached !== undefined && (cached.generation === undefined || cached.generation === this.generation)) return cached.result
-    const limit = this.overBudget()
-    if (limit !== undefined) return limit
-    const state = { relation: 'equal' as Relation, used: false }
-    const relied = new Set<string>()
-    this.inProgress.set(key, state)
-    this.reliedOn.push(relied)
-    this.depth++
-    let result: NodeResult
-    try {
-      for (;;) {
-        state.used = false
-        result = this.compare(bodyA as Schema, bodyB as Schema, pointerA, pointerB)
-        const next = join(state.relation, result.relation)
-        if (!state.used || next === state.relation || this.exhausted) break
-        // Why: the pair was assumed `state.relation` where the cycle closed; the body came out
-        // differently, so climb the assumption and recompute everything that relied on it.
-        state.relation = next
-        this.generation++
-      }
-    } finally {
-      this.depth--
-      this.inProgress.delete(key)
-      this.reliedOn.pop()
-      this.generation++
-    }
-    relied.delete(key)
-    for (const outer of relied) this.reliedOn[this.reliedOn.length - 1]?.add(outer)
-    const definition = definitionName(refA ?? refB!)
-    result = this.share(this.tagOrigin(result, `ref:${key}`, definition))
-    this.memo.set(`ref:${key}`, { result, generation: relied.size === 0 ? undefined : this.generation })
-    if (relied.size > 0) this.assumptionHits++
-    return result
+    this.noteRead(pair, shownBy(pair))
+    if (!pair.hasFindings) return pair.relation === 'equal' ? EQUAL : { relation: pair.relation, findings: [] }
+    return { relation: pair.relation, findings: [{ kind: 'schema-comparison-incomplete', path: [], relation: pair.relation, shared: pair.id }] }
   }
 
-  /** Keeps a `$ref` pair's findings once and returns its result with one stand-in for them. */
-  private share(result: NodeResult): NodeResult {
-    if (result.findings.length === 0) return result
-    const shared = this.computed.push(result.findings) - 1
-    return { relation: result.relation, findings: [{ kind: 'schema-comparison-incomplete', path: [], relation: result.relation, shared }] }
+  /** The pair of two pointers, made on first use; `ref` names its definition (none for the plain roots). */
+  private pairOf(pointerA: string, pointerB: string, bodyA: Schema, bodyB: Schema, ref: string | undefined): RefPair {
+    const key = `${pointerA}\u0000${pointerB}`
+    let pair = this.pairs.get(key)
+    if (pair === undefined) {
+      pair = { id: this.byId.length, key, bodyA, bodyB, pointerA, pointerB, definition: ref === undefined ? '' : definitionName(ref), site: [...this.path], relation: 'equal', findings: [], hasFindings: false, computed: false, dependents: new Set(), queued: false }
+      this.pairs.set(key, pair)
+      this.byId.push(pair)
+    }
+    return pair
+  }
+
+  private enqueue(pair: RefPair): void {
+    if (pair.queued) return
+    pair.queued = true
+    ;(pair.computed ? this.stale : this.fresh).push(pair)
+  }
+
+  /** Computes a pair's body under the others' current relations; if what it shows moved, queues its readers. */
+  private computePair(pair: RefPair): void {
+    const shown = shownBy(pair)
+    const path = this.path
+    this.path = [...pair.site]
+    // Why: a `$ref` hop counts as a level of nesting; the roots are not a hop.
+    const hop = this.computing.length > 0 ? 1 : 0
+    this.computing.push(pair)
+    this.depth += hop
+    let result: NodeResult
+    try {
+      result = this.compare(pair.bodyA, pair.bodyB, pair.pointerA, pair.pointerB)
+    } finally {
+      this.depth -= hop
+      this.computing.pop()
+      this.path = path
+    }
+    // Why not the plain root: its findings are not inside anything used at several places.
+    pair.findings = pair.definition === '' ? result.findings : this.tagOrigin(result, `ref:${pair.key}`, pair.definition).findings
+    pair.computed = true
+    pair.relation = join(pair.relation, result.relation)
+    if (pair.findings.length > 0) pair.hasFindings = true
+    if (shownBy(pair) !== shown) for (const reader of pair.dependents) this.enqueue(reader)
   }
 
   private originId(key: string): number {
@@ -301,6 +380,14 @@ export class SchemaWalker implements Walker {
   }
 
   private deref(side: Side, ref: string): Schema | undefined {
+    const cache = side === 'old' ? this.targetsA : this.targetsB
+    if (cache.has(ref)) return cache.get(ref)
+    const target = this.follow(side, ref)
+    cache.set(ref, target)
+    return target
+  }
+
+  private follow(side: Side, ref: string): Schema | undefined {
     if (!ref.startsWith('#')) return undefined
     let node: unknown = side === 'old' ? this.before : this.after
     const pointer = decodeFragment(ref.slice(1))
@@ -314,6 +401,22 @@ export class SchemaWalker implements Walker {
     }
     return node === true || node === false || isPlainObject(node) ? (node as Schema) : undefined
   }
+}
+
+/** The pairs a place is laid out inside, innermost first. */
+interface Ancestry {
+  id: number
+  outer?: Ancestry
+}
+
+function within(inside: Ancestry | undefined, id: number): boolean {
+  for (let at = inside; at !== undefined; at = at.outer) if (at.id === id) return true
+  return false
+}
+
+/** What a pair shows its readers: its relation, and whether it has findings to lay out. */
+function shownBy(pair: RefPair): string {
+  return pair.hasFindings ? `${pair.relation}+` : pair.relation
 }
 
 function decodeFragment(fragment: string): string | undefined {

@@ -6,7 +6,7 @@ import type { Verdict } from './value-matches.js'
 export interface CompareBudget {
   /** Node pairs compared (memoized pairs are free). Default 50,000. */
   maxSteps?: number
-  /** Nesting of node pairs, `$ref` hops included. Default 64. */
+  /** Nesting of node pairs, `$ref` hops included (a `$ref` pair met 16 levels down is queued and starts again at level 1). Default 64. */
   maxDepth?: number
 }
 
