@@ -1,3 +1,5 @@
+import { MAX_ITEM_DEPTH } from '../schema/nesting-limit.js'
+
 /** The JSON Schema keyword with which a 2026-07-28 tool asks HTTP clients to mirror an argument into a header. */
 export const HEADER_KEYWORD = 'x-mcp-header'
 
@@ -13,21 +15,35 @@ export const HEADER_KEYWORD = 'x-mcp-header'
  */
 export function splitArgumentHeaders(schema: unknown): { schema: unknown; headers: { [argument: string]: string } } {
   const headers: { [argument: string]: string } = {}
-  return { schema: strip(schema, [], headers), headers }
+  return { schema: strip(schema, undefined, 0, headers), headers }
 }
 
-function strip(schema: unknown, path: string[], headers: { [argument: string]: string }): unknown {
-  if (!isRecord(schema)) return schema
+/** An argument path as a chain to its parent. Why: copying the path at each level costs the square of the depth. */
+interface ArgumentPath {
+  name: string
+  parent: ArgumentPath | undefined
+}
+
+function joined(path: ArgumentPath): string {
+  const names: string[] = []
+  for (let at: ArgumentPath | undefined = path; at !== undefined; at = at.parent) names.unshift(at.name)
+  return names.join('.')
+}
+
+function strip(schema: unknown, path: ArgumentPath | undefined, depth: number, headers: { [argument: string]: string }): unknown {
+  // Why a bound: a server may nest properties tens of thousands deep; past the depth a schema
+  // is recorded at all (it is listed as not recorded), there is nothing to take out.
+  if (!isRecord(schema) || depth > MAX_ITEM_DEPTH) return schema
   let out = schema
-  if (path.length > 0 && HEADER_KEYWORD in schema) {
+  if (path !== undefined && HEADER_KEYWORD in schema) {
     const { [HEADER_KEYWORD]: header, ...rest } = schema
-    if (typeof header === 'string') headers[path.join('.')] = header
+    if (typeof header === 'string') headers[joined(path)] = header
     out = rest
   }
   if (isRecord(out.properties)) {
     let properties: Record<string, unknown> | undefined
     for (const [name, property] of Object.entries(out.properties)) {
-      const stripped = strip(property, [...path, name], headers)
+      const stripped = strip(property, { name, parent: path }, depth + 1, headers)
       if (stripped !== property) (properties ??= { ...(out.properties as Record<string, unknown>) })[name] = stripped
     }
     if (properties !== undefined) out = { ...out, properties }

@@ -138,6 +138,12 @@ describe('deep nesting', () => {
     ])
   })
 
+  test('20,000 nested properties: the same, and argument headers are looked for without a stack overflow', () => {
+    const surface = normalizeSurface({ initialize: { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } }, tools: [{ name: 'deep', inputSchema: nested(20_000, { type: 'string' }) }] })
+    expect(surface.tools?.[0]?.inputSchema).toBe(true)
+    expect(surface.notRecorded?.map((entry) => entry.reason)).toEqual([expect.stringMatching(/^nested more than 500 levels deep/)])
+  })
+
   test('a schema within the limit is recorded as usual', () => {
     const surface = normalizeSurface({ initialize: { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } }, tools: [{ name: 'deep', inputSchema: nested(200, { type: 'string' }) }] })
     expect(surface.notRecorded).toEqual([])
