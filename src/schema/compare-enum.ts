@@ -1,5 +1,5 @@
 import { found, type NodeReport, type SchemaObject } from './finding.js'
-import { canonicalJson, isAnnotationKeyword } from './keywords.js'
+import { isAnnotationKeyword, valueKey } from './keywords.js'
 import { fromInclusions } from './relation.js'
 import { examplesOf } from './satisfiability.js'
 import type { Json } from './types.js'
@@ -14,11 +14,13 @@ import type { Walker } from './walker.js'
 export function compareEnum(walker: Walker, a: SchemaObject, b: SchemaObject, report: NodeReport): void {
   // Why: canonical lists hold only values the rest of their schema accepts, but a union branch
   // with the union's siblings folded in may list values its `type` now excludes.
-  const valuesA = finiteValues(a)?.filter((v) => walker.matches('old', a, v) !== false)
-  const valuesB = finiteValues(b)?.filter((v) => walker.matches('new', b, v) !== false)
+  // Why without the list: a listed value is in it; checking that again would key the whole list.
+  const [restA, restB] = [withoutList(a), withoutList(b)]
+  const valuesA = finiteValues(a)?.filter((v) => walker.matches('old', restA, v) !== false)
+  const valuesB = finiteValues(b)?.filter((v) => walker.matches('new', restB, v) !== false)
   if (valuesA !== undefined && valuesB !== undefined) {
-    const textsA = new Map(valuesA.map((v) => [canonicalJson(v), v]))
-    const textsB = new Map(valuesB.map((v) => [canonicalJson(v), v]))
+    const textsA = new Map(valuesA.map((v) => [valueKey(v), v]))
+    const textsB = new Map(valuesB.map((v) => [valueKey(v), v]))
     const added = [...textsB.keys()].filter((t) => !textsA.has(t)).map((t) => textsB.get(t)!)
     const removed = [...textsA.keys()].filter((t) => !textsB.has(t)).map((t) => textsA.get(t)!)
     if (added.length === 0 && removed.length === 0) return
@@ -36,11 +38,17 @@ export function compareEnum(walker: Walker, a: SchemaObject, b: SchemaObject, re
   const allAccepted = verdicts.every((v) => v === true) ? true : verdicts.some((v) => v === false) ? false : undefined
   // Why: the side without a list usually accepts more, but that is claimed only with a value
   // that proves it (an integer range can list exactly the enum's values).
-  const texts = new Set(listed.map(canonicalJson))
-  const more = examplesOf(other).some((v) => !texts.has(canonicalJson(v)) && walker.matches(otherSide, other, v) === true) ? true : undefined
+  const texts = new Set(listed.map(valueKey))
+  const more = examplesOf(other).some((v) => !texts.has(valueKey(v)) && walker.matches(otherSide, other, v) === true) ? true : undefined
   const relation = valuesA !== undefined ? fromInclusions(allAccepted, negate(more)) : fromInclusions(negate(more), allAccepted)
   const details = valuesA !== undefined ? { dropped: true as const } : { introduced: true as const }
   report.change(found('schema-enum-changed', relation, { before: a.enum, after: b.enum, details }))
+}
+
+function withoutList(schema: SchemaObject): SchemaObject {
+  if (!Array.isArray(schema.enum)) return schema
+  const { enum: _list, ...rest } = schema
+  return rest
 }
 
 /** The values a schema allows when it is a finite list: its `enum`, or `type` null/boolean alone. */

@@ -64,6 +64,14 @@ export interface Origin {
  */
 export const MAX_USE_SITES = 10
 
+/**
+ * Path segments all the places after the first may take together, in one comparison. Why: in a
+ * ring of thousands of definitions the nearest places are still hundreds of steps long, and ten
+ * of them for each of thousands of changes would take more memory than the schemas; past the
+ * bound a change keeps the places it has (always its first).
+ */
+export const MAX_USE_SITE_SEGMENTS = 20_000
+
 /** A finding while the engine works: its path is relative to the node being compared. */
 export interface Found extends SchemaFinding {
   kind: SchemaKindId

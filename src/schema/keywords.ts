@@ -171,6 +171,21 @@ export const DROPPED_KEYWORDS = new Set<string>([
 ])
 
 /**
+ * A key that tells JSON values apart, equal values alike, writing as little as it can: a string
+ * is its own key (no copy, so a 20,000-value enum is keyed without writing 20,000 strings) unless
+ * it starts like the JSON of another value or of a string; then, like any other value, it is
+ * its canonical JSON. Why that rule: the three kinds of key then start differently (`"` for a
+ * written string; `{ [ - 0–9 t f n` for other values; anything else for a string as it is).
+ * @example valueKey('a') // 'a'; valueKey('no') // '"no"'; valueKey(1) // '1'
+ */
+export function valueKey(value: unknown): string {
+  if (typeof value !== 'string' || value.length === 0) return typeof value === 'string' ? value : canonicalJson(value)
+  return JSON_STARTS.has(value[0]) ? JSON.stringify(value) : value
+}
+
+const JSON_STARTS = new Set(['{', '[', '"', '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 't', 'f', 'n'])
+
+/**
  * Serializes JSON with object keys sorted, so equal values give equal text.
  * @example canonicalJson({ b: 1, a: [2] }) // '{"a":[2],"b":1}'
  */

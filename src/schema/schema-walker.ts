@@ -1,5 +1,5 @@
 import { compareAnnotations } from './compare-annotations.js'
-import { EQUAL, found, MAX_USE_SITES, NodeReport, prefixed, type Found, type NodeResult, type Origin, type SchemaObject } from './finding.js'
+import { EQUAL, found, MAX_USE_SITE_SEGMENTS, MAX_USE_SITES, NodeReport, prefixed, type Found, type NodeResult, type Origin, type SchemaObject } from './finding.js'
 import { canonicalJson, isAnnotationKeyword, isPlainObject } from './keywords.js'
 import { join } from './relation.js'
 import type { PathSegment, Relation, Schema } from './types.js'
@@ -14,7 +14,7 @@ const UNKNOWN: NodeResult = Object.freeze({ relation: 'unknown', findings: [] })
 interface Memo {
   result: NodeResult
   /** The `$ref` pairs the result read, with what each showed then; valid while they all show the same. */
-  reads: Map<RefPair, string> | undefined
+  reads: Reads | undefined
 }
 
 /** One (old, new) `$ref` pair: a definition compared with its counterpart. */
@@ -26,8 +26,12 @@ interface RefPair {
   pointerA: string
   pointerB: string
   definition: string
-  /** Where it was first met, for what its computation cannot judge. */
-  site: PathSegment[]
+  /**
+   * Where it was first met, for what its computation cannot judge: a path inside the pair
+   * being computed then. Why not the whole path: in a chain of thousands of definitions the
+   * whole paths of all pairs together take the square of the chain's length.
+   */
+  site: { in: RefPair | undefined; path: PathSegment[] }
   /** The relation so far: starts `equal` and only climbs (join), so the iteration ends. */
   relation: Relation
   /** Its findings from the last computation; laid out where it is used. */
@@ -60,6 +64,8 @@ export class SchemaWalker implements Walker {
   private path: PathSegment[] = []
   private readonly location: [string, string][] = []
   private readonly json = new WeakMap<object, string>()
+  /** A number per distinct schema text, so memo keys are short whatever the schemas' size. */
+  private readonly textIds = new Map<string, number>()
   private readonly memo = new Map<string, Memo>()
   private readonly origins = new Map<string, number>()
   private readonly pairs = new Map<string, RefPair>()
@@ -121,11 +127,12 @@ export class SchemaWalker implements Walker {
    */
   private layOut(root: RefPair): Found[] {
     const out: Found[] = []
-    const placesOf = new Map<number, { keys: Set<string>; sites: PathSegment[][] }>()
+    const placesOf = new Map<number, { sites: PathSegment[][] }>()
     const waiting: { pair: RefPair; prefix: PathSegment[]; inside: Ancestry; first: boolean }[] = [{ pair: root, prefix: [], inside: { id: root.id }, first: true }]
-    placesOf.set(root.id, { keys: new Set(['']), sites: [[]] })
+    placesOf.set(root.id, { sites: [[]] })
     // Why count: once every pair with findings has all its places, later places add nothing.
     let open = this.byId.filter((pair) => pair.hasFindings && pair !== root).length
+    let listed = 0
     for (let next = 0; next < waiting.length; next++) {
       const { pair, prefix, inside, first } = waiting[next]
       if (open === 0 && !first) continue
@@ -143,11 +150,15 @@ export class SchemaWalker implements Walker {
         let places = placesOf.get(f.shared)
         if ((places !== undefined && places.sites.length >= MAX_USE_SITES) || within(inside, f.shared)) continue
         const path = prefix.length === 0 ? f.path : [...prefix, ...f.path]
-        const key = path.join('\u0000')
-        if (places?.keys.has(key)) continue
+        if (places?.sites.some((site) => samePath(site, path))) continue
         const first = places === undefined
-        if (places === undefined) placesOf.set(f.shared, (places = { keys: new Set(), sites: [] }))
-        places.keys.add(key)
+        if (!first) {
+          // Why: later places are listed only while they are few; past the bound no pair gains a place.
+          listed += path.length
+          if (listed > MAX_USE_SITE_SEGMENTS) open = 0
+          if (open === 0) continue
+        }
+        if (places === undefined) placesOf.set(f.shared, (places = { sites: [] }))
         places.sites.push(path)
         if (places.sites.length === MAX_USE_SITES) open--
         waiting.push({ pair: this.byId[f.shared], prefix: path, inside: { id: f.shared, outer: inside }, first })
@@ -191,6 +202,7 @@ export class SchemaWalker implements Walker {
 
   notJudged(reason: string): void {
     const path = [...this.path]
+    for (let pair: RefPair | undefined = this.computing[this.computing.length - 1]; pair !== undefined; pair = pair.site.in) path.unshift(...pair.site.path)
     const key = `${path.join('\u0000')}\u0001${reason}`
     if (this.notRecorded.some((n) => `${n.path.join('\u0000')}\u0001${n.reason}` === key)) return
     this.notRecorded.push({ path, reason })
@@ -208,8 +220,11 @@ export class SchemaWalker implements Walker {
       const result = this.compareReferences(a, b, la, lb, refA, refB)
       return refA !== undefined && refB !== undefined ? withWrapperAnnotations(a, b, result) : result
     }
-    const key = `${ja}\u0000${jb}`
-    const cached = this.memo.get(key)
+    // Why no memo for the roots: they are compared once per climb of their pair, and keeping
+    // their text as a key would hold a copy of each whole schema.
+    const roots = a === this.before || b === this.after
+    const key = roots ? '' : `${this.idOf(ja)}:${this.idOf(jb)}`
+    const cached = roots ? undefined : this.memo.get(key)
     if (cached !== undefined && this.stillValid(cached)) return cached.result
     const limit = this.overBudget()
     if (limit !== undefined) return limit
@@ -226,16 +241,18 @@ export class SchemaWalker implements Walker {
       this.location.pop()
     }
     if (isModel(a) || isModel(b)) result = this.tagOrigin(result, key, undefined)
-    this.memo.set(key, { result, reads: reads.size === 0 ? undefined : reads })
+    // Why flat: a map per memoized node costs more than the node's result.
+    if (!roots) this.memo.set(key, { result, reads: reads.size === 0 ? undefined : [...reads].flat() })
     this.noteReads(reads)
     return result
   }
 
   /** Whether a memoized result's `$ref` pairs all still show what they showed when it was computed. */
   private stillValid(memo: Memo): boolean {
-    if (memo.reads === undefined) return true
-    for (const [pair, shown] of memo.reads) if (shown !== shownBy(pair)) return false
-    this.noteReads(memo.reads)
+    const reads = memo.reads
+    if (reads === undefined) return true
+    for (let i = 0; i < reads.length; i += 2) if (reads[i + 1] !== shownBy(reads[i] as RefPair)) return false
+    for (let i = 0; i < reads.length; i += 2) this.noteRead(reads[i] as RefPair, reads[i + 1] as string)
     return true
   }
 
@@ -243,6 +260,7 @@ export class SchemaWalker implements Walker {
   private noteReads(reads: Map<RefPair, string>): void {
     for (const [pair, shown] of reads) this.noteRead(pair, shown)
   }
+
 
   private noteRead(pair: RefPair, shown: string): void {
     this.reads[this.reads.length - 1]?.set(pair, shown)
@@ -273,7 +291,7 @@ export class SchemaWalker implements Walker {
     const key = `${pointerA}\u0000${pointerB}`
     let pair = this.pairs.get(key)
     if (pair === undefined) {
-      pair = { id: this.byId.length, key, bodyA, bodyB, pointerA, pointerB, definition: ref === undefined ? '' : definitionName(ref), site: [...this.path], relation: 'equal', findings: [], hasFindings: false, computed: false, dependents: new Set(), queued: false }
+      pair = { id: this.byId.length, key, bodyA, bodyB, pointerA, pointerB, definition: ref === undefined ? '' : definitionName(ref), site: { in: this.computing[this.computing.length - 1], path: [...this.path] }, relation: 'equal', findings: [], hasFindings: false, computed: false, dependents: new Set(), queued: false }
       this.pairs.set(key, pair)
       this.byId.push(pair)
     }
@@ -290,7 +308,7 @@ export class SchemaWalker implements Walker {
   private computePair(pair: RefPair): void {
     const shown = shownBy(pair)
     const path = this.path
-    this.path = [...pair.site]
+    this.path = []
     // Why: a `$ref` hop counts as a level of nesting; the roots are not a hop.
     const hop = this.computing.length > 0 ? 1 : 0
     this.computing.push(pair)
@@ -351,6 +369,12 @@ export class SchemaWalker implements Walker {
     return this.textOf(schema)
   }
 
+  private idOf(text: string): number {
+    let id = this.textIds.get(text)
+    if (id === undefined) this.textIds.set(text, (id = this.textIds.size))
+    return id
+  }
+
   private textOf(schema: Schema): string {
     if (typeof schema === 'boolean') return String(schema)
     let text = this.json.get(schema)
@@ -358,7 +382,10 @@ export class SchemaWalker implements Walker {
       // Why: canonical schemas already have sorted keys, so native JSON text is canonical; an
       // object the engine assembled in another key order only misses a shortcut, never a change.
       text = JSON.stringify(schema)
-      this.json.set(schema, text)
+      // Why not short ones: writing them again costs less than the memory of keeping them for
+      // the hundred thousand `$ref`s of a large cycle.
+      // Why not the roots: each is written once or twice, and is as large as the whole schema.
+      if (text.length >= 64 && schema !== this.before && schema !== this.after) this.json.set(schema, text)
     }
     return text
   }
@@ -409,14 +436,23 @@ interface Ancestry {
   outer?: Ancestry
 }
 
+function samePath(a: PathSegment[], b: PathSegment[]): boolean {
+  return a.length === b.length && a.every((segment, i) => segment === b[i])
+}
+
 function within(inside: Ancestry | undefined, id: number): boolean {
   for (let at = inside; at !== undefined; at = at.outer) if (at.id === id) return true
   return false
 }
 
+/** The `$ref` pairs a memoized result read, each followed by what it showed then. */
+type Reads = (RefPair | string)[]
+
+const WITH_FINDINGS: Record<Relation, string> = { equal: 'equal+', widened: 'widened+', narrowed: 'narrowed+', incomparable: 'incomparable+', unknown: 'unknown+' }
+
 /** What a pair shows its readers: its relation, and whether it has findings to lay out. */
 function shownBy(pair: RefPair): string {
-  return pair.hasFindings ? `${pair.relation}+` : pair.relation
+  return pair.hasFindings ? WITH_FINDINGS[pair.relation] : pair.relation
 }
 
 function decodeFragment(fragment: string): string | undefined {

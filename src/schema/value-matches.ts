@@ -1,6 +1,6 @@
 import { patternMatches } from './bounded-pattern.js'
 import { isMultipleOf } from './exact-decimal.js'
-import { canonicalJson, isPlainObject } from './keywords.js'
+import { canonicalJson, isPlainObject, valueKey } from './keywords.js'
 
 /** Resolves a `$ref` of a canonical schema to its target, or `undefined` when it cannot. */
 export type RefResolver = (ref: string) => unknown
@@ -66,7 +66,7 @@ function matches(schema: unknown, value: unknown, resolveRef: RefResolver | unde
   // Why early: a value of another type, or off the list, fails at once; a union of 10,000
   // branches is checked for every example value, and all but one branch fail here.
   if (schema.type !== undefined && !matchesType(schema.type, value)) return false
-  if (Array.isArray(schema.enum) && !enumTexts(schema.enum).has(canonicalJson(value))) return false
+  if (Array.isArray(schema.enum) && !enumTexts(schema.enum).has(valueKey(value))) return false
   if ('const' in schema && canonicalJson(schema.const) !== canonicalJson(value)) return false
   if (typeof value === 'number') verdicts.push(...numberVerdicts(schema, value))
   if (typeof value === 'string') verdicts.push(...stringVerdicts(schema, value))
@@ -93,7 +93,7 @@ const ENUM_TEXTS = new WeakMap<unknown[], Set<string>>()
 
 function enumTexts(list: unknown[]): Set<string> {
   let texts = ENUM_TEXTS.get(list)
-  if (texts === undefined) ENUM_TEXTS.set(list, (texts = new Set(list.map(canonicalJson))))
+  if (texts === undefined) ENUM_TEXTS.set(list, (texts = new Set(list.map(valueKey))))
   return texts
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { canonicalJson } from '../../src/schema/keywords.js'
+import { canonicalJson, valueKey } from '../../src/schema/keywords.js'
+import { findingsOf } from './support.js'
 
 /** The canonical text built piece by piece, as the engine wrote it before native JSON was used for sorted values. */
 function reference(value: unknown): string {
@@ -32,3 +33,28 @@ function nest(levels: number, leaf: unknown): unknown {
   for (let i = 0; i < levels; i++) value = { a: value, b: [i] }
   return value
 }
+
+describe('value keys: a string keyed as itself never meets another value', () => {
+  // Each pair is two different values whose keys could meet if strings were not told apart.
+  const pairs: [unknown, unknown][] = [
+    ['1', 1],
+    ['-1', -1],
+    ['null', null],
+    ['true', true],
+    ['false', false],
+    ['"a"', 'a'],
+    ['{}', {}],
+    ['[1]', [1]],
+    ['', '""'],
+    ['no', '"no"'],
+  ]
+  test.each(pairs)('%j and %j have different keys and are different enum members', (left, right) => {
+    expect(valueKey(left)).not.toBe(valueKey(right))
+    expect(findingsOf({ enum: [left] }, { enum: [right] }).map((f) => f.kind)).toEqual(['schema-enum-changed'])
+  })
+
+  test('equal values have equal keys; a plain string is its own key', () => {
+    expect(valueKey({ b: 1, a: 2 })).toBe(valueKey({ a: 2, b: 1 }))
+    expect(valueKey('value_1')).toBe('value_1')
+  })
+})
