@@ -1,5 +1,5 @@
 import { found, type NodeReport, type SchemaObject } from './finding.js'
-import { isAnnotationKeyword, valueKey } from './keywords.js'
+import { isAnnotationKeyword, valueKey, withoutList } from './keywords.js'
 import { fromInclusions } from './relation.js'
 import { examplesOf } from './satisfiability.js'
 import type { Json } from './types.js'
@@ -19,10 +19,23 @@ export function compareEnum(walker: Walker, a: SchemaObject, b: SchemaObject, re
   const valuesA = finiteValues(a)?.filter((v) => walker.matches('old', restA, v) !== false)
   const valuesB = finiteValues(b)?.filter((v) => walker.matches('new', restB, v) !== false)
   if (valuesA !== undefined && valuesB !== undefined) {
-    const textsA = new Map(valuesA.map((v) => [valueKey(v), v]))
-    const textsB = new Map(valuesB.map((v) => [valueKey(v), v]))
-    const added = [...textsB.keys()].filter((t) => !textsA.has(t)).map((t) => textsB.get(t)!)
-    const removed = [...textsA.keys()].filter((t) => !textsB.has(t)).map((t) => textsA.get(t)!)
+    // Why one map: the old values a new one matched are marked, so the new side's keys are
+    // never kept (only those of added values, which are few or the change is large anyway).
+    const index = new Map(valuesA.map((v, i) => [valueKey(v), i]))
+    const matched = new Uint8Array(valuesA.length)
+    const addedKeys = new Set<string>()
+    const added: Json[] = []
+    for (const v of valuesB) {
+      const key = valueKey(v)
+      const i = index.get(key)
+      if (i !== undefined) matched[i] = 1
+      else if (!addedKeys.has(key)) {
+        addedKeys.add(key)
+        added.push(v)
+      }
+    }
+    // Why the index check: of a value listed twice, only its last place is marked.
+    const removed = valuesA.filter((v, i) => matched[i] === 0 && index.get(valueKey(v)) === i)
     if (added.length === 0 && removed.length === 0) return
     const relation = fromInclusions(removed.length === 0, added.length === 0)
     const onlyNull = [...added, ...removed].length === 1 && [...added, ...removed][0] === null
@@ -43,12 +56,6 @@ export function compareEnum(walker: Walker, a: SchemaObject, b: SchemaObject, re
   const relation = valuesA !== undefined ? fromInclusions(allAccepted, negate(more)) : fromInclusions(negate(more), allAccepted)
   const details = valuesA !== undefined ? { dropped: true as const } : { introduced: true as const }
   report.change(found('schema-enum-changed', relation, { before: a.enum, after: b.enum, details }))
-}
-
-function withoutList(schema: SchemaObject): SchemaObject {
-  if (!Array.isArray(schema.enum)) return schema
-  const { enum: _list, ...rest } = schema
-  return rest
 }
 
 /** The values a schema allows when it is a finite list: its `enum`, or `type` null/boolean alone. */

@@ -171,6 +171,17 @@ export const DROPPED_KEYWORDS = new Set<string>([
 ])
 
 /**
+ * A schema without its `enum`: what a value taken from that list must still satisfy. Why: a
+ * listed value is in the list, and checking that again keys the whole list.
+ * @example withoutList({ type: 'string', enum: ['a'] }) // { type: 'string' }
+ */
+export function withoutList<T extends { enum?: unknown }>(schema: T): Omit<T, 'enum'> {
+  if (!Array.isArray(schema.enum)) return schema
+  const { enum: _list, ...rest } = schema
+  return rest
+}
+
+/**
  * A key that tells JSON values apart, equal values alike, writing as little as it can: a string
  * is its own key (no copy, so a 20,000-value enum is keyed without writing 20,000 strings) unless
  * it starts like the JSON of another value or of a string; then, like any other value, it is

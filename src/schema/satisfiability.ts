@@ -1,5 +1,5 @@
 import type { Schema } from './types.js'
-import { canonicalJson, isPlainObject } from './keywords.js'
+import { canonicalJson, isPlainObject, valueKey, withoutList } from './keywords.js'
 import { valueMatches, type Verdict } from './value-matches.js'
 
 /**
@@ -39,7 +39,10 @@ export function unsatisfiableReason(schema: Schema): string | undefined {
   if (schema === false) return 'false'
   if (schema === true) return undefined
   if (Array.isArray(schema.enum) && schema.enum.length === 0) return 'empty enum'
-  if (Array.isArray(schema.enum) && schema.enum.every((v) => valueMatches(schema, v) === false)) return 'no listed value fits the rest of the schema'
+  if (Array.isArray(schema.enum)) {
+    const rest = withoutList(schema)
+    if (schema.enum.every((v) => valueMatches(rest, v) === false)) return 'no listed value fits the rest of the schema'
+  }
   const reasons: string[] = []
   const atoms = typeAtoms(schema)
   const live = [...atoms].filter((atom) => {
@@ -122,8 +125,8 @@ export function disjoint(a: Schema, b: Schema): Verdict {
   const enumA = Array.isArray(a.enum) ? a.enum : undefined
   const enumB = Array.isArray(b.enum) ? b.enum : undefined
   if (enumA !== undefined && enumB !== undefined) {
-    const texts = new Set(enumA.map(canonicalJson))
-    return !enumB.some((v) => texts.has(canonicalJson(v)))
+    const keys = new Set(enumA.map(valueKey))
+    return !enumB.some((v) => keys.has(valueKey(v)))
   }
   if (enumA !== undefined || enumB !== undefined) {
     const verdicts = (enumA ?? enumB!).map((v) => valueMatches(enumA === undefined ? a : b, v))
