@@ -50,7 +50,7 @@ export function loadContract(text: string, shown: string): LoadedContract {
  */
 export async function verifyLoaded(loaded: LoadedContract, file: string, live: Surface, policy: Policy = {}, calls?: LiveCalls): Promise<ContractVerdict> {
   // Why a judge for a pact: its interactions say what each answer must be, beyond the live outputSchema.
-  const judged = calls !== undefined && loaded.pact !== undefined ? { ...calls, judge: pactJudge(loaded.pact) } : calls
+  const judged = calls !== undefined && loaded.pact !== undefined ? { ...calls, judge: pactJudge(loaded.pact), stateSteps: stateSteps(loaded.pact) } : calls
   const report = await verifyConsumer(loaded.contract, live, policy, judged)
   const verdict: ContractVerdict = { consumer: loaded.contract.consumer, file, report }
   if (loaded.pact === undefined) return verdict
@@ -77,6 +77,16 @@ function pactJudge(pact: McpPact): AnswerJudge {
         return [{ kind: 'consumer-pact-mismatch', errors: verdict.mismatches.map((mismatch) => `${mismatch.path}: ${mismatch.message}`).join('\n'), details: { interaction: interaction.description } }]
       })
   }
+}
+
+/** Each joined state name of an interaction with several provider states, and those states in the pact's order. */
+function stateSteps(pact: McpPact): { [given: string]: string[] } {
+  const steps: { [given: string]: string[] } = {}
+  for (const interaction of pact.interactions) {
+    const given = stateOf(interaction)
+    if (given !== undefined && interaction.states.length > 1) steps[given] = interaction.states
+  }
+  return steps
 }
 
 /** A failed call as the JSON-RPC error a pact expects: code, message and data when the error carries them. */

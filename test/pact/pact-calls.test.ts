@@ -23,6 +23,9 @@ beforeAll(async () => {
   const pact = JSON.parse(await readFile(join(dir, 'pacts', PROVIDER_PACT), 'utf8'))
   pact.interactions[0].providerStates = [{ name: 'Melbourne is sunny' }]
   await writeFile(join(dir, 'stated.json'), JSON.stringify(pact, null, 2))
+  // The same interaction in two provider states, as Pact lists several.
+  pact.interactions[0].providerStates = [{ name: 'Melbourne is known' }, { name: 'Melbourne is sunny' }]
+  await writeFile(join(dir, 'two-states.json'), JSON.stringify(pact, null, 2))
   // A pact of a consumer that calls the shop's export_report, which the shop does not mark read-only.
   const reporting = parseConsumerContract(JSON.stringify({ format: 1, consumer: 'reporting', tools: [{ name: 'export_report', examples: [{ month: '2026-11' }], reads: [] }], prompts: [], resources: [] }), 'reporting.mcp-consumer.json')
   await writeFile(join(dir, 'reporting-shop.json'), exportPact(reporting, 'shop').text)
@@ -133,3 +136,52 @@ describe('toSatisfyConsumerContracts({ call: true, states }) runs the handler of
     expect(result.message().replace(/\x1b\[[0-9;]*m/g, '')).toMatchSnapshot()
   })
 })
+
+describe('an interaction with several provider states runs each state’s handler, in the pact’s order', () => {
+  test('with a handler for each state, each runs once before the call, in order, and the answer is judged', async () => {
+    const ran: string[] = []
+    const states = { 'Melbourne is sunny': () => void ran.push('sunny'), 'Melbourne is known': () => void ran.push('known') }
+    const result: MatcherResult = await toSatisfyConsumerContracts.call(asJest(), createWeatherServer(), 'two-states.json', { call: true, states })
+    expect(result.pass, result.message()).toBe(true)
+    expect(ran).toEqual(['known', 'sunny'])
+    const lying: MatcherResult = await toSatisfyConsumerContracts.call(asJest(), createWeatherServer('lying'), 'two-states.json', { call: true, states })
+    expect(lying.pass).toBe(false)
+    expect(ran).toEqual(['known', 'sunny', 'known', 'sunny'])
+    expect(lying.message()).toContain('a request for the Melbourne weather" does not satisfy the pact: $.content[0].text: expected "Sunny, 22C", got "Cloudy"')
+  })
+
+  test('a handler registered under the joined name still runs alone', async () => {
+    const ran: string[] = []
+    const states = { 'Melbourne is known and Melbourne is sunny': () => void ran.push('both'), 'Melbourne is sunny': () => void ran.push('sunny') }
+    const result: MatcherResult = await toSatisfyConsumerContracts.call(asJest(), createWeatherServer(), 'two-states.json', { call: true, states })
+    expect(result.pass, result.message()).toBe(true)
+    expect(ran).toEqual(['both'])
+  })
+
+  test('a state that throws stops the set-up, names that state, and the call is not made', async () => {
+    const ran: string[] = []
+    const states = {
+      'Melbourne is known': () => {
+        throw new Error('the city table is locked')
+      },
+      'Melbourne is sunny': () => void ran.push('sunny'),
+    }
+    const result: MatcherResult = await toSatisfyConsumerContracts.call(asJest(), createWeatherServer(), 'two-states.json', { call: true, states })
+    expect(result.pass).toBe(false)
+    expect(ran).toEqual([])
+    expect(result.message()).toContain(`the provider's handler for the state "Melbourne is known" threw: the city table is locked`)
+  })
+
+  test('with a state lacking a handler, the interaction is not called and the missing states are named', async () => {
+    const ran: string[] = []
+    const result: MatcherResult = await toSatisfyConsumerContracts.call(asJest(), createWeatherServer(), 'two-states.json', { call: true, states: { 'Melbourne is sunny': () => void ran.push('sunny') } })
+    expect(result.pass, result.message()).toBe(true)
+    expect(ran).toEqual([])
+    const oneMissing = await toSatisfyConsumerContracts.call(asJest(), createWeatherServer('lying'), 'two-states.json', { call: true, states: { 'Melbourne is sunny': () => void ran.push('sunny') } })
+    expect(ran).toEqual([])
+    expect(oneMissing.message().replace(/\x1b\[[0-9;]*m/g, '').split('not called (1)\n')[1]).toMatchSnapshot()
+    const bothMissing = await toSatisfyConsumerContracts.call(asJest(), createWeatherServer('lying'), 'two-states.json', { call: true, states: {} })
+    expect(bothMissing.message().replace(/\x1b\[[0-9;]*m/g, '')).toMatchSnapshot()
+  })
+})
+
