@@ -26,6 +26,21 @@ beforeAll(async () => {
   // The same interaction in two provider states, as Pact lists several.
   pact.interactions[0].providerStates = [{ name: 'Melbourne is known' }, { name: 'Melbourne is sunny' }]
   await writeFile(join(dir, 'two-states.json'), JSON.stringify(pact, null, 2))
+  // The plugin's JSON-RPC error interaction in both its shapes: its conformance fixture's `contents.mcp`
+  // fragment ({ city: 42 } refused with -32602), and its engine's request/response form (no city at all).
+  const conformance = JSON.parse(await readFile(join(ROOT, 'test/fixtures/pact/conformance/tools-call-error-result-pass.json'), 'utf8'))
+  const [roundTrip] = JSON.parse(await readFile(join(dir, 'pacts', 'ts-roundtrip-weather-agent-weather-mcp.json'), 'utf8')).interactions
+  roundTrip.description = 'a call with no city is refused with Invalid params'
+  roundTrip.request.contents.content = { name: 'get_weather', arguments: {} }
+  roundTrip.response[0].contents.content = { error: { code: -32602, message: 'Invalid params' } }
+  roundTrip.response[0].matchingRules = { body: { '$.error.message': { combine: 'AND', matchers: [{ match: 'type' }] } } }
+  const refusing = JSON.parse(await readFile(join(dir, 'pacts', PROVIDER_PACT), 'utf8'))
+  refusing.interactions = [
+    refusing.interactions[0],
+    { type: 'Synchronous/Messages', key: 'get_weather_number_city', description: 'a number for a city is refused with Invalid params', pending: false, contents: { 'pact:content-type': 'application/mcp+json', mcp: conformance.interaction.mcp }, matchingRules: conformance.interaction.matchingRules },
+    roundTrip,
+  ]
+  await writeFile(join(dir, 'refusals.json'), JSON.stringify(refusing, null, 2))
   // A pact of a consumer that calls the shop's export_report, which the shop does not mark read-only.
   const reporting = parseConsumerContract(JSON.stringify({ format: 1, consumer: 'reporting', tools: [{ name: 'export_report', examples: [{ month: '2026-11' }], reads: [] }], prompts: [], resources: [] }), 'reporting.mcp-consumer.json')
   await writeFile(join(dir, 'reporting-shop.json'), exportPact(reporting, 'shop').text)
@@ -182,6 +197,45 @@ describe('an interaction with several provider states runs each state’s handle
     expect(oneMissing.message().replace(/\x1b\[[0-9;]*m/g, '').split('not called (1)\n')[1]).toMatchSnapshot()
     const bothMissing = await toSatisfyConsumerContracts.call(asJest(), createWeatherServer('lying'), 'two-states.json', { call: true, states: {} })
     expect(bothMissing.message().replace(/\x1b\[[0-9;]*m/g, '')).toMatchSnapshot()
+  })
+})
+
+describe('verify --call judges an interaction that expects a JSON-RPC error by the live refusal', () => {
+  const weatherRpc = join(ROOT, 'test/fixtures/servers/weather-rpc.js')
+
+  test('a server that refuses with the expected code passes, each refusal called, though the live inputSchema refuses the arguments', async () => {
+    const run = await cli(['verify', '--call', '--format', 'json', '--consumers', 'refusals.json', '--', process.execPath, weatherRpc])
+    expect(run, run.stdout).toMatchObject({ code: 0, stderr: '' })
+    expect(JSON.parse(run.stdout).consumers[0]).toMatchObject({
+      ok: true,
+      called: 3,
+      notCalled: [],
+      interactions: [
+        { description: 'a request for the Melbourne weather', ok: true },
+        { description: 'a number for a city is refused with Invalid params', ok: true },
+        { description: 'a call with no city is refused with Invalid params', ok: true },
+      ],
+    })
+  })
+
+  test('without --call nothing is called, and the refused arguments are what the consumer expects, not a break', async () => {
+    const run = await cli(['verify', '--consumers', 'refusals.json', '--', process.execPath, weatherRpc], { WEATHER_VARIANT: 'lenient' })
+    expect(run, run.stdout).toMatchObject({ code: 0 })
+  })
+
+  test('a server that answers a result where the pact expects an error fails as consumer-pact-mismatch', async () => {
+    const run = await cli(['verify', '--call', '--consumers', 'refusals.json', '--', process.execPath, weatherRpc], { WEATHER_VARIANT: 'lenient' })
+    expect(run.code).toBe(1)
+    expect(run.stdout).toMatchSnapshot()
+  })
+
+  test('a server that refuses with another error code fails as consumer-pact-mismatch', async () => {
+    const run = await cli(['verify', '--call', '--format', 'json', '--consumers', 'refusals.json', '--', process.execPath, weatherRpc], { WEATHER_VARIANT: 'internal' })
+    expect(run.code).toBe(1)
+    const [consumer] = JSON.parse(run.stdout).consumers
+    expect(consumer.changes.map((change: { kind: string }) => change.kind)).toEqual(['consumer-pact-mismatch', 'consumer-pact-mismatch'])
+    const text = await cli(['verify', '--call', '--consumers', 'refusals.json', '--', process.execPath, weatherRpc], { WEATHER_VARIANT: 'internal' })
+    expect(text.stdout).toMatchSnapshot()
   })
 })
 
