@@ -18,6 +18,12 @@ export interface LiveCalls {
   allowDestructive?: boolean
   /** The provider's handlers, by state name (`'cart has 2 items'`), run before each example recorded in that state. */
   states?: { [state: string]: StateHandler }
+  /**
+   * The separate states a recorded state name stands for, in order, where a pact interaction lists
+   * several (`'a and b'` → `['a', 'b']`): with no handler under the joined name, each state's own
+   * handler runs, in this order.
+   */
+  stateSteps?: { [given: string]: string[] }
   /** Set where handlers cannot be given (the CLI): every example with a state is listed as not called. */
   statesUnavailable?: boolean
   /**
@@ -48,6 +54,23 @@ export interface NotCalled {
   example: string
   given?: string
   reason: NotCalledReason
+  /** For `no-state-handler` where the state stands for several: the states that have no handler, in order. */
+  missing?: string[]
+}
+
+/**
+ * The handlers to run, in order, before an example recorded in the state `given`: the handler
+ * registered under that name if there is one; else, where it stands for several states, each
+ * one's own; else the states that lack a handler.
+ * @example stateHandlers('a and b', { states: { a, b }, stateSteps: { 'a and b': ['a', 'b'] }, callTool }) // { handlers: [['a', a], ['b', b]] }
+ */
+export function stateHandlers(given: string, live: LiveCalls): { handlers: [string, StateHandler][] } | { missing: string[] } {
+  const handler = live.states?.[given]
+  if (typeof handler === 'function') return { handlers: [[given, handler]] }
+  const steps = live.stateSteps?.[given] ?? [given]
+  const missing = steps.filter((step) => typeof live.states?.[step] !== 'function')
+  if (missing.length > 0) return { missing }
+  return { handlers: steps.map((step) => [step, live.states?.[step] as StateHandler]) }
 }
 
 /** Every example of a tool, with the state it was recorded in. */
@@ -59,7 +82,8 @@ export function examplesOf(tool: ConsumerTool): { example: ConsumerExample; give
  * Calls each used tool with each recorded example that may be called, and judges the answers:
  * an `isError` or a protocol error, a `structuredContent` the live outputSchema refuses, a field
  * the consumer reads that is absent. A tool not marked read-only is called only with
- * `allowDestructive`; an example recorded in a state is called only after its handler ran.
+ * `allowDestructive`; an example recorded in a state is called only after its handler ran (or, for a pact
+ * interaction with several provider states, each state's handler, in order; see `stateHandlers`).
  * Examples the live inputSchema already refuses are not called (they already fail).
  * With `live.judge`, the judge's findings replace the default checks of each answer (a pact's).
  * @example await callExamples(contract, liveTools, { callTool }, (tool, example) => true)
@@ -81,7 +105,7 @@ export async function callExamples(
     for (const { example, given } of examplesOf(used)) {
       if (!accepted(used.name, example)) continue
       const shown = JSON.stringify(example)
-      const listed = (reason: NotCalledReason) => notCalled.push({ tool: used.name, example: shown, ...(given !== undefined ? { given } : {}), reason })
+      const listed = (reason: NotCalledReason, missing?: string[]) => notCalled.push({ tool: used.name, example: shown, ...(given !== undefined ? { given } : {}), reason, ...(missing !== undefined ? { missing } : {}) })
       if (tool.hints.readOnlyHint !== true && live.allowDestructive !== true) {
         listed('not-read-only')
         continue
@@ -90,9 +114,10 @@ export async function callExamples(
         listed('states-unavailable')
         continue
       }
-      const handler = given === undefined ? undefined : live.states?.[given]
-      if (given !== undefined && typeof handler !== 'function') {
-        listed('no-state-handler')
+      const setUp = given === undefined ? { handlers: [] } : stateHandlers(given, live)
+      if ('missing' in setUp) {
+        // Why name them only for several: for one state, the missing one is the given itself.
+        listed('no-state-handler', live.stateSteps?.[given as string] !== undefined ? setUp.missing : undefined)
         continue
       }
       const found = (kind: string, errors: string, path: PathSegment[] = []): void => {
@@ -111,10 +136,9 @@ export async function callExamples(
         }
       }
       let result: Record<string, unknown>
-      try {
-        if (handler !== undefined) await handler()
-      } catch (error) {
-        found('consumer-call-failed', `the provider's handler for the state ${JSON.stringify(given)} threw: ${messageOf(error)}`)
+      const threw = await runHandlers(setUp.handlers)
+      if (threw !== undefined) {
+        found('consumer-call-failed', threw)
         continue
       }
       try {
@@ -141,6 +165,18 @@ export async function callExamples(
     }
   }
   return { detected, notCalled }
+}
+
+/** Runs the handlers in order; stops at the first that throws and says which state's it was. */
+async function runHandlers(handlers: [string, StateHandler][]): Promise<string | undefined> {
+  for (const [state, handler] of handlers) {
+    try {
+      await handler()
+    } catch (error) {
+      return `the provider's handler for the state ${JSON.stringify(state)} threw: ${messageOf(error)}`
+    }
+  }
+  return undefined
 }
 
 /**

@@ -10,6 +10,9 @@ import { parseReadPath } from './track-reads.js'
 import { callExamples, examplesOf, type LiveCalls, type NotCalled } from './call-examples.js'
 import type { ConsumerExample } from './consumer-contract.js'
 
+/** True for a recorded call (tool, arguments, state) the consumer expects the server to refuse. */
+export type RefusalExpected = (tool: string, example: ConsumerExample, given: string | undefined) => boolean
+
 /** A consumer's verdict: the classified changes, and with live calls, what was and was not called. */
 export interface ConsumerReport extends DiffReport {
   /** With live calls: how many recorded examples were called. */
@@ -26,9 +29,12 @@ export interface ConsumerReport extends DiffReport {
  * it relied on did not reverse. What the consumer does not use may change freely.
  * With `calls` (and only then) each used tool is called with each recorded example that may be
  * called (see `callExamples`), and its answers judged.
+ * `refusalExpected` names the examples the consumer expects the server to refuse (a pact
+ * interaction that expects a JSON-RPC error): the live inputSchema refusing them is no break, and
+ * with `calls` they are called like the others, for `calls.judge` to judge the refusal.
  * @example verifyConsumer(await readConsumerContract('contracts/checkout.mcp-consumer.json'), live).ok
  */
-export async function verifyConsumer(contract: ConsumerContract, live: Surface, policy: Policy = {}, calls?: LiveCalls): Promise<ConsumerReport> {
+export async function verifyConsumer(contract: ConsumerContract, live: Surface, policy: Policy = {}, calls?: LiveCalls, refusalExpected?: RefusalExpected): Promise<ConsumerReport> {
   const liveTools = new Map((live.tools ?? []).map((tool) => [tool.name, tool]))
   const livePrompts = new Map((live.prompts ?? []).map((prompt) => [prompt.name, prompt]))
   const recordedView: Surface = { server: { capabilities: {} }, notRecorded: [], tools: [], prompts: [], resources: [] }
@@ -56,7 +62,7 @@ export async function verifyConsumer(contract: ConsumerContract, live: Surface, 
     const compiled = validator.compile(now.inputSchema)
     for (const { example, given } of examplesOf(used)) {
       const verdict = 'check' in compiled ? compiled.check(example) : `the live inputSchema does not compile: ${compiled.failure}`
-      if (verdict === true) continue
+      if (verdict === true || refusalExpected?.(used.name, example, given) === true) continue
       rejected.add(example)
       const first = verdict.split('\n')[0]
       const at = first.lastIndexOf(' at ')

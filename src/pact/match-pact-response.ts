@@ -34,7 +34,8 @@ export function matchPactResponse(interaction: McpInteraction, actual: unknown):
   const got = (typeof actual === 'object' && actual !== null && !Array.isArray(actual) ? actual : {}) as Record<string, Json>
   const expectsError = expected.error !== undefined
   if (expectsError !== (got.error !== undefined)) {
-    mismatches.push({ path: '$', message: expectsError ? 'expected a JSON-RPC error, got a result' : `expected a result, got JSON-RPC error ${JSON.stringify(got.error)}` })
+    const code = (expected.error as Record<string, Json> | null)?.code
+    mismatches.push({ path: '$', message: expectsError ? `expected a JSON-RPC error${code === undefined ? '' : ` (code ${JSON.stringify(code)})`}, got a result: ${brief(got)}` : `expected a result, got JSON-RPC error ${JSON.stringify(got.error)}` })
     return { ok: false, mismatches }
   }
   if (expectsError) {
@@ -67,6 +68,12 @@ export function matchPactResponse(interaction: McpInteraction, actual: unknown):
     judge.compare(value, got[key], [key], false)
   }
   return { ok: mismatches.length === 0, mismatches }
+}
+
+/** A value as JSON, cut to 200 characters. */
+function brief(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value)
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text
 }
 
 const LIST_KEYS: Partial<Record<McpInteraction['operation'], [string, string]>> = { 'tools/list': ['tools', 'name'], 'prompts/list': ['prompts', 'name'], 'resources/list': ['resources', 'uri'] }

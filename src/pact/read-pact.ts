@@ -161,8 +161,8 @@ export function pactAsConsumerContract(pact: McpPact): ConsumerContract {
 
 /**
  * The one state name an interaction's call is made in: its provider state, or several joined with
- * " and " (Why: a consumer contract names one state per example; the provider's handler for the
- * joined name sets them all up).
+ * " and " (Why: a consumer contract names one state per example; verify runs the handler registered
+ * under the joined name if there is one, else each state's own, in the pact's order).
  */
 export function stateOf(interaction: McpInteraction): string | undefined {
   return interaction.states.length === 0 ? undefined : interaction.states.join(' and ')

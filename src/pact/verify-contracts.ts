@@ -1,6 +1,6 @@
 import { parseConsumerContract, type ConsumerContract } from '../consumer/consumer-contract.js'
 import type { AnswerJudge, LiveCalls } from '../consumer/call-examples.js'
-import { verifyConsumer } from '../consumer/verify-consumer.js'
+import { verifyConsumer, type RefusalExpected } from '../consumer/verify-consumer.js'
 import type { ConsumerVerdict } from '../consumer/verify-consumers.js'
 import type { Change } from '../diff/change.js'
 import type { Policy } from '../diff/policy.js'
@@ -50,8 +50,8 @@ export function loadContract(text: string, shown: string): LoadedContract {
  */
 export async function verifyLoaded(loaded: LoadedContract, file: string, live: Surface, policy: Policy = {}, calls?: LiveCalls): Promise<ContractVerdict> {
   // Why a judge for a pact: its interactions say what each answer must be, beyond the live outputSchema.
-  const judged = calls !== undefined && loaded.pact !== undefined ? { ...calls, judge: pactJudge(loaded.pact) } : calls
-  const report = await verifyConsumer(loaded.contract, live, policy, judged)
+  const judged = calls !== undefined && loaded.pact !== undefined ? { ...calls, judge: pactJudge(loaded.pact), stateSteps: stateSteps(loaded.pact) } : calls
+  const report = await verifyConsumer(loaded.contract, live, policy, judged, loaded.pact === undefined ? undefined : refusalsOf(loaded.pact))
   const verdict: ContractVerdict = { consumer: loaded.contract.consumer, file, report }
   if (loaded.pact === undefined) return verdict
   return {
@@ -77,6 +77,27 @@ function pactJudge(pact: McpPact): AnswerJudge {
         return [{ kind: 'consumer-pact-mismatch', errors: verdict.mismatches.map((mismatch) => `${mismatch.path}: ${mismatch.message}`).join('\n'), details: { interaction: interaction.description } }]
       })
   }
+}
+
+/**
+ * The calls a pact expects the server to refuse: the tools/call interactions whose response is a
+ * JSON-RPC error. Why: the consumer was tested against that refusal, so the live inputSchema
+ * refusing the arguments is what it relies on, not a break; with live calls the judge checks it.
+ */
+function refusalsOf(pact: McpPact): RefusalExpected {
+  const key = (tool: unknown, example: Json | undefined, given: string | undefined) => stableStringify([tool, given ?? null, example ?? {}])
+  const refused = new Set(pact.interactions.filter((interaction) => interaction.operation === 'tools/call' && interaction.response.error !== undefined).map((interaction) => key(interaction.request.name, interaction.request.arguments, stateOf(interaction))))
+  return (tool, example, given) => refused.has(key(tool, example as Json, given))
+}
+
+/** Each joined state name of an interaction with several provider states, and those states in the pact's order. */
+function stateSteps(pact: McpPact): { [given: string]: string[] } {
+  const steps: { [given: string]: string[] } = {}
+  for (const interaction of pact.interactions) {
+    const given = stateOf(interaction)
+    if (given !== undefined && interaction.states.length > 1) steps[given] = interaction.states
+  }
+  return steps
 }
 
 /** A failed call as the JSON-RPC error a pact expects: code, message and data when the error carries them. */

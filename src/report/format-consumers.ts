@@ -57,6 +57,10 @@ export function notCalledWhy(entry: NotCalled): string {
     case 'not-read-only':
       return `${entry.tool} is not marked read-only (readOnlyHint: true); call it only against a server you can throw away, with --allow-destructive (allowDestructive: true)`
     case 'no-state-handler':
+      if (entry.missing !== undefined) {
+        const names = entry.missing.map((state) => JSON.stringify(state))
+        return `no handler for the state${names.length === 1 ? '' : 's'} ${names.join(', ')}; pass ${names.length === 1 ? 'it' : 'each'} in states: { ${names.map((name) => `${name}: async () => …`).join(', ')} } (each state's handler runs in the order the pact lists them), or one for ${JSON.stringify(entry.given)} that sets them all up`
+      }
       return `no handler for the state ${JSON.stringify(entry.given)}; pass it in states: { ${JSON.stringify(entry.given)}: async () => … }`
     case 'states-unavailable':
       return `recorded in the state ${JSON.stringify(entry.given)}; the CLI cannot set up provider states, verify it with toSatisfyConsumerContracts(paths, { call: true, states })`

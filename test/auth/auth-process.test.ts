@@ -1,29 +1,20 @@
 import { spawn } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { CLI } from '../support/run-cli-process.js'
 import { AUTHORIZATION_URL } from './cli-run.js'
-import { startProtectedServer, type ProtectedServer } from './oauth-protected-server.js'
+import { useAuthHome } from './auth-home.js'
 
-let server: ProtectedServer
-let home: string
+const auth = useAuthHome('mcp-contract-auth-process-', { server: {} })
 
-beforeAll(async () => {
-  home = await mkdtemp(join(tmpdir(), 'mcp-contract-auth-process-'))
-  server = await startProtectedServer()
-})
-
-afterAll(async () => {
-  await server.stop()
-  await rm(home, { recursive: true, force: true })
-})
-
-/** Starts the built CLI's `auth`, waits for its authorization URL; the caller answers it. */
+/**
+ * Starts the built CLI's `auth`, waits for its authorization URL; the caller answers it.
+ * Why a process of its own, not runCliProcess: these tests are about the process exiting while
+ * its stdin pipe stays open, and they answer the URL while it runs; runCliProcess ignores stdin
+ * and only reports the end.
+ */
 async function startAuthProcess() {
-  const child = spawn(process.execPath, [CLI, 'auth', '--url', server.url, '--open', 'false'], {
-    env: { ...process.env, XDG_CONFIG_HOME: home, MCP_CONTRACT_TOKEN: '' },
+  const child = spawn(process.execPath, [CLI, 'auth', '--url', auth.server.url, '--open', 'false'], {
+    env: { ...process.env, XDG_CONFIG_HOME: auth.home, MCP_CONTRACT_TOKEN: '' },
     stdio: ['pipe', 'pipe', 'pipe'],
   })
   const output = { stdout: '', stderr: '' }
@@ -45,7 +36,7 @@ it('the built CLI logs in from a pasted URL and exits, though its stdin stays op
   child.stdin.write(`${location}\n`)
   expect(await exited).toBe(0)
   expect(output.stdout).toContain('logged in to')
-  for (const secret of server.provider.secrets) expect(output.stdout + output.stderr).not.toContain(secret)
+  for (const secret of auth.server.provider.secrets) expect(output.stdout + output.stderr).not.toContain(secret)
 })
 
 it('the built CLI logs in through the callback and exits, though the browser keeps its connection', async () => {
@@ -53,5 +44,5 @@ it('the built CLI logs in through the callback and exits, though the browser kee
   const landed = await fetch(url)
   expect(await landed.text()).toBe('mcp-contract is logged in. You can close this tab.\n')
   expect(await exited).toBe(0)
-  for (const secret of server.provider.secrets) expect(output.stdout + output.stderr).not.toContain(secret)
+  for (const secret of auth.server.provider.secrets) expect(output.stdout + output.stderr).not.toContain(secret)
 })

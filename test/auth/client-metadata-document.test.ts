@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs'
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
 import { createServer as createHttpsServer, request as httpsRequest, type Server as HttpsServer } from 'node:https'
 import { createServer as createNetServer, type AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ALL_OUTPUT, AUTHORIZATION_URL, runCliIn, scrub, startCli } from './cli-run.js'
+import { useAuthHome } from './auth-home.js'
 import { followLikeABrowser, startOidcIssuer, type OidcIssuer } from './oidc-issuer.js'
 
 // A Client ID Metadata Document login against oidc-provider (its clientIdMetadataDocument
@@ -20,7 +20,7 @@ let origin: string
 let mcpUrl: string
 let clientId: string
 let callbackPort: number
-let home: string
+const auth = useAuthHome('mcp-contract-cimd-')
 /** Every client_id metadata document request the https server answered. */
 const fetched: string[] = []
 
@@ -51,9 +51,6 @@ async function freePort(): Promise<number> {
 }
 
 beforeAll(async () => {
-  home = await mkdtemp(join(tmpdir(), 'mcp-contract-cimd-'))
-  vi.stubEnv('XDG_CONFIG_HOME', home)
-  vi.stubEnv('MCP_CONTRACT_TOKEN', '')
   callbackPort = await freePort()
   documents = createHttpsServer({ key, cert }, (req, res) => {
     fetched.push(req.url ?? '')
@@ -83,8 +80,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await issuer.close()
   await new Promise<void>((resolve) => documents.close(() => resolve()))
-  vi.unstubAllEnvs()
-  await rm(home, { recursive: true, force: true })
 })
 
 describe('a Client ID Metadata Document login against oidc-provider', () => {
@@ -92,7 +87,7 @@ describe('a Client ID Metadata Document login against oidc-provider', () => {
     const metadata = (await (await fetch(`${origin}/.well-known/openid-configuration`)).json()) as Record<string, unknown>
     expect(metadata.client_id_metadata_document_supported).toBe(true)
     expect(metadata.registration_endpoint).toBeUndefined()
-    const run = startCli(['auth', '--url', mcpUrl, '--open', 'false', '--port', String(callbackPort), '--client-metadata-url', clientId], home)
+    const run = startCli(['auth', '--url', mcpUrl, '--open', 'false', '--port', String(callbackPort), '--client-metadata-url', clientId], auth.home)
     const [, url] = await run.waitForStderr(AUTHORIZATION_URL)
     const authorization = new URL(url as string)
     expect(authorization.searchParams.get('client_id')).toBe(clientId)
@@ -100,16 +95,16 @@ describe('a Client ID Metadata Document login against oidc-provider', () => {
     ALL_OUTPUT.push(await (await followLikeABrowser(url as string)).text())
     const done = await run.done
     expect(done, done.stderr).toMatchObject({ code: 0 })
-    expect(scrub(done.stdout, home)).toMatchInlineSnapshot(`
+    expect(scrub(done.stdout, auth.home)).toMatchInlineSnapshot(`
       "logged in to http://127.0.0.1:PORT/mcp (authorization server http://127.0.0.1:PORT); the token is cached in <CONFIG>/mcp-contract/tokens/<KEY>.json; it expires in <N> min and is refreshed then
       "
     `)
     // The document was fetched from the https server: the client was never registered.
     expect(fetched).toContain('/clients/mcp-contract.json')
-    const [file] = await readdir(join(home, 'mcp-contract', 'tokens'))
-    const login = JSON.parse(await readFile(join(home, 'mcp-contract', 'tokens', file as string), 'utf8'))
+    const [file] = await readdir(join(auth.home, 'mcp-contract', 'tokens'))
+    const login = JSON.parse(await readFile(join(auth.home, 'mcp-contract', 'tokens', file as string), 'utf8'))
     expect(login.client.client_id).toBe(clientId)
-    const show = await runCliIn(['show', '--url', mcpUrl], home)
+    const show = await runCliIn(['show', '--url', mcpUrl], auth.home)
     expect(show, show.stderr).toMatchObject({ code: 0 })
     expect(show.stdout).toContain('tool ping')
     const everything = ALL_OUTPUT.join('\n')

@@ -1,47 +1,22 @@
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readdir, readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { captureRaw } from '../../src/capture/capture-raw.js'
 import { ALL_OUTPUT, AUTHORIZATION_URL, runCliIn, scrub, startCli } from './cli-run.js'
-import { startProtectedServer, type ProtectedServer } from './oauth-protected-server.js'
+import { logIn, useAuthHome } from './auth-home.js'
 
-let server: ProtectedServer
-let home: string
-const tokenDir = () => join(home, 'mcp-contract', 'tokens')
-
-/** Logs in with `--open false`, following the printed URL the way a browser would. */
-async function logIn(extra: string[] = []) {
-  const run = startCli(['auth', '--url', server.url, '--open', 'false', ...extra], home)
-  const [, url] = await run.waitForStderr(AUTHORIZATION_URL)
-  const landed = await fetch(url as string)
-  ALL_OUTPUT.push(await landed.text())
-  return run.done
-}
+const auth = useAuthHome('mcp-contract-auth-', { server: {} })
+const tokenDir = () => join(auth.home, 'mcp-contract', 'tokens')
 
 async function cachedFiles() {
   return (await readdir(tokenDir())).sort()
 }
 
-beforeAll(async () => {
-  home = await mkdtemp(join(tmpdir(), 'mcp-contract-auth-'))
-  // Why both: capture (matchers' { url } targets) reads process.env, the CLI its io.env.
-  vi.stubEnv('XDG_CONFIG_HOME', home)
-  vi.stubEnv('MCP_CONTRACT_TOKEN', '')
-  server = await startProtectedServer()
-})
-
-afterAll(async () => {
-  await server.stop()
-  vi.unstubAllEnvs()
-  await rm(home, { recursive: true, force: true })
-})
-
 describe('mcp-contract auth against the SDK authorization server', () => {
   it('says to log in when the server answers 401 and nothing is cached', async () => {
-    const run = await runCliIn(['show', '--url', server.url], home)
+    const run = await runCliIn(['show', '--url', auth.server.url], auth.home)
     expect(run.code).toBe(2)
-    expect(scrub(run.stderr, home)).toMatchInlineSnapshot(`
+    expect(scrub(run.stderr, auth.home)).toMatchInlineSnapshot(`
       "mcp-contract: http://127.0.0.1:PORT/mcp answered HTTP 401 Unauthorized, and no login is cached for it. If it uses OAuth, log in once with: mcp-contract auth --url http://127.0.0.1:PORT/mcp
       Or pass a token with the bearer option (CLI: --bearer TOKEN, or MCP_CONTRACT_TOKEN in the environment) or the header the server expects (CLI: --header 'K: V'); in CI a machine client can use --client-id with --client-secret-env.
       "
@@ -49,9 +24,9 @@ describe('mcp-contract auth against the SDK authorization server', () => {
   })
 
   it('logs in with --open false when the printed URL is followed, and caches the token privately', async () => {
-    const run = await logIn()
+    const run = await logIn(auth.server.url, auth.home)
     expect(run.code).toBe(0)
-    expect(scrub(run.stderr, home)).toMatchInlineSnapshot(`
+    expect(scrub(run.stderr, auth.home)).toMatchInlineSnapshot(`
       "Open this URL in a browser to log in:
 
         http://127.0.0.1:PORT/authorize?<QUERY>
@@ -60,37 +35,37 @@ describe('mcp-contract auth against the SDK authorization server', () => {
       Received the redirect http://127.0.0.1:PORT/callback?code=…&state=… (from the browser).
       "
     `)
-    expect(scrub(run.stdout, home)).toMatchInlineSnapshot(`
+    expect(scrub(run.stdout, auth.home)).toMatchInlineSnapshot(`
       "logged in to http://127.0.0.1:PORT/mcp (authorization server http://127.0.0.1:PORT/); the token is cached in <CONFIG>/mcp-contract/tokens/<KEY>.json; it expires in <N> min and is refreshed then
       "
     `)
     // The resource parameter reached the token endpoint (RFC 8707).
-    expect(server.provider.resources).toEqual([server.url])
+    expect(auth.server.provider.resources).toEqual([auth.server.url])
     const files = await cachedFiles()
     expect(files).toHaveLength(1)
-    expect((await stat(join(home, 'mcp-contract'))).mode & 0o777).toBe(0o700)
+    expect((await stat(join(auth.home, 'mcp-contract'))).mode & 0o777).toBe(0o700)
     expect((await stat(tokenDir())).mode & 0o777).toBe(0o700)
     expect((await stat(join(tokenDir(), files[0] as string))).mode & 0o777).toBe(0o600)
   })
 
   it('check, snapshot and show use the cached token with no token flag, and so does captureRaw({ url })', async () => {
-    const snapshot = await runCliIn(['snapshot', '--url', server.url, '--contract', 'c.json'], home)
+    const snapshot = await runCliIn(['snapshot', '--url', auth.server.url, '--contract', 'c.json'], auth.home)
     expect(snapshot).toMatchObject({ code: 0, stdout: 'recorded 1 tool to c.json\n' })
-    ALL_OUTPUT.push(await readFile(join(home, 'c.json'), 'utf8'))
+    ALL_OUTPUT.push(await readFile(join(auth.home, 'c.json'), 'utf8'))
     for (const format of ['text', 'json', 'markdown', 'junit']) {
-      const check = await runCliIn(['check', '--url', server.url, '--contract', 'c.json', '--format', format], home)
+      const check = await runCliIn(['check', '--url', auth.server.url, '--contract', 'c.json', '--format', format], auth.home)
       expect(check.code).toBe(0)
     }
-    const raw = await captureRaw({ url: server.url })
+    const raw = await captureRaw({ url: auth.server.url })
     expect(raw.tools?.map((tool) => (tool as { name: string }).name)).toEqual(['echo'])
   })
 
   it('refreshes an expired access token and writes the new one to the cache', async () => {
     const before = await readFile(join(tokenDir(), (await cachedFiles())[0] as string), 'utf8')
-    server.provider.expireAccessTokens()
-    const check = await runCliIn(['check', '--url', server.url, '--contract', 'c.json'], home)
+    auth.server.provider.expireAccessTokens()
+    const check = await runCliIn(['check', '--url', auth.server.url, '--contract', 'c.json'], auth.home)
     expect(check.code).toBe(0)
-    expect(server.provider.refreshCount).toBe(1)
+    expect(auth.server.provider.refreshCount).toBe(1)
     const files = await cachedFiles()
     expect(files).toHaveLength(1)
     const after = await readFile(join(tokenDir(), files[0] as string), 'utf8')
@@ -100,9 +75,9 @@ describe('mcp-contract auth against the SDK authorization server', () => {
   })
 
   it('lists cached logins without printing a token', async () => {
-    const run = await runCliIn(['auth', '--status'], home)
+    const run = await runCliIn(['auth', '--status'], auth.home)
     expect(run.code).toBe(0)
-    expect(scrub(run.stdout, home)).toMatchInlineSnapshot(`
+    expect(scrub(run.stdout, auth.home)).toMatchInlineSnapshot(`
       "http://127.0.0.1:PORT/mcp
         authorization server  http://127.0.0.1:PORT/
         resource              http://127.0.0.1:PORT/mcp
@@ -114,11 +89,11 @@ describe('mcp-contract auth against the SDK authorization server', () => {
   })
 
   it('says to run auth when the refresh token was revoked', async () => {
-    server.provider.expireAccessTokens()
-    server.provider.revokeRefreshTokens()
-    const run = await runCliIn(['check', '--url', server.url, '--contract', 'c.json'], home)
+    auth.server.provider.expireAccessTokens()
+    auth.server.provider.revokeRefreshTokens()
+    const run = await runCliIn(['check', '--url', auth.server.url, '--contract', 'c.json'], auth.home)
     expect(run.code).toBe(2)
-    expect(scrub(run.stderr, home)).toMatchInlineSnapshot(`
+    expect(scrub(run.stderr, auth.home)).toMatchInlineSnapshot(`
       "mcp-contract: The login cached for http://127.0.0.1:PORT/mcp has expired and the authorization server refused to refresh it. Log in again with: mcp-contract auth --url http://127.0.0.1:PORT/mcp
       Or pass a token with the bearer option (CLI: --bearer TOKEN, or MCP_CONTRACT_TOKEN in the environment) or the header the server expects (CLI: --header 'K: V'); in CI a machine client can use --client-id with --client-secret-env.
       "
@@ -126,7 +101,7 @@ describe('mcp-contract auth against the SDK authorization server', () => {
   })
 
   it('completes a headless login from a redirect URL pasted on stdin', async () => {
-    const run = startCli(['auth', '--url', server.url, '--open', 'false'], home)
+    const run = startCli(['auth', '--url', auth.server.url, '--open', 'false'], auth.home)
     const [, url] = await run.waitForStderr(AUTHORIZATION_URL)
     const answer = await fetch(url as string, { redirect: 'manual' })
     const location = answer.headers.get('location') as string
@@ -136,7 +111,7 @@ describe('mcp-contract auth against the SDK authorization server', () => {
     run.stdin.write(`${location}\n`)
     const done = await run.done
     expect(done.code).toBe(0)
-    expect(scrub(done.stderr, home)).toMatchInlineSnapshot(`
+    expect(scrub(done.stderr, auth.home)).toMatchInlineSnapshot(`
       "Open this URL in a browser to log in:
 
         http://127.0.0.1:PORT/authorize?<QUERY>
@@ -147,38 +122,38 @@ describe('mcp-contract auth against the SDK authorization server', () => {
       Received the redirect http://127.0.0.1:PORT/callback?code=…&state=… (pasted).
       "
     `)
-    expect((await runCliIn(['check', '--url', server.url, '--contract', 'c.json'], home)).code).toBe(0)
+    expect((await runCliIn(['check', '--url', auth.server.url, '--contract', 'c.json'], auth.home)).code).toBe(0)
   })
 
   it('keeps one whole private file when several logins write it at once', async () => {
-    const runs = await Promise.all([logIn(), logIn(), logIn(), logIn()])
+    const runs = await Promise.all([1, 2, 3, 4].map(() => logIn(auth.server.url, auth.home)))
     expect(runs.map((run) => run.code)).toEqual([0, 0, 0, 0])
     const files = await cachedFiles()
     expect(files).toHaveLength(1)
     expect(files[0]).toMatch(/^[0-9a-f]{24}\.json$/)
     const login = JSON.parse(await readFile(join(tokenDir(), files[0] as string), 'utf8'))
-    expect(login).toMatchObject({ version: 1, serverUrl: server.url, resource: server.url, authorizationServer: `${server.origin}/` })
+    expect(login).toMatchObject({ version: 1, serverUrl: auth.server.url, resource: auth.server.url, authorizationServer: `${auth.server.origin}/` })
     expect((await stat(join(tokenDir(), files[0] as string))).mode & 0o777).toBe(0o600)
-    expect((await runCliIn(['check', '--url', server.url, '--contract', 'c.json'], home)).code).toBe(0)
+    expect((await runCliIn(['check', '--url', auth.server.url, '--contract', 'c.json'], auth.home)).code).toBe(0)
   })
 
   it('logs out: the file is gone and the next run says to log in', async () => {
-    const logout = await runCliIn(['auth', '--logout', '--url', server.url], home)
+    const logout = await runCliIn(['auth', '--logout', '--url', auth.server.url], auth.home)
     expect(logout.code).toBe(0)
-    expect(scrub(logout.stdout, home)).toMatchInlineSnapshot(`
+    expect(scrub(logout.stdout, auth.home)).toMatchInlineSnapshot(`
       "logged out of http://127.0.0.1:PORT/mcp: removed its cached login
       "
     `)
     expect(await cachedFiles()).toEqual([])
-    expect((await runCliIn(['check', '--url', server.url, '--contract', 'c.json'], home)).code).toBe(2)
-    expect(scrub((await runCliIn(['auth', '--status'], home)).stdout, home)).toMatchInlineSnapshot(`
+    expect((await runCliIn(['check', '--url', auth.server.url, '--contract', 'c.json'], auth.home)).code).toBe(2)
+    expect(scrub((await runCliIn(['auth', '--status'], auth.home)).stdout, auth.home)).toMatchInlineSnapshot(`
       "no logins are cached (in <CONFIG>/mcp-contract/tokens); log in with mcp-contract auth --url URL
       "
     `)
   })
 
   it('never prints a code, verifier or token anywhere', () => {
-    const secrets = [...server.provider.secrets]
+    const secrets = [...auth.server.provider.secrets]
     expect(secrets.length).toBeGreaterThan(10)
     const everything = ALL_OUTPUT.join('\n')
     expect(everything.length).toBeGreaterThan(1000)

@@ -110,6 +110,13 @@ export interface ProtectedServer {
   stop(): Promise<void>
 }
 
+/** How a protected server is started: its access tokens' lifetime, its tools, and its era. */
+export interface ProtectedServerOptions {
+  accessTtlSeconds?: number
+  tools?: string[]
+  modern?: 'only' | 'both'
+}
+
 /**
  * Starts an MCP server (one tool, `echo`) behind `requireBearerAuth`, with the SDK's
  * authorization server on the same origin. Its 401 names the protected-resource metadata.
@@ -117,7 +124,7 @@ export interface ProtectedServer {
  * 2026-07-28 era, and refuses `initialize` when `modern` is `'only'`.
  * @example const server = await startProtectedServer(); … await server.stop()
  */
-export async function startProtectedServer(options: { accessTtlSeconds?: number; tools?: string[]; modern?: 'only' | 'both' } = {}): Promise<ProtectedServer> {
+export async function startProtectedServer(options: ProtectedServerOptions = {}): Promise<ProtectedServer> {
   const provider = new AutoApproveProvider(options.accessTtlSeconds ?? 3600)
   const app = express()
   const http: Server = await new Promise((resolve) => {

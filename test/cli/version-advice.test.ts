@@ -65,6 +65,30 @@ describe('version advice against a real server', () => {
     ])
   })
 
+  test('the github and sarif formats carry the version warning in their own idiom, at the serverVersion line', async () => {
+    await run(['snapshot'], 'v1', '1.4.2')
+    const lines = (await readFile(contract, 'utf8')).split('\n')
+    const github = await runCliProcess(['check', '--format', 'github', '--contract', 'mcp-contract.json', '--', 'node', catalog], { cwd: dir, env: { CATALOG_VARIANT: 'v2', CATALOG_VERSION: '1.4.3' } })
+    expect(github.code).toBe(1)
+    const annotation = github.stdout.split('\n').find((line) => line.includes('title=version'))
+    expect(annotation).toMatchSnapshot()
+    expect(lines[Number(annotation?.match(/,line=(\d+),/)?.[1]) - 1]).toContain('"serverVersion": "1.4.2"')
+    const old = join(dir, 'old.json')
+    await runCliProcess(['snapshot', '--contract', old, '--', 'node', catalog], { env: { CATALOG_VARIANT: 'v1', CATALOG_VERSION: '0.4.2' } })
+    await runCliProcess(['snapshot', '--contract', join(dir, 'new.json'), '--', 'node', catalog], { env: { CATALOG_VARIANT: 'v2', CATALOG_VERSION: '0.4.3' } })
+    const sarif = await runCliProcess(['diff', 'old.json', 'new.json', '--format', 'sarif'], { cwd: dir })
+    expect(sarif.code).toBe(1)
+    const [{ tool, results }] = JSON.parse(sarif.stdout).runs
+    const version = results.filter((result: { ruleId: string }) => result.ruleId === 'version-under-bumped')
+    expect(version).toHaveLength(1)
+    expect(tool.driver.rules[version[0].ruleIndex].id).toBe('version-under-bumped')
+    // Why the index left out: it moves whenever a change kind is added; it is checked against the rule above.
+    expect({ ...version[0], ruleIndex: undefined }).toMatchSnapshot()
+    // diff locates its findings in OLD, the contract the changes are counted from.
+    const oldLines = (await readFile(old, 'utf8')).split('\n')
+    expect(oldLines[version[0].locations[0].physicalLocation.region.startLine - 1]).toContain('"serverVersion": "0.4.2"')
+  })
+
   test('--suggest-version goes with check, diff and show only', async () => {
     const snapshot = await run(['snapshot', '--suggest-version'], 'v1', '1.0.0')
     expect(snapshot.code).toBe(2)

@@ -23,6 +23,24 @@ beforeAll(async () => {
   const pact = JSON.parse(await readFile(join(dir, 'pacts', PROVIDER_PACT), 'utf8'))
   pact.interactions[0].providerStates = [{ name: 'Melbourne is sunny' }]
   await writeFile(join(dir, 'stated.json'), JSON.stringify(pact, null, 2))
+  // The same interaction in two provider states, as Pact lists several.
+  pact.interactions[0].providerStates = [{ name: 'Melbourne is known' }, { name: 'Melbourne is sunny' }]
+  await writeFile(join(dir, 'two-states.json'), JSON.stringify(pact, null, 2))
+  // The plugin's JSON-RPC error interaction in both its shapes: its conformance fixture's `contents.mcp`
+  // fragment ({ city: 42 } refused with -32602), and its engine's request/response form (no city at all).
+  const conformance = JSON.parse(await readFile(join(ROOT, 'test/fixtures/pact/conformance/tools-call-error-result-pass.json'), 'utf8'))
+  const [roundTrip] = JSON.parse(await readFile(join(dir, 'pacts', 'ts-roundtrip-weather-agent-weather-mcp.json'), 'utf8')).interactions
+  roundTrip.description = 'a call with no city is refused with Invalid params'
+  roundTrip.request.contents.content = { name: 'get_weather', arguments: {} }
+  roundTrip.response[0].contents.content = { error: { code: -32602, message: 'Invalid params' } }
+  roundTrip.response[0].matchingRules = { body: { '$.error.message': { combine: 'AND', matchers: [{ match: 'type' }] } } }
+  const refusing = JSON.parse(await readFile(join(dir, 'pacts', PROVIDER_PACT), 'utf8'))
+  refusing.interactions = [
+    refusing.interactions[0],
+    { type: 'Synchronous/Messages', key: 'get_weather_number_city', description: 'a number for a city is refused with Invalid params', pending: false, contents: { 'pact:content-type': 'application/mcp+json', mcp: conformance.interaction.mcp }, matchingRules: conformance.interaction.matchingRules },
+    roundTrip,
+  ]
+  await writeFile(join(dir, 'refusals.json'), JSON.stringify(refusing, null, 2))
   // A pact of a consumer that calls the shop's export_report, which the shop does not mark read-only.
   const reporting = parseConsumerContract(JSON.stringify({ format: 1, consumer: 'reporting', tools: [{ name: 'export_report', examples: [{ month: '2026-11' }], reads: [] }], prompts: [], resources: [] }), 'reporting.mcp-consumer.json')
   await writeFile(join(dir, 'reporting-shop.json'), exportPact(reporting, 'shop').text)
@@ -133,3 +151,91 @@ describe('toSatisfyConsumerContracts({ call: true, states }) runs the handler of
     expect(result.message().replace(/\x1b\[[0-9;]*m/g, '')).toMatchSnapshot()
   })
 })
+
+describe('an interaction with several provider states runs each state’s handler, in the pact’s order', () => {
+  test('with a handler for each state, each runs once before the call, in order, and the answer is judged', async () => {
+    const ran: string[] = []
+    const states = { 'Melbourne is sunny': () => void ran.push('sunny'), 'Melbourne is known': () => void ran.push('known') }
+    const result: MatcherResult = await toSatisfyConsumerContracts.call(asJest(), createWeatherServer(), 'two-states.json', { call: true, states })
+    expect(result.pass, result.message()).toBe(true)
+    expect(ran).toEqual(['known', 'sunny'])
+    const lying: MatcherResult = await toSatisfyConsumerContracts.call(asJest(), createWeatherServer('lying'), 'two-states.json', { call: true, states })
+    expect(lying.pass).toBe(false)
+    expect(ran).toEqual(['known', 'sunny', 'known', 'sunny'])
+    expect(lying.message()).toContain('a request for the Melbourne weather" does not satisfy the pact: $.content[0].text: expected "Sunny, 22C", got "Cloudy"')
+  })
+
+  test('a handler registered under the joined name still runs alone', async () => {
+    const ran: string[] = []
+    const states = { 'Melbourne is known and Melbourne is sunny': () => void ran.push('both'), 'Melbourne is sunny': () => void ran.push('sunny') }
+    const result: MatcherResult = await toSatisfyConsumerContracts.call(asJest(), createWeatherServer(), 'two-states.json', { call: true, states })
+    expect(result.pass, result.message()).toBe(true)
+    expect(ran).toEqual(['both'])
+  })
+
+  test('a state that throws stops the set-up, names that state, and the call is not made', async () => {
+    const ran: string[] = []
+    const states = {
+      'Melbourne is known': () => {
+        throw new Error('the city table is locked')
+      },
+      'Melbourne is sunny': () => void ran.push('sunny'),
+    }
+    const result: MatcherResult = await toSatisfyConsumerContracts.call(asJest(), createWeatherServer(), 'two-states.json', { call: true, states })
+    expect(result.pass).toBe(false)
+    expect(ran).toEqual([])
+    expect(result.message()).toContain(`the provider's handler for the state "Melbourne is known" threw: the city table is locked`)
+  })
+
+  test('with a state lacking a handler, the interaction is not called and the missing states are named', async () => {
+    const ran: string[] = []
+    const result: MatcherResult = await toSatisfyConsumerContracts.call(asJest(), createWeatherServer(), 'two-states.json', { call: true, states: { 'Melbourne is sunny': () => void ran.push('sunny') } })
+    expect(result.pass, result.message()).toBe(true)
+    expect(ran).toEqual([])
+    const oneMissing = await toSatisfyConsumerContracts.call(asJest(), createWeatherServer('lying'), 'two-states.json', { call: true, states: { 'Melbourne is sunny': () => void ran.push('sunny') } })
+    expect(ran).toEqual([])
+    expect(oneMissing.message().replace(/\x1b\[[0-9;]*m/g, '').split('not called (1)\n')[1]).toMatchSnapshot()
+    const bothMissing = await toSatisfyConsumerContracts.call(asJest(), createWeatherServer('lying'), 'two-states.json', { call: true, states: {} })
+    expect(bothMissing.message().replace(/\x1b\[[0-9;]*m/g, '')).toMatchSnapshot()
+  })
+})
+
+describe('verify --call judges an interaction that expects a JSON-RPC error by the live refusal', () => {
+  const weatherRpc = join(ROOT, 'test/fixtures/servers/weather-rpc.js')
+
+  test('a server that refuses with the expected code passes, each refusal called, though the live inputSchema refuses the arguments', async () => {
+    const run = await cli(['verify', '--call', '--format', 'json', '--consumers', 'refusals.json', '--', process.execPath, weatherRpc])
+    expect(run, run.stdout).toMatchObject({ code: 0, stderr: '' })
+    expect(JSON.parse(run.stdout).consumers[0]).toMatchObject({
+      ok: true,
+      called: 3,
+      notCalled: [],
+      interactions: [
+        { description: 'a request for the Melbourne weather', ok: true },
+        { description: 'a number for a city is refused with Invalid params', ok: true },
+        { description: 'a call with no city is refused with Invalid params', ok: true },
+      ],
+    })
+  })
+
+  test('without --call nothing is called, and the refused arguments are what the consumer expects, not a break', async () => {
+    const run = await cli(['verify', '--consumers', 'refusals.json', '--', process.execPath, weatherRpc], { WEATHER_VARIANT: 'lenient' })
+    expect(run, run.stdout).toMatchObject({ code: 0 })
+  })
+
+  test('a server that answers a result where the pact expects an error fails as consumer-pact-mismatch', async () => {
+    const run = await cli(['verify', '--call', '--consumers', 'refusals.json', '--', process.execPath, weatherRpc], { WEATHER_VARIANT: 'lenient' })
+    expect(run.code).toBe(1)
+    expect(run.stdout).toMatchSnapshot()
+  })
+
+  test('a server that refuses with another error code fails as consumer-pact-mismatch', async () => {
+    const run = await cli(['verify', '--call', '--format', 'json', '--consumers', 'refusals.json', '--', process.execPath, weatherRpc], { WEATHER_VARIANT: 'internal' })
+    expect(run.code).toBe(1)
+    const [consumer] = JSON.parse(run.stdout).consumers
+    expect(consumer.changes.map((change: { kind: string }) => change.kind)).toEqual(['consumer-pact-mismatch', 'consumer-pact-mismatch'])
+    const text = await cli(['verify', '--call', '--consumers', 'refusals.json', '--', process.execPath, weatherRpc], { WEATHER_VARIANT: 'internal' })
+    expect(text.stdout).toMatchSnapshot()
+  })
+})
+
