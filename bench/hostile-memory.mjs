@@ -25,6 +25,9 @@ if (option('--child') !== undefined) {
   const texts = build().map((schema) => JSON.stringify(surface(schema)))
   const listings = texts.map((text) => JSON.parse(text))
   texts.length = 0
+  // Why both children load refa: the engine loads it only when a pattern changed, and its code
+  // is not memory a listing makes the engine use; loaded in both, it cancels out.
+  await import('refa')
   if (option('--child') === 'run') {
     const { diffSurfaces, normalizeSurface } = await import('../dist/index.js')
     // Why drop each listing once normalized: a capture keeps only the normalized surface, as
@@ -36,11 +39,8 @@ if (option('--child') !== undefined) {
     const report = diffSurfaces(recorded, live)
     if (report.changes.length < 0) throw new Error('unreachable')
   } else {
-    // Why import here too: the floor includes the package's own code, as a run does, with refa,
-    // which the engine loads only when a pattern changed: its code is not memory a listing makes
-    // the engine use.
+    // Why import here too: the floor includes the package's own code, as a run does.
     await import('../dist/index.js')
-    await import('refa')
     if (listings.length !== 2) throw new Error('unreachable')
   }
   process.exit(0)

@@ -1,5 +1,5 @@
 import { parseConsumerContract, type ConsumerContract } from '../consumer/consumer-contract.js'
-import type { AnswerJudge, LiveCalls } from '../consumer/call-examples.js'
+import type { AnswerJudge, LiveCalls, NotCalled } from '../consumer/call-examples.js'
 import { verifyConsumer, type RefusalExpected } from '../consumer/verify-consumer.js'
 import type { ConsumerVerdict } from '../consumer/verify-consumers.js'
 import type { Change } from '../diff/change.js'
@@ -12,8 +12,11 @@ import { stableStringify } from '../surface/stable-json.js'
 
 /** One contract's verdict; a pact's also says which of its interactions still hold and which are not MCP. */
 export interface ContractVerdict extends ConsumerVerdict {
-  /** For a pact: each MCP interaction, by description, and whether the server still serves it. */
-  interactions?: { description: string; ok: boolean }[]
+  /**
+   * For a pact: each MCP interaction, by description, and whether the server still serves it;
+   * `notCalled` when calls were asked for and this one was listed instead of called.
+   */
+  interactions?: { description: string; ok: boolean; notCalled?: true }[]
   /** For a pact: interactions that are not MCP (HTTP, asynchronous messages), listed and not verified. */
   foreign?: ForeignInteraction[]
 }
@@ -56,9 +59,19 @@ export async function verifyLoaded(loaded: LoadedContract, file: string, live: S
   if (loaded.pact === undefined) return verdict
   return {
     ...verdict,
-    interactions: loaded.pact.interactions.map((interaction) => ({ description: interaction.description, ok: !report.failing.some((change) => concerns(change, interaction)) })),
+    interactions: loaded.pact.interactions.map((interaction) => {
+      const ok = !report.failing.some((change) => concerns(change, interaction))
+      return { description: interaction.description, ok, ...(ok && listedNotCalled(report.notCalled ?? [], interaction) ? { notCalled: true as const } : {}) }
+    }),
     ...(loaded.pact.foreign.length > 0 ? { foreign: loaded.pact.foreign } : {}),
   }
+}
+
+/** Whether live verification listed this interaction's call instead of making it. */
+function listedNotCalled(notCalled: readonly NotCalled[], interaction: McpInteraction): boolean {
+  if (interaction.operation !== 'tools/call') return false
+  const example = stableStringify(interaction.request.arguments ?? {})
+  return notCalled.some((entry) => entry.tool === interaction.request.name && entry.given === stateOf(interaction) && stableStringify(JSON.parse(entry.example)) === example)
 }
 
 /**

@@ -19,7 +19,7 @@ export interface JsonConsumerVerdicts {
     ok: boolean
     changes: JsonReport['changes']
     /** For a pact: each MCP interaction and whether it still holds. */
-    interactions?: { description: string; ok: boolean }[]
+    interactions?: { description: string; ok: boolean; notCalled?: true }[]
     /** For a pact: interactions that are not MCP, not verified. */
     notMcp?: { description: string; kind: string }[]
     /** With `--call`: how many recorded examples were called. */
@@ -113,7 +113,7 @@ function renderText(verdicts: readonly Verdict[]): string {
     if (verdict.report.changes.length > 0) lines.push(...formatReport(verdict.report).trimEnd().split('\n').map((line) => `  ${line}`))
     // Why every interaction once one breaks: a pact's reader knows its interactions by description.
     if (verdict.interactions?.some((interaction) => !interaction.ok)) {
-      lines.push('  interactions:', ...verdict.interactions.map((interaction) => `    ${interaction.ok ? 'ok    ' : 'breaks'}  ${interaction.description}`))
+      lines.push('  interactions:', ...verdict.interactions.map((interaction) => `    ${(interaction.ok ? (interaction.notCalled ? 'not called' : 'ok') : 'breaks').padEnd(10)}  ${interaction.description}`))
     }
     if (foreign.length > 0) lines.push(`  not MCP, not verified (${foreign.length}):`, ...foreign.map((interaction) => `    ${interaction.description} (${interaction.kind})`))
     if (notCalled.length > 0) {

@@ -125,6 +125,16 @@ describe('verify --call judges each pact interaction’s live answer with the pa
     expect(await heard(join(dir, 'called.log'))).toEqual(['export_report {"month":"2026-11"}'])
   })
 
+  test('the interactions list says "not called" for one listed instead of called, never "ok"', async () => {
+    const text = await cli(['verify', '--call', '--consumers', 'stated.json', '--', process.execPath, weather], { WEATHER_VARIANT: 'lying' })
+    expect(text.code).toBe(1)
+    expect(text.stdout.split('  interactions:\n')[1]?.split('\n  not called')[0]).toMatchSnapshot()
+    const json = await cli(['verify', '--call', '--format', 'json', '--consumers', 'stated.json', '--', process.execPath, weather], { WEATHER_VARIANT: 'lying' })
+    const [stated, ...others] = JSON.parse(json.stdout).consumers[0].interactions
+    expect(stated).toMatchObject({ ok: true, notCalled: true })
+    for (const interaction of others) expect(interaction.notCalled).toBeUndefined()
+  })
+
   test('the CLI lists an interaction with a provider state as not called', async () => {
     const run = await cli(['verify', '--call', '--consumers', 'stated.json', '--', process.execPath, weather])
     expect(run.code).toBe(0)

@@ -85,7 +85,7 @@ describe('toSatisfyConsumerContracts reads pacts', () => {
     expect(honours.pass).toBe(true)
     const breaks: MatcherResult = await toSatisfyConsumerContracts.call(asJest(), createWeatherServer('known-cities'), 'pacts/provider-stdio-weather-agent-weather-mcp.json')
     expect(breaks.pass).toBe(false)
-    expect(breaks.message()).toContain('breaks  a request for an unknown city returns a tool-level error')
+    expect(breaks.message()).toContain('breaks      a request for an unknown city returns a tool-level error')
     expect(breaks.message()).toMatchSnapshot()
   })
 })
