@@ -63,7 +63,7 @@ export class SchemaWalker implements Walker {
   private readonly notRecorded: { path: PathSegment[]; reason: string }[] = []
   private path: PathSegment[] = []
   private readonly location: [string, string][] = []
-  private readonly json = new WeakMap<object, string>()
+  private json = new WeakMap<object, string>()
   /** A number per distinct schema text, so memo keys are short whatever the schemas' size. */
   private readonly textIds = new Map<string, number>()
   private readonly memo = new Map<string, Memo>()
@@ -114,6 +114,10 @@ export class SchemaWalker implements Walker {
       next.queued = false
       this.computePair(next)
     }
+    // Why now: the caches are done with, and laying out is when the findings take most memory.
+    this.memo.clear()
+    this.textIds.clear()
+    this.json = new WeakMap()
     return { findings: this.layOut(root), notRecorded: this.notRecorded }
   }
 
