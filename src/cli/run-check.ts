@@ -49,8 +49,10 @@ export async function runCheck(invocation: Invocation, io: CliIo): Promise<numbe
  */
 async function judgeWhileCapturing(contract: ContractData, raw: Promise<RawSurface>, stop: AbortController) {
   try {
-    const [{ contractSurface }, commands] = await Promise.all([import('../contract/contract-file.js'), import('./run-commands.js')])
-    return { recorded: contractSurface(contract), commands }
+    const [{ contractSurface }, commands, { loadVersionAdvice }] = await Promise.all([import('../contract/contract-file.js'), import('./run-commands.js'), import('../diff/version-advice.js')])
+    const recorded = contractSurface(contract)
+    loadVersionAdvice()
+    return { recorded, commands }
   } catch (error) {
     stop.abort(error)
     await raw.catch(() => {})

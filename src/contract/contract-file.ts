@@ -6,7 +6,7 @@ import { sortKeys, stableStringify } from '../surface/stable-json.js'
 import type { Surface } from '../surface/types.js'
 import { ContractFileError } from './contract-error.js'
 import { contractShapeProblem } from './contract-shape.js'
-import { parseContractText, readContractText, unreadable, type ContractData } from './contract-text.js'
+import { parseContractText, readContractText, throwIfTooDeep, unreadable, type ContractData } from './contract-text.js'
 
 export { CONTRACT_FORMAT, parseContractText, readContractText, type ContractData } from './contract-text.js'
 
@@ -43,12 +43,13 @@ export function parseContract(text: string, source = 'contract'): Surface {
 }
 
 /**
- * The second half of reading a contract (after `parseContractText`): its shape checked against
- * `mcp-contract.schema.json`, and older formats migrated.
- * @throws ContractFileError `invalid` for a value of the wrong shape
+ * The second half of reading a contract (after `parseContractText`): its nesting depth checked,
+ * then its shape against `mcp-contract.schema.json`, and older formats migrated.
+ * @throws ContractFileError `invalid` for a file nested more than 600 levels deep or a value of the wrong shape
  * @example const recorded = contractSurface(parseContractText(text, file))
  */
-export function contractSurface({ data, source }: ContractData): Surface {
+export function contractSurface({ data, text, source }: ContractData): Surface {
+  throwIfTooDeep(text, source)
   const { format: _format, $schema: _editorSchema, ...surface } = data
   const problem = contractShapeProblem(data)
   if (problem !== undefined) {

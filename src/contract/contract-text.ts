@@ -9,10 +9,12 @@ import { findTooDeep, MAX_CONTRACT_DEPTH } from './nesting-depth.js'
  */
 export const CONTRACT_FORMAT = 2
 
-/** A contract file read as JSON: within the depth limit, an object, of a format this version reads; its shape not yet checked. */
+/** A contract file read as JSON: an object, of a format this version reads; its depth and shape not yet checked. */
 export interface ContractData {
   /** The whole parsed object, `format` included. */
   data: Record<string, unknown>
+  /** The file's text, for the depth check and its line and column. */
+  text: string
   /** What error messages call the file. */
   source: string
 }
@@ -31,36 +33,49 @@ export async function readContractText(file: string): Promise<string> {
 }
 
 /**
- * The first half of reading a contract: the text parsed as JSON after its nesting depth is
- * checked, and its format number checked; the shape is checked by `contractSurface` in
- * `contract-file.ts`. Why apart: `check` learns which eras to read from this half, starts the
- * server, and checks the shape (the costly half) while the server boots.
+ * The first half of reading a contract: the text parsed as JSON, and its format number checked;
+ * its nesting depth and shape are checked by `contractSurface` in `contract-file.ts`. Why apart:
+ * `check` learns which eras to read from this half, starts the server, and does the costly half
+ * while the server boots. Why JSON.parse before the depth check: JSON.parse is not recursive;
+ * what reads the surface afterwards is. A file that fails here is checked for depth first, so it
+ * gets the message it always got.
  * @throws ContractFileError `invalid` (not JSON, not an object, no format, nested more than 600 levels deep) or `newer`
  * @example const { data } = parseContractText(text, 'mcp-contract.json')
  */
 export function parseContractText(text: string, source = 'contract'): ContractData {
-  // Why before parsing: what reads the surface afterwards is recursive, and JSON.parse is not.
-  const tooDeep = findTooDeep(text)
-  if (tooDeep !== undefined) {
-    throw invalidContract(source, `it nests objects and arrays more than ${MAX_CONTRACT_DEPTH} levels deep (line ${tooDeep.line}, column ${tooDeep.column}); no recorded surface does`)
-  }
   let data: unknown
   try {
     data = JSON.parse(text)
   } catch (error) {
+    throwIfTooDeep(text, source)
     throw new ContractFileError('invalid', source, `${source} is not valid JSON (${whyNotJson(text, error)}). Restore it from version control, or record it again with \`mcp-contract snapshot\`.`, { cause: error })
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throwIfTooDeep(text, source)
     throw invalidContract(source, 'it is not a JSON object')
   }
   const { format } = data as Record<string, unknown>
   if (typeof format !== 'number' || !Number.isInteger(format) || format < 1) {
+    throwIfTooDeep(text, source)
     throw invalidContract(source, 'it has no "format" number')
   }
   if (format > CONTRACT_FORMAT) {
+    throwIfTooDeep(text, source)
     throw new ContractFileError('newer', source, `${source} has contract format ${format}, but this mcp-contract reads format ${CONTRACT_FORMAT} and older. Upgrade mcp-contract (npm i -D mcp-contract@latest); do not re-record it with this version, that would lose what the newer one recorded.`)
   }
-  return { data: data as Record<string, unknown>, source }
+  return { data: data as Record<string, unknown>, text, source }
+}
+
+/**
+ * Throws when the text nests deeper than a contract may (`MAX_CONTRACT_DEPTH`), naming the line
+ * and column. Why: what reads the surface is recursive; every other check of a file comes after this one.
+ * @throws ContractFileError `invalid`
+ */
+export function throwIfTooDeep(text: string, source: string): void {
+  const tooDeep = findTooDeep(text)
+  if (tooDeep !== undefined) {
+    throw invalidContract(source, `it nests objects and arrays more than ${MAX_CONTRACT_DEPTH} levels deep (line ${tooDeep.line}, column ${tooDeep.column}); no recorded surface does`)
+  }
 }
 
 /**
