@@ -24,11 +24,18 @@ function strip(schema: unknown, path: string[], headers: { [argument: string]: s
     if (typeof header === 'string') headers[path.join('.')] = header
     out = rest
   }
-  if (isRecord(out.properties)) {
+  const given = out.properties
+  if (isRecord(given)) {
     let properties: Record<string, unknown> | undefined
-    for (const [name, property] of Object.entries(out.properties)) {
-      const stripped = strip(property, [...path, name], headers)
-      if (stripped !== property) (properties ??= { ...(out.properties as Record<string, unknown>) })[name] = stripped
+    // Why one path array, pushed and popped, and no entries arrays: this runs on every tool of
+    // every capture, on the path between the server's answer and the report; copies of the path
+    // were most of its cost, and the path is read only where a header is found.
+    for (const name of Object.keys(given)) {
+      const property = given[name]
+      path.push(name)
+      const stripped = strip(property, path, headers)
+      path.pop()
+      if (stripped !== property) (properties ??= { ...given })[name] = stripped
     }
     if (properties !== undefined) out = { ...out, properties }
   }
