@@ -18,7 +18,8 @@ import { serverTarget } from './server-target.js'
  * error is shown, exactly as it would have been shown without one.
  */
 export async function runCheck(invocation: Invocation, io: CliIo): Promise<number> {
-  // Why: read the contract first (and the consumer's source), so bad input fails fast without starting a server.
+  // Why the contract's first half before the server: a missing file, one that is not JSON or of a
+  // newer format (a wrong --contract, mostly) fails fast without starting a server.
   const config = await findProjectConfig(io.cwd)
   const file = contractPath(config, io.cwd, invocation.contract)
   const contract = parseContractText(await readContractText(file), file)
