@@ -14,6 +14,7 @@ import { authorizationNameProblem } from '../surface/authorization-name.js'
 
 export { CaptureError, type CaptureErrorCode } from './capture-error.js'
 export { describeTarget } from './describe-target.js'
+export { loadStdioSdk } from './open-stdio.js'
 export { ERA_OPTIONS, type Era, type EraOption } from './era.js'
 export { isCaptureTarget, type ConnectedClient, type HandlerTarget, type HttpTarget, type InProcessServer, type ServerFactory, type StdioTarget, type Target } from './target.js'
 

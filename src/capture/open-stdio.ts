@@ -27,10 +27,7 @@ const DESCENDANT_WAIT_MS = 2_000
  */
 export async function openStdio(target: StdioTarget, limits: StepLimits, era: Era = 'legacy'): Promise<Connection> {
   const label = describeTarget(target)
-  const [{ StdioClientTransport }, { deserializeMessage }] = await Promise.all([
-    import('@modelcontextprotocol/sdk/client/stdio.js'),
-    import('@modelcontextprotocol/sdk/shared/stdio.js'),
-  ])
+  const [{ StdioClientTransport }, { deserializeMessage }] = await loadStdioSdk()
   const transport = new StdioClientTransport({
     command: target.command,
     args: target.args ?? [],
@@ -72,6 +69,18 @@ export async function openStdio(target: StdioTarget, limits: StepLimits, era: Er
     throw explained
   }
   return { client: own.client, label, transport: 'stdio', era, wireKind: 'stdio', wire, hasClosed: own.hasClosed, stderrTail, close }
+}
+
+let stdioSdk: Promise<[typeof import('@modelcontextprotocol/sdk/client/stdio.js'), typeof import('@modelcontextprotocol/sdk/shared/stdio.js')]> | undefined
+
+/**
+ * Loads the SDK's stdio transport, once. Why exported: a caller with work of its own to do while
+ * a server boots (the CLI's `check`) awaits this first; `captureRaw` then starts the server
+ * without waiting on a file, before the caller's next await, and the work overlaps the boot.
+ * @example await loadStdioSdk(); const surface = captureRaw({ command: 'node', args: ['server.js'] })
+ */
+export function loadStdioSdk() {
+  return (stdioSdk ??= Promise.all([import('@modelcontextprotocol/sdk/client/stdio.js'), import('@modelcontextprotocol/sdk/shared/stdio.js')]))
 }
 
 /**

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util'
 import { ERA_OPTIONS, MAX_TIMEOUT_MS, type EraOption } from '../capture/capture-raw.js'
 import { SEVERITIES, type Severity } from '../diff/change.js'
 import { profileNamesProblem } from '../lint/profile-registry.js'
-import { REPORT_FORMATS, type ReportFormat } from '../report/format-report.js'
+import { REPORT_FORMATS, type ReportFormat } from '../report/report-formats.js'
 import { groupCredentials, type AuthorizationFlags } from './authorization-flags.js'
 import { CliUsageError } from './cli-error.js'
 

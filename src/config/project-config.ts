@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { dirname, join, relative, resolve } from 'node:path'
-import { Ajv, type ValidateFunction } from 'ajv'
+import { createRequire } from 'node:module'
+import type { Ajv as AjvClass, ValidateFunction } from 'ajv'
 import configSchema from '../../mcp-contract.config.schema.json' with { type: 'json' }
 import { ContractFileError } from '../contract/contract-error.js'
 import { shapeProblem } from '../contract/contract-shape.js'
@@ -87,7 +88,7 @@ export function ignoredLines(found: FoundConfig | undefined, cwd: string): strin
 }
 
 function checked(data: unknown, shown: string): ProjectConfig {
-  const check = (validate ??= new Ajv({ allErrors: false, strict: true, strictTypes: false }).compile(configSchema))
+  const check = (validate ??= new (loadAjv())({ allErrors: false, strict: true, strictTypes: false }).compile(configSchema))
   const shape = shapeProblem(check, data)
   if (shape !== undefined) throw new ContractFileError('invalid', shown, `${shown}: ${shape}. Its options are described in mcp-contract.config.schema.json.`)
   const { contractRoot: _root, ignore, authorizations: _authorizations, ...policy } = data as ProjectConfig & { $schema?: string }
@@ -110,4 +111,12 @@ async function readJson(file: string): Promise<unknown> {
   } catch (error) {
     throw new ContractFileError('unreadable', file, `${file} is not JSON (${(error as Error).message}); fix it or remove it.`, { cause: error })
   }
+}
+
+/**
+ * Ajv's class, loaded on first use. Why not a static import: Ajv costs about 50 ms to load, and
+ * every CLI run loads this module, while only a project with a configuration file to check needs Ajv.
+ */
+function loadAjv(): typeof AjvClass {
+  return (createRequire(import.meta.url)('ajv') as { Ajv: typeof AjvClass }).Ajv
 }

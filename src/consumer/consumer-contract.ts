@@ -1,4 +1,5 @@
-import { Ajv } from 'ajv'
+import type { Ajv as AjvClass } from 'ajv'
+import { createRequire } from 'node:module'
 import { randomBytes } from 'node:crypto'
 import { readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
@@ -77,7 +78,7 @@ export function serializeConsumerContract(contract: ConsumerContract): string {
   return `${JSON.stringify(ordered, null, 2)}\n`
 }
 
-let validate: ReturnType<Ajv['compile']> | undefined
+let validate: ReturnType<AjvClass['compile']> | undefined
 
 /**
  * Parses consumer contract text, checking it against `mcp-consumer-contract.schema.json`.
@@ -94,7 +95,7 @@ export function parseConsumerContract(text: string, source: string): ConsumerCon
   if (typeof format === 'number' && format > CONSUMER_CONTRACT_FORMAT) {
     throw new ConsumerContractError(`${source} has consumer contract format ${format}; this mcp-contract reads format ${CONSUMER_CONTRACT_FORMAT}. Upgrade mcp-contract.`)
   }
-  const check = (validate ??= new Ajv({ allErrors: false, strict: true, strictTypes: false }).compile(consumerSchema))
+  const check = (validate ??= new (loadAjv())({ allErrors: false, strict: true, strictTypes: false }).compile(consumerSchema))
   if (!check(data)) {
     const [error] = check.errors ?? []
     const where = error?.instancePath ? error.instancePath.slice(1).replaceAll('/', '.') : 'the file'
@@ -129,4 +130,12 @@ export async function writeConsumerContract(file: string, contract: ConsumerCont
     await rm(temporary, { force: true })
     throw new ConsumerContractError(`${file} could not be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). Check that its folder exists and is writable.`)
   }
+}
+
+/**
+ * Ajv's class, loaded on first use. Why not a static import: Ajv costs about 50 ms to load, and
+ * every CLI run loads this module, while only a consumer contract file to check needs Ajv.
+ */
+function loadAjv(): typeof AjvClass {
+  return (createRequire(import.meta.url)('ajv') as { Ajv: typeof AjvClass }).Ajv
 }

@@ -1,19 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { rename, rm, writeFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { sortKeys, stableStringify } from '../surface/stable-json.js'
 import type { Surface } from '../surface/types.js'
 import { ContractFileError } from './contract-error.js'
 import { contractShapeProblem } from './contract-shape.js'
-import { findTooDeep, MAX_CONTRACT_DEPTH } from './nesting-depth.js'
+import { parseContractText, readContractText, throwIfTooDeep, unreadable, type ContractData } from './contract-text.js'
 
-/**
- * The newest contract file format this version reads. Format 2 adds `authorizations` (the surface
- * as seen by each named authorization); a file without them is still written as format 1, byte
- * for byte what earlier versions wrote. Older formats are migrated on read.
- */
-export const CONTRACT_FORMAT = 2
+export { CONTRACT_FORMAT, parseContractText, readContractText, type ContractData } from './contract-text.js'
 
 /**
  * The format a surface is written in: the oldest that holds all of it. Why not always the newest:
@@ -44,27 +39,18 @@ export function serializeContract(surface: Surface): string {
  * more than 600 levels deep) or `newer` (written by a newer mcp-contract)
  */
 export function parseContract(text: string, source = 'contract'): Surface {
-  // Why before parsing: what reads the surface afterwards is recursive, and JSON.parse is not.
-  const tooDeep = findTooDeep(text)
-  if (tooDeep !== undefined) {
-    throw invalid(source, `it nests objects and arrays more than ${MAX_CONTRACT_DEPTH} levels deep (line ${tooDeep.line}, column ${tooDeep.column}); no recorded surface does`)
-  }
-  let data: unknown
-  try {
-    data = JSON.parse(text)
-  } catch (error) {
-    throw new ContractFileError('invalid', source, `${source} is not valid JSON (${whyNotJson(text, error)}). Restore it from version control, or record it again with \`mcp-contract snapshot\`.`, { cause: error })
-  }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw invalid(source, 'it is not a JSON object')
-  }
-  const { format, $schema: _editorSchema, ...surface } = data as Record<string, unknown>
-  if (typeof format !== 'number' || !Number.isInteger(format) || format < 1) {
-    throw invalid(source, 'it has no "format" number')
-  }
-  if (format > CONTRACT_FORMAT) {
-    throw new ContractFileError('newer', source, `${source} has contract format ${format}, but this mcp-contract reads format ${CONTRACT_FORMAT} and older. Upgrade mcp-contract (npm i -D mcp-contract@latest); do not re-record it with this version, that would lose what the newer one recorded.`)
-  }
+  return contractSurface(parseContractText(text, source))
+}
+
+/**
+ * The second half of reading a contract (after `parseContractText`): its nesting depth checked,
+ * then its shape against `mcp-contract.schema.json`, and older formats migrated.
+ * @throws ContractFileError `invalid` for a file nested more than 600 levels deep or a value of the wrong shape
+ * @example const recorded = contractSurface(parseContractText(text, file))
+ */
+export function contractSurface({ data, text, source }: ContractData): Surface {
+  throwIfTooDeep(text, source)
+  const { format: _format, $schema: _editorSchema, ...surface } = data
   const problem = contractShapeProblem(data)
   if (problem !== undefined) {
     throw new ContractFileError(
@@ -85,42 +71,12 @@ function withNotRecorded(surface: Record<string, unknown>): Surface {
 }
 
 /**
- * Why a contract is not JSON, in words that never quote it.
- * Why: V8's own message quotes the text ("hello world" is not valid JSON), and a file given by
- * mistake may hold secrets.
- */
-function whyNotJson(text: string, error: unknown): string {
-  if (text.trim() === '') return 'the file is empty'
-  if (text.includes('\u0000')) return 'it is binary, not text'
-  const message = (error as Error).message
-  if (/Unexpected end of JSON input/.test(message)) return 'it ends in the middle of a JSON value'
-  const position = /at position (\d+)/.exec(message)
-  if (position !== null) {
-    const before = text.slice(0, Number(position[1]))
-    const line = before.split('\n').length
-    return `unexpected text at line ${line}, column ${before.length - before.lastIndexOf('\n')}`
-  }
-  if (/^\s*</.test(text)) return 'it looks like HTML or XML'
-  return 'it does not parse as JSON'
-}
-
-function invalid(source: string, why: string): ContractFileError {
-  return new ContractFileError('invalid', source, `${source} is not an mcp-contract file: ${why}. Record it with \`mcp-contract snapshot\`, or point --contract at the right file.`)
-}
-
-/**
  * Reads and validates a contract file.
  * @throws ContractFileError `missing`, `unreadable`, `invalid` or `newer`
  * @example const recorded = await readContract('mcp-contract.json')
  */
 export async function readContract(file: string): Promise<Surface> {
-  let text: string
-  try {
-    text = await readFile(file, 'utf8')
-  } catch (error) {
-    throw unreadable(file, error)
-  }
-  return parseContract(text, file)
+  return parseContract(await readContractText(file), file)
 }
 
 /**
@@ -136,14 +92,6 @@ export function readContractSync(file: string): Surface {
     throw unreadable(file, error)
   }
   return parseContract(text, file)
-}
-
-function unreadable(file: string, error: unknown): ContractFileError {
-  const code = (error as NodeJS.ErrnoException).code
-  if (code === 'ENOENT') {
-    return new ContractFileError('missing', file, `${file} does not exist. Record it first with \`mcp-contract snapshot\` (or run the test once outside CI).`, { cause: error })
-  }
-  return new ContractFileError('unreadable', file, `${file} could not be read (${code ?? (error as Error).message}).`, { cause: error })
 }
 
 /**

@@ -8,12 +8,9 @@ import { changeSentence, describeChange } from './describe-change.js'
 import { refusalLines } from './describe-refusal.js'
 import { formatGithub, formatSarif, type ContractLocation } from './format-ci.js'
 import { renderText, summaryLine } from './format-text.js'
+import type { ReportFormat } from './report-formats.js'
 
-/** The report formats the CLI and the API offer. */
-export type ReportFormat = 'text' | 'json' | 'markdown' | 'junit' | 'sarif' | 'github'
-
-/** The report formats, for argument validation. */
-export const REPORT_FORMATS: readonly ReportFormat[] = ['text', 'json', 'markdown', 'junit', 'sarif', 'github']
+export { REPORT_FORMATS, type ReportFormat } from './report-formats.js'
 
 /**
  * Renders a diff report. `text` groups changes by tool (or prompt, resource, server) and says what

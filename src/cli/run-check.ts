@@ -1,0 +1,77 @@
+import { relative } from 'node:path'
+import type { RawSurface } from '../surface/types.js'
+import { contractPath, findProjectConfig } from '../config/project-config.js'
+import { parseContractText, readContractText, type ContractData } from '../contract/contract-text.js'
+import type { CliIo } from './cli-io.js'
+import type { Invocation } from './parse-argv.js'
+import { serverTarget } from './server-target.js'
+
+/**
+ * `check`: compares the live surface with the contract file, prints the classified report, and
+ * returns the exit code. Bad input (a missing contract, one that is not JSON or of a newer format,
+ * an unreadable consumer source) fails before any server is started.
+ *
+ * Why this file loads so little: a stdio server takes most of a check's time to boot and answer,
+ * and it boots only once it is started; so the server starts as soon as the contract's first half
+ * is read, and the contract's shape is checked, and the modules that judge the answer are loaded,
+ * while the server boots. A contract of the wrong shape then stops the started server before its
+ * error is shown, exactly as it would have been shown without one.
+ */
+export async function runCheck(invocation: Invocation, io: CliIo): Promise<number> {
+  // Why the contract's first half before the server: a missing file, one that is not JSON or of a
+  // newer format (a wrong --contract, mostly) fails fast without starting a server.
+  const config = await findProjectConfig(io.cwd)
+  const file = contractPath(config, io.cwd, invocation.contract)
+  const contract = parseContractText(await readContractText(file), file)
+  // Why the recorded eras from the unchecked data: a contract recorded in both eras is checked in
+  // both, or an era not read would look dropped; when the shape turns out wrong, what was read is dropped.
+  const eras = contract.data.eras
+  const era = invocation.era ?? (Array.isArray(eras) && eras.length === 2 ? 'both' : undefined)
+  // Why the old order with --url or --used-by: named authorizations are read from the checked
+  // contract, and a bad contract is reported before a bad consumer source.
+  if (invocation.url !== undefined || invocation.usedBy !== undefined) return checkInOrder(invocation, io, { contract, config, era })
+  const stop = new AbortController()
+  const target = await serverTarget(invocation, io)
+  const { captureRaw, loadStdioSdk } = await import('../capture/capture-raw.js')
+  // Why first: with the SDK's transport loaded, captureRaw starts the server before the next
+  // await below lets the contract's check and the imports run; else they would run first.
+  await loadStdioSdk()
+  const raw = captureRaw(target, { timeoutMs: invocation.timeoutMs, signal: io.signal === undefined ? stop.signal : AbortSignal.any([io.signal, stop.signal]), era })
+  // Why: a capture that fails while the contract is still being checked must not count as unhandled; it is awaited below.
+  raw.catch(() => {})
+  const judged = await judgeWhileCapturing(contract, raw, stop)
+  const { judgeLive, report } = judged.commands
+  return report(judged.recorded, judgeLive(await raw, invocation, io).surface, invocation, io, { file, config })
+}
+
+/**
+ * The recorded surface and the modules that judge the live one, loaded while `raw` is captured.
+ * A contract of the wrong shape stops the capture, waits for the server to be closed, and throws.
+ */
+async function judgeWhileCapturing(contract: ContractData, raw: Promise<RawSurface>, stop: AbortController) {
+  try {
+    const [{ contractSurface }, commands, { loadVersionAdvice }] = await Promise.all([import('../contract/contract-file.js'), import('./run-commands.js'), import('../diff/version-advice.js')])
+    const recorded = contractSurface(contract)
+    loadVersionAdvice()
+    return { recorded, commands }
+  } catch (error) {
+    stop.abort(error)
+    await raw.catch(() => {})
+    throw error
+  }
+}
+
+/** check with the contract checked whole before the consumer's source is read and the server started. */
+async function checkInOrder(invocation: Invocation, io: CliIo, read: { contract: ContractData; config: Awaited<ReturnType<typeof findProjectConfig>>; era: Invocation['era'] }): Promise<number> {
+  const [{ contractSurface }, { authorizationsFor }, { capture, consumerLiterals, report, sources }] = await Promise.all([
+    import('../contract/contract-file.js'),
+    import('./resolve-authorizations.js'),
+    import('./run-commands.js'),
+  ])
+  const { contract, config, era } = read
+  const file = contract.source
+  const recorded = contractSurface(contract)
+  const literals = await consumerLiterals(invocation, io)
+  const authorizations = authorizationsFor(invocation, sources(io, config), { surface: recorded, file: relative(io.cwd, file) || file })
+  return report(recorded, (await capture(invocation, io, era, authorizations)).surface, invocation, io, { file, config, literals })
+}

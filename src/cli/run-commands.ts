@@ -1,0 +1,264 @@
+import { appendFile, readFile } from 'node:fs/promises'
+import { relative, resolve } from 'node:path'
+import { captureRaw, type Authorization, type EraOption } from '../capture/capture-raw.js'
+import { openToolCaller } from '../capture/open-tool-caller.js'
+import { contractPath, findProjectConfig, ignoredLines, policyWithConfig, type FoundConfig } from '../config/project-config.js'
+import { ContractFileError } from '../contract/contract-error.js'
+import { parseContract, readContract, serializeContract, writeContract } from '../contract/contract-file.js'
+import { sourceLiterals, type SourceLiteral } from '../consumer/source-literals.js'
+import { loadContractSources, verifySourced } from '../pact/contract-sources.js'
+import { formatConsumerVerdicts, type ConsumerReportFormat } from '../report/format-consumers.js'
+import { formatUsedEntities, usedEntities, usedScope } from '../consumer/used-by-sources.js'
+import { diffSurfaces } from '../diff/diff-surfaces.js'
+import { lintSurface } from '../lint/lint-surface.js'
+import { formatLint, lintWarnings } from '../report/format-lint.js'
+import { formatReport } from '../report/format-report.js'
+import { wantsColor } from '../report/text-colors.js'
+import { versionSuggestion } from '../report/describe-version.js'
+import { formatAuthorizationViews, printUnnamedView } from '../report/format-authorizations.js'
+import { normalizeSurface } from '../surface/normalize.js'
+import type { RawSurface, Surface } from '../surface/types.js'
+import type { CliIo } from './cli-io.js'
+import { EXIT } from './exit-codes.js'
+import { authorizationsFor, type CredentialSources } from './resolve-authorizations.js'
+import type { Invocation } from './parse-argv.js'
+import { runAuth } from './run-auth.js'
+import { runPactExport, runPublish } from './run-pact.js'
+import { serverTarget } from './server-target.js'
+
+/**
+ * Every command but `check` (see run-check.ts): records, prints, compares, judges, verifies,
+ * serves, exports and logs in.
+ */
+export const COMMAND_RUNNERS: Record<Exclude<Invocation['command'], 'check'>, (invocation: Invocation, io: CliIo) => Promise<number>> = {
+  /**
+   * Records the live surface into the contract file. Over an existing contract it prints the
+   * classified diff first; it writes nothing when the surface is unchanged, and refuses (exit 1)
+   * when a change reaches the fail level, unless `--force`.
+   */
+  async snapshot(invocation, io) {
+    const config = await findProjectConfig(io.cwd)
+    const file = contractPath(config, io.cwd, invocation.contract)
+    // Why before capture: a file that is not a contract (a wrong --contract) fails fast and is never overwritten.
+    const existing = await existingContract(file, invocation.force)
+    // Why: as check does, a contract recorded in both eras is read again in both, or re-recording would drop one.
+    const era = invocation.era ?? (existing?.surface?.eras?.length === 2 ? 'both' : undefined)
+    const { surface } = await capture(invocation, io, era, authorizationsFor(invocation, sources(io, config)))
+    // Why: a signal that came while capturing the last list must not still write the file.
+    if (io.signal?.aborted) return EXIT.error
+    if (existing?.surface !== undefined) {
+      // Why the recorded version is kept: it is metadata; a new release with the same surface is no reason to rewrite the file.
+      if (serializeContract(withVersion(surface, existing.surface.serverVersion)) === existing.text) {
+        io.stdout(`${invocation.contract} is unchanged (${describeCounts(surface)}); nothing written\n`)
+        return EXIT.ok
+      }
+      const result = diffSurfaces(existing.surface, surface, policyWithConfig(config, judgingFlags(invocation)))
+      io.stdout(formatReport(result, { color: wantsColor(io.env, io.isTerminal === true) }))
+      if (!result.ok && !invocation.force) {
+        const failing = result.failing.length
+        io.stderr(
+          `mcp-contract: ${invocation.contract} was not written: ${failing} change${failing === 1 ? '' : 's'} at or above ${result.failOn} would be recorded over it. ` +
+            `Review the changes above; to record them anyway, run snapshot again with --force.\n`,
+        )
+        return EXIT.failed
+      }
+    }
+    await writeContract(file, surface)
+    const named = Object.entries(surface.authorizations ?? {}).map(([name, view]) => `; as ${name}: ${describeCounts(view)}`)
+    io.stdout(`recorded ${describeCounts(surface)}${named.join('')} to ${invocation.contract}\n`)
+    return EXIT.ok
+  },
+  /** Prints the live surface (or, with --suggest-version, the release its changes need); records nothing. */
+  async show(invocation, io) {
+    if (invocation.suggestVersion) {
+      const config = await findProjectConfig(io.cwd)
+      const recorded = await readContract(contractPath(config, io.cwd, invocation.contract))
+      const result = diffSurfaces(recorded, (await capture(invocation, io)).surface, policyWithConfig(config, judgingFlags(invocation)))
+      io.stdout(invocation.format === 'json' ? `${JSON.stringify({ version: result.version }, null, 2)}\n` : `${versionSuggestion(result)}\n`)
+      return EXIT.ok
+    }
+    const literals = await consumerLiterals(invocation, io)
+    const { surface, via } = await capture(invocation, io, invocation.era, authorizationsFor(invocation, sources(io, await findProjectConfig(io.cwd))))
+    if (literals !== undefined) {
+      const used = usedEntities(literals, [surface])
+      io.stdout(invocation.format === 'json' ? `${JSON.stringify({ used }, null, 2)}\n` : formatUsedEntities(used, literals.length))
+      return EXIT.ok
+    }
+    io.stdout(invocation.format === 'json' ? serializeContract(surface) : `${via}\n${printUnnamedView(surface)}\n${formatAuthorizationViews(surface)}`)
+    return EXIT.ok
+  },
+  /** Compares two contract files. */
+  async diff(invocation, io) {
+    const [old, now] = invocation.files.map((file) => resolve(io.cwd, file))
+    return report(await readContract(old), await readContract(now), invocation, io, { file: old, config: await findProjectConfig(io.cwd), literals: await consumerLiterals(invocation, io) })
+  },
+  /** Judges the live surface (or, with only --contract, a contract file) against client-acceptance profiles. */
+  async lint(invocation, io) {
+    const fromContract = invocation.serverCommand.length === 0 && invocation.url === undefined
+    const source = fromContract ? { surface: await readContract(resolve(io.cwd, invocation.contract)) } : { raw: await captureRawSurface(invocation, io) }
+    const result = lintSurface(source, invocation.profiles)
+    io.stdout(formatLint(result, { format: invocation.format === 'json' ? 'json' : 'text' }))
+    return result.ok ? EXIT.ok : EXIT.failed
+  },
+  /** Verifies the live server against every consumer contract: a table of verdicts, then each consumer's changes. */
+  async verify(invocation, io) {
+    // Why first: a wrong path, bucket or URL fails fast, without starting a server.
+    const sourced = await loadContractSources(invocation.consumers ?? [], io.cwd, { headers: invocation.headers, consumerBranch: invocation.consumerBranch, env: io.env })
+    const { surface } = await capture(invocation, io)
+    // Why a second connection, opened only with --call: capture never calls a tool; the calls go
+    // to the server in the era its surface was read in.
+    const caller = invocation.call ? await openToolCaller(await serverTarget(invocation, io), { timeoutMs: invocation.timeoutMs, signal: io.signal, era: surface.eras?.includes('legacy') === false ? '2026-07-28' : 'legacy' }) : undefined
+    let verdicts: Awaited<ReturnType<typeof verifySourced>>
+    try {
+      const calls = caller && { callTool: caller.callTool, allowDestructive: invocation.allowDestructive, statesUnavailable: true }
+      verdicts = await verifySourced(sourced, surface, {}, calls)
+    } finally {
+      await caller?.close()
+    }
+    io.stdout(formatConsumerVerdicts(verdicts, invocation.format as ConsumerReportFormat))
+    // Why: in GitHub Actions the job's summary page shows the table of consumers, as for check.
+    const summary = io.env.GITHUB_STEP_SUMMARY
+    if (summary) await appendFile(summary, formatConsumerVerdicts(verdicts, 'markdown'))
+    return verdicts.every((verdict) => verdict.report.ok) ? EXIT.ok : EXIT.failed
+  },
+  /** Serves a server from the contract until stdin ends (stdio) or the process is stopped (HTTP). */
+  async mock(invocation, io) {
+    const log = invocation.verbose ? (line: string) => io.stderr(`mcp-contract mock: ${line}\n`) : undefined
+    // Why loaded here: the mock brings the SDK's server side, which no other command needs at start-up.
+    const { prepareMock } = await import('../mock/mock-server.js')
+    const { serveMockOverHttp, serveMockOverStdio } = await import('../mock/serve-mock.js')
+    const mock = prepareMock(resolve(io.cwd, invocation.contract), { seed: invocation.seed, log })
+    if (invocation.port === undefined) {
+      // Why nothing is printed: stdout is the protocol.
+      await serveMockOverStdio(mock, io.signal)
+      return EXIT.ok
+    }
+    // Why io.signal: SIGINT or SIGTERM is how a served mock is stopped; it ends the serving, and the exit is 0.
+    const stop = io.signal ?? new AbortController().signal
+    try {
+      await serveMockOverHttp(mock, { port: invocation.port, signal: stop, onListening: (url) => io.stdout(`listening ${url}\n`) })
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      if (code !== 'EADDRINUSE' && code !== 'EACCES') throw error
+      io.stderr(`mcp-contract: port ${invocation.port} on 127.0.0.1 is ${code === 'EACCES' ? 'not open to this user' : 'in use'}; pick another with --port, or --port 0 for any free port\n`)
+      return EXIT.error
+    }
+    return EXIT.ok
+  },
+  /** Writes consumer contracts as Pact V4 pacts. */
+  pact: runPactExport,
+  /** Stores contracts in a folder or a bucket for providers to verify. */
+  publish: runPublish,
+  /** Logs in to an OAuth-protected server, or lists or removes cached logins. */
+  auth: runAuth,
+}
+
+/**
+ * Prints the classified report under the project's configuration (flags win over it); `recorded.file`
+ * is the contract SARIF and GitHub annotations point at, shown relative to the working folder.
+ */
+export async function report(recorded: Surface, live: Surface, invocation: Invocation, io: CliIo, where: { file: string; config?: FoundConfig; literals?: SourceLiteral[] }): Promise<number> {
+  const used = usedScope(invocation.used, where.literals && usedEntities(where.literals, [recorded, live]))
+  const result = diffSurfaces(recorded, live, policyWithConfig(where.config, judgingFlags(invocation, used)))
+  const located = invocation.format === 'sarif' || invocation.format === 'github'
+  const contract = { file: relative(io.cwd, where.file) || where.file, text: located ? await readFile(where.file, 'utf8') : undefined }
+  const ignored = invocation.format === 'text' ? ignoredLines(where.config, io.cwd) : []
+  const color = invocation.format === 'text' && wantsColor(io.env, io.isTerminal === true)
+  const suggestion = invocation.suggestVersion && invocation.format === 'text' ? [versionSuggestion(result)] : []
+  io.stdout(formatReport(result, { format: invocation.format, contract, color }) + [...ignored, ...suggestion].map((line) => `${line}\n`).join(''))
+  // Why: in GitHub Actions the job's summary page shows the report beside the annotations.
+  const summary = io.env.GITHUB_STEP_SUMMARY
+  if (summary) await appendFile(summary, formatReport(result, { format: 'markdown' }))
+  return result.ok ? EXIT.ok : EXIT.failed
+}
+
+/** The surface with `version` as its recorded server version (none when `undefined`). */
+function withVersion(surface: Surface, version: string | undefined): Surface {
+  const { serverVersion: _live, ...rest } = surface
+  return version === undefined ? rest : { ...rest, serverVersion: version }
+}
+
+/** The policy the command line sets (the project configuration fills in the rest). */
+export function judgingFlags(invocation: Invocation, used?: string[]) {
+  return {
+    ...(invocation.failOn ? { failOn: invocation.failOn } : {}),
+    ...(invocation.strict ? { strict: true } : {}),
+    ...(invocation.profiles ? { profiles: invocation.profiles } : {}),
+    ...(used !== undefined ? { used } : {}),
+  }
+}
+
+/**
+ * The contract already at `file`: its text and surface; `undefined` when there is none. A file
+ * that is not a contract this version reads is replaced only with `--force` (its surface is then
+ * `undefined`: there is nothing to compare with).
+ */
+async function existingContract(file: string, force: boolean): Promise<{ text: string; surface?: Surface } | undefined> {
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT') return undefined
+    throw new ContractFileError('unreadable', file, `${file} could not be read (${code ?? (error as Error).message}); snapshot writes nothing over a file it cannot read.`, { cause: error })
+  }
+  try {
+    return { text, surface: parseContract(text, file) }
+  } catch (error) {
+    // Why: a newer format's message already says not to re-record it; --force is the user saying they mean to.
+    if (!(error instanceof ContractFileError) || force || error.code === 'newer') {
+      if (force) return { text }
+      throw error
+    }
+    // Why cut the advice: "record it again with snapshot" is what the user just did; say what snapshot needs instead.
+    const problem = error.message.slice(0, error.message.indexOf('. ') + 1) || error.message
+    throw new ContractFileError(error.code, file, `${problem} snapshot does not record over it: check --contract, or pass --force to replace the file.`, { cause: error })
+  }
+}
+
+/** The consumer's string literals for `--used-by`; `undefined` when it was not given. */
+export function consumerLiterals(invocation: Invocation, io: CliIo): Promise<SourceLiteral[]> | undefined {
+  return invocation.usedBy === undefined ? undefined : sourceLiterals(invocation.usedBy, io.cwd)
+}
+
+/**
+ * Captures and normalizes the live surface, and says in words which wire and era(s) it was read
+ * over; warns on stderr about every profile error rule it breaks (see {@link judgeLive}).
+ */
+export async function capture(invocation: Invocation, io: CliIo, era: EraOption | undefined = invocation.era, authorizations?: Record<string, Authorization>): Promise<{ surface: Surface; via: string }> {
+  return judgeLive(await captureRawSurface(invocation, io, era, authorizations), invocation, io)
+}
+
+/**
+ * The live surface normalized from what capture read, and in words which wire and era(s) it was
+ * read over; warns on stderr about every profile error rule it breaks. Why: clients see the raw
+ * surface, and one they cannot list must never be recorded or checked silently; stderr keeps a
+ * JSON report on stdout parseable.
+ */
+export function judgeLive(raw: RawSurface, invocation: Invocation, io: CliIo): { surface: Surface; via: string } {
+  const warnings = lintWarnings(lintSurface({ raw }, invocation.profiles))
+  if (warnings) io.stderr(warnings)
+  const surface = normalizeSurface(raw)
+  const eras = surface.eras ?? ['legacy']
+  return { surface, via: `# read over ${raw.transport ?? 'stdio'} in the ${eras.join(' and ')} era${eras.length > 1 ? 's' : ''}` }
+}
+
+async function captureRawSurface(invocation: Invocation, io: CliIo, era: EraOption | undefined = invocation.era, authorizations?: Record<string, Authorization>): Promise<RawSurface> {
+  return captureRaw(await serverTarget(invocation, io), { timeoutMs: invocation.timeoutMs, signal: io.signal, era, authorizations })
+}
+
+/** Where a run finds credentials: its environment and configuration; found tokens join the scrubbed secrets. */
+export function sources(io: CliIo, config?: FoundConfig): CredentialSources {
+  return { env: io.env, config, secrets: io.secrets ?? [] }
+}
+
+function describeCounts(surface: Surface): string {
+  const count = (list: unknown[] | undefined, noun: string) => (list ? [`${list.length} ${noun}${list.length === 1 ? '' : 's'}`] : [])
+  const parts = [
+    ...count(surface.tools, 'tool'),
+    ...count(surface.prompts, 'prompt'),
+    ...count(surface.resources, 'resource'),
+    ...count(surface.resourceTemplates, 'resource template'),
+  ]
+  return parts.length > 0 ? parts.join(', ') : 'the server (it lists nothing)'
+}
