@@ -21,6 +21,15 @@ function loadAjv(): AjvInstance {
 }
 
 /**
+ * Loads the compiler now instead of on the first output schema that needs it. Why: `check`
+ * calls this while the server it started boots, so the ~50 ms of loading Ajv are not spent after
+ * the server's answer; every other caller keeps loading it on first use.
+ */
+export function loadOutputSchemaCompiler(): void {
+  loadAjv()
+}
+
+/**
  * Where a tool's outputSchema does not compile the way the SDK 1.x client compiles it while it
  * lists tools: an unresolvable `$ref`, a pattern that is not a valid Unicode regular expression,
  * a `type` that names no JSON type.
