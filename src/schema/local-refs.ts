@@ -91,14 +91,21 @@ class SchemaDocument {
     forEachSubschema(node, (child, place) => this.index(child, childPointer(pointer, place), nodeBase))
   }
 
+  /** Where each distinct `$ref` text leads (`undefined`: nowhere in this document). */
+  private readonly located = new Map<string, string | undefined>()
+
   private resolveSite(site: RefSite): void {
     this.resolved.add(site.at)
-    const target = this.locate(site.ref)
+    // Why remembered per text: in 3,000 definitions × 20 references each target is named by 20
+    // sites, and locating it (decoding, normalizing, walking the pointer) is the same each time.
+    if (!this.located.has(site.ref)) {
+      const target = this.locate(site.ref)
+      this.located.set(site.ref, target === undefined || valueAtPointer(this.root, target) === NOT_FOUND ? undefined : target)
+    }
+    const target = this.located.get(site.ref)
     if (target === undefined) return
-    const node = valueAtPointer(this.root, target)
-    if (node === NOT_FOUND) return
     site.target = target
-    this.index(node, target, this.baseUri)
+    if (!this.indexed.has(target)) this.index(valueAtPointer(this.root, target), target, this.baseUri)
   }
 
   /** The pointer a `$ref` leads to inside this document, or `undefined` when it leaves it. */

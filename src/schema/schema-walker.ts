@@ -388,8 +388,7 @@ export class SchemaWalker implements Walker {
       text = JSON.stringify(schema)
       // Why not short ones: writing them again costs less than the memory of keeping them for
       // the hundred thousand `$ref`s of a large cycle.
-      // Why not the roots: each is written once or twice, and is as large as the whole schema.
-      if (text.length >= 64 && schema !== this.before && schema !== this.after) this.json.set(schema, text)
+      if (text.length >= 64) this.json.set(schema, text)
     }
     return text
   }
