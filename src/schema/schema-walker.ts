@@ -214,16 +214,21 @@ export class SchemaWalker implements Walker {
 
   private compare(a: Schema, b: Schema, la: string, lb: string): NodeResult {
     if (a === b && this.before === this.after) return EQUAL
+    const refA = this.localRef(a)
+    const refB = this.localRef(b)
+    if (refA !== undefined || refB !== undefined) {
+      // Why before any text: a cycle of thousands of definitions holds a hundred thousand `$ref`
+      // nodes, and writing each one's text costs more than following it. Two bare references to
+      // the same place are equal exactly when equal texts would be.
+      if (refA === refB && refA !== '#' && this.sameDefinitions && Object.keys(a).length === 1 && Object.keys(b).length === 1) return EQUAL
+      if (this.exhausted) return UNKNOWN
+      const result = this.compareReferences(a, b, la, lb, refA, refB)
+      return refA !== undefined && refB !== undefined ? withWrapperAnnotations(a, b, result) : result
+    }
     const ja = this.textOf(a)
     const jb = this.textOf(b)
     if (ja === jb && this.equalByText(ja)) return EQUAL
     if (this.exhausted) return UNKNOWN
-    const refA = this.localRef(a)
-    const refB = this.localRef(b)
-    if (refA !== undefined || refB !== undefined) {
-      const result = this.compareReferences(a, b, la, lb, refA, refB)
-      return refA !== undefined && refB !== undefined ? withWrapperAnnotations(a, b, result) : result
-    }
     // Why no memo for the roots: they are compared once per climb of their pair, and keeping
     // their text as a key would hold a copy of each whole schema.
     const roots = a === this.before || b === this.after
