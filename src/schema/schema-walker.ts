@@ -88,6 +88,8 @@ export class SchemaWalker implements Walker {
   private steps = 0
   private depth = 0
   private exhausted = false
+  /** Where the step budget ran out, as the finding that must reach the report. */
+  private stopped: Found | undefined
 
   constructor(
     private readonly before: Schema,
@@ -118,7 +120,12 @@ export class SchemaWalker implements Walker {
     this.memo.clear()
     this.textIds.clear()
     this.json = new WeakMap()
-    return { findings: this.layOut(root), notRecorded: this.notRecorded }
+    const findings = this.layOut(root)
+    // Why: the budget may run out inside a pair whose readers are then never computed again, so
+    // its finding would not be laid out; the place it stopped is still reported risky.
+    const stopped = this.stopped
+    if (stopped !== undefined && !findings.some((f) => f.kind === stopped.kind && samePath(f.path, stopped.path))) findings.push(stopped)
+    return { findings, notRecorded: this.notRecorded }
   }
 
   /**
@@ -205,11 +212,17 @@ export class SchemaWalker implements Walker {
   }
 
   notJudged(reason: string): void {
-    const path = [...this.path]
-    for (let pair: RefPair | undefined = this.computing[this.computing.length - 1]; pair !== undefined; pair = pair.site.in) path.unshift(...pair.site.path)
+    const path = this.wholePath()
     const key = `${path.join('\u0000')}\u0001${reason}`
     if (this.notRecorded.some((n) => `${n.path.join('\u0000')}\u0001${n.reason}` === key)) return
     this.notRecorded.push({ path, reason })
+  }
+
+  /** The data path of the place being compared, from the roots. */
+  private wholePath(): PathSegment[] {
+    const path = [...this.path]
+    for (let pair: RefPair | undefined = this.computing[this.computing.length - 1]; pair !== undefined; pair = pair.site.in) path.unshift(...pair.site.path)
+    return path
   }
 
   private compare(a: Schema, b: Schema, la: string, lb: string): NodeResult {
@@ -366,6 +379,7 @@ export class SchemaWalker implements Walker {
     if (this.steps > this.budget.maxSteps) {
       this.exhausted = true
       reason = `comparison stopped after ${this.budget.maxSteps} steps (work budget)`
+      this.stopped = found('schema-comparison-incomplete', 'unknown', { path: this.wholePath(), details: { reason } })
     } else if (this.depth >= this.budget.maxDepth) {
       reason = `comparison stopped at depth ${this.budget.maxDepth} (work budget)`
     }

@@ -172,6 +172,22 @@ describe('the work budget', () => {
     expect(result.findings.length).toBeGreaterThan(0)
   })
 
+  test('a budget that runs out inside a recursive definition is still a risky finding where it stopped, whatever the budget', () => {
+    // Why many budgets: the step budget can run out while a pair is recomputed from the queue,
+    // after the pairs that read it were laid out; the place it stopped must still be reported.
+    const ring = (last: string) => {
+      const $defs: Record<string, unknown> = {}
+      for (let i = 0; i < 30; i++) $defs[`D${i}`] = object({ next: { $ref: `#/$defs/D${(i + 1) % 30}` }, tag: { type: i === 29 ? last : 'string' } })
+      return canon(object({ root: { $ref: '#/$defs/D0' } }, [], { $defs }))
+    }
+    for (let maxSteps = 5; maxSteps <= 100; maxSteps += 5) {
+      const result = compareSchemas(ring('string'), ring('integer'), { direction: 'input', budget: { maxSteps } })
+      expect(result.findings.length, `maxSteps ${maxSteps}`).toBeGreaterThan(0)
+      for (const finding of result.findings) expect(severityOf(finding, 'input'), `maxSteps ${maxSteps}`).not.toBe('additive')
+      if (result.notRecorded.length > 0) expect(result.findings.map((f) => f.kind), `maxSteps ${maxSteps}`).toContain('schema-comparison-incomplete')
+    }
+  })
+
   test('a definition that is a oneOf of itself twice ends within the budget, risky and not recorded, both ways', () => {
     const open = canon(object({ name: true }))
     const selfish = canon(object({ name: { $ref: '#/$defs/N' } }, [], { $defs: { N: { oneOf: [{ $ref: '#/$defs/N' }, { $ref: '#/$defs/N' }] } } }))
