@@ -150,12 +150,24 @@ class SchemaDocument {
     const edges = new Map<string, Set<string>>(targets.map((t) => [t, new Set<string>()]))
     // Why by prefixes: the targets holding a `$ref` are the pointers above it; looking each up
     // costs the ref's depth, where testing every target against every ref cost targets × refs.
+    // Why remembered per pointer: the twenty `$ref`s of one definition share every pointer above
+    // their own, so the holders above each pointer are found once.
+    const holders = new Map<string, Set<string>[]>()
+    const holding = (at: string): Set<string>[] => {
+      let list = holders.get(at)
+      if (list !== undefined) return list
+      const own = edges.get(at)
+      const cut = at.lastIndexOf('/')
+      const outer = cut < 0 ? [] : holding(at.slice(0, cut))
+      list = own === undefined ? outer : [own, ...outer]
+      holders.set(at, list)
+      return list
+    }
     for (const site of this.refs.values()) {
       if (site.target === undefined) continue
-      for (let at = site.at; ; at = at.slice(0, at.lastIndexOf('/'))) {
-        edges.get(at)?.add(site.target)
-        if (!at.includes('/')) break
-      }
+      edges.get(site.at)?.add(site.target)
+      const cut = site.at.lastIndexOf('/')
+      if (cut >= 0) for (const holder of holding(site.at.slice(0, cut))) holder.add(site.target)
     }
     return onCycles(targets, edges)
   }
