@@ -52,13 +52,19 @@ export async function openStdio(target: StdioTarget, limits: StepLimits, era: Er
     return tail.lines()
   }
   const close = async (failed: boolean) => {
+    // Why the transport's pid too: an abort can come while the child is spawning, before start()
+    // has returned and the pid was remembered.
+    const child = pid ?? transport.pid ?? undefined
     // Why before closing: once the child exits, what it started is re-parented and cannot be found.
-    const below = pid === undefined ? [] : await descendantsOf(pid)
-    if (failed && pid !== undefined) sendSignal(pid, 'SIGTERM')
+    const below = child === undefined ? [] : await descendantsOf(child)
+    if (failed && child !== undefined) sendSignal(child, 'SIGTERM')
     // Why alongside the SDK's close, not after it: what the child started holds its pipes open,
     // and the SDK's close waits for those pipes until it gives up.
-    const exited = pid === undefined ? undefined : waitForExit(pid, EXIT_WAIT_MS).then(() => Promise.all(below.map((found) => stopFound(found, DESCENDANT_WAIT_MS))))
+    const exited = child === undefined ? undefined : waitForExit(child, EXIT_WAIT_MS).then(() => Promise.all(below.map((found) => stopFound(found, DESCENDANT_WAIT_MS))))
     await closeQuietly(() => own.client.close(), EXIT_WAIT_MS)
+    // Why the transport as well: a client aborted before it connected does not close the
+    // transport it was given, and the child's pipes would keep this process alive.
+    await closeQuietly(() => transport.close(), EXIT_WAIT_MS)
     await exited
   }
   try {
