@@ -6,7 +6,7 @@ import { contractPath, findProjectConfig, ignoredLines, policyWithConfig, type F
 import { ContractFileError } from '../contract/contract-error.js'
 import { parseContract, readContract, serializeContract, writeContract } from '../contract/contract-file.js'
 import { sourceLiterals, type SourceLiteral } from '../consumer/source-literals.js'
-import { loadContractSources, verifySourced } from '../pact/contract-sources.js'
+import { loadContractSources, verifySourced } from '../exchange/contract-sources.js'
 import { formatConsumerVerdicts, type ConsumerReportFormat } from '../report/format-consumers.js'
 import { formatUsedEntities, usedEntities, usedScope } from '../consumer/used-by-sources.js'
 import { diffSurfaces } from '../diff/diff-surfaces.js'

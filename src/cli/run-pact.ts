@@ -1,9 +1,9 @@
 import { join, relative, resolve } from 'node:path'
 import { readConsumerContract } from '../consumer/consumer-contract.js'
-import { folderStore } from '../pact/contract-store.js'
+import { folderStore } from '../exchange/contract-store.js'
 import { exportPact } from '../pact/export-pact.js'
 import { PactError } from '../pact/pact-model.js'
-import { publishContracts } from '../pact/publish-contracts.js'
+import { publishContracts } from '../exchange/publish-contracts.js'
 import type { Invocation } from './parse-argv.js'
 
 /** What the pact and publish commands use of the CLI's io (a subset of `CliIo`, so this file does not import run-cli). */

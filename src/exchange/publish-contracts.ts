@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import { relative, resolve } from 'node:path'
 import { folderStore, storedKey, type ContractStore } from './contract-store.js'
-import { PactError } from './pact-model.js'
-import { loadContract } from './verify-contracts.js'
+import { PactError } from '../pact/pact-model.js'
+import { loadContract } from '../pact/verify-contracts.js'
 
 /** What `mcp-contract publish` needs besides the files. */
 export interface PublishOptions {

@@ -1,6 +1,6 @@
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3'
 import type { ContractStore, StoredEntry } from './contract-store.js'
-import { PactError } from './pact-model.js'
+import { PactError } from '../pact/pact-model.js'
 
 /**
  * An S3-compatible bucket as a contract store, from `s3://bucket/prefix`. Credentials, region and

@@ -4,8 +4,8 @@ import type { LiveCalls } from '../consumer/call-examples.js'
 import type { Policy } from '../diff/policy.js'
 import type { Surface } from '../surface/types.js'
 import { folderStore, latestContracts, type ContractStore } from './contract-store.js'
-import { isPact, PactError } from './pact-model.js'
-import { loadContract, verifyLoaded, type ContractVerdict, type LoadedContract } from './verify-contracts.js'
+import { isPact, PactError } from '../pact/pact-model.js'
+import { loadContract, verifyLoaded, type ContractVerdict, type LoadedContract } from '../pact/verify-contracts.js'
 
 /** How remote contract sources are reached. */
 export interface SourceOptions {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { dirname, join, relative, sep } from 'node:path'
-import { PactError } from './pact-model.js'
+import { PactError } from '../pact/pact-model.js'
 
 /** One stored file: its key below the store's root (`checkout-agent/main/latest.json`) and when it was last written. */
 export interface StoredEntry {
