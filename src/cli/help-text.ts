@@ -10,7 +10,7 @@ const COMMAND_LINES = {
     'mcp-contract check    [--contract FILE] [--strict] [--fail-on SEVERITY] [--used …] [--used-by …] [--suggest-version] [--format text|json|markdown|junit|sarif|github] -- <server command…>',
   show: 'mcp-contract show     [--format text|json] [--suggest-version] -- <server command…>   print the surface (or the release it needs), record nothing',
   diff: 'mcp-contract diff OLD.json NEW.json [--strict] [--fail-on SEVERITY] [--suggest-version] [--format …]   compare two contract files',
-  verify: 'mcp-contract verify   --consumers FILE|DIR|GLOB|s3://…|https://… [--consumer-branch B] [--call [--allow-destructive]] [--format text|json|markdown|junit] -- <server command…>   does it still serve each consumer?',
+  verify: 'mcp-contract verify   --consumers FILE|DIR|GLOB|s3://…|https://… [--consumer-branch B] [--provider NAME] [--call [--allow-destructive]] [--format text|json|markdown|junit] -- <server command…>   does it still serve each consumer?',
   pact: 'mcp-contract pact export CONTRACT… [--out DIR] [--provider NAME]   write consumer contracts as Pact V4 pacts (<consumer>-<provider>.json)',
   publish: 'mcp-contract publish FILE… --to DIR|s3://bucket/prefix --consumer-version V [--branch B] [--provider NAME]   share contracts with providers',
   lint: 'mcp-contract lint     [--profile NAME]… [--format text|json] -- <server command…>   (or --contract FILE alone: lint a contract file)',
@@ -26,7 +26,7 @@ const COMMAND_PURPOSE: Record<keyof typeof COMMAND_LINES, string> = {
   show: 'Prints what the server advertises; writes nothing. With --suggest-version it compares the server with the contract file instead and prints the smallest release (semver) the changes need.',
   diff: 'Compares two contract files, as check compares a file with a server.',
   verify:
-    'Verifies the server against every consumer contract or Pact V4 pact (what each consumer calls, sends and reads); exit 1 when one breaks. Contracts come from files, folders, globs, s3://bucket/prefix (each consumer\'s latest, on --consumer-branch if given) or an https:// URL (with --header).',
+    'Verifies the server against every consumer contract or Pact V4 pact (what each consumer calls, sends and reads); exit 1 when one breaks. Contracts come from files, folders, globs, s3://bucket/prefix (each consumer\'s latest, on --consumer-branch if given) or an https:// URL (with --header). Only this provider\'s contracts are judged (the server\'s serverInfo.name, or --provider NAME): one recorded against another provider is listed as skipped, and from s3://bucket/prefix as publish --to took it, the provider\'s folder is read.',
   pact: 'Writes each consumer contract as a Pact V4 pact in the Pact MCP plugin\'s shape, for a Pact Broker or the plugin; the same contract gives the same bytes. The provider is the server name the contract records (serverInfo.name as the consumer saw it); --provider overrides it.',
   publish:
     'Stores contracts (consumer contracts or pacts) under <provider>/<consumer>/<branch>/<version>.json (the provider a contract records or a pact names; --provider overrides it) in a folder or an S3-compatible bucket and makes each its branch\'s latest.json; verify --consumers reads the latest back. S3 credentials, region and endpoint come from the AWS environment variables and profiles (AWS_ENDPOINT_URL_S3 for MinIO, R2, GCS).',
@@ -73,6 +73,9 @@ const VERIFY_OPTIONS = `Verifying (verify):
   --consumers SOURCE     a consumer contract (*.mcp-consumer.json) or Pact V4 pact, a folder or glob of them,
                          s3://bucket/prefix or an https:// URL (repeatable)
   --consumer-branch B    from a store (a bucket, a published folder): each consumer's latest on branch B
+  --provider NAME        the provider verified, over the server's serverInfo.name: a contract recorded against
+                         another provider is listed as skipped; from a store that holds several providers'
+                         folders, this provider's folder is read
   --call                 also call each used tool with each recorded example, and fail on isError, on
                          structuredContent the live outputSchema refuses, or on a read field that is absent;
                          only tools marked readOnlyHint: true are called, the others are listed as not called.

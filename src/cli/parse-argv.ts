@@ -44,7 +44,7 @@ export interface Invocation {
   consumers?: string[]
   /** `pact export --out DIR`: where the pacts go (default the working folder). */
   out?: string
-  /** `pact export`, `publish`: the provider's name, over the one a consumer contract records or a pact names. */
+  /** `pact export`, `publish`: the provider's name, over the one a consumer contract records or a pact names; `verify`: the provider verified, over the live `serverInfo.name`. */
   provider?: string
   /** `publish --to DIR|s3://bucket/prefix`. */
   to?: string
@@ -142,7 +142,7 @@ export function parseArgv(argv: readonly string[]): Invocation {
     if (value !== undefined && !commands.includes(command as string)) throw new CliUsageError(`${option} goes with ${commands.join(' and ')}, not ${command}`)
   }
   only('--out', ['pact'], values.out)
-  only('--provider', ['pact', 'publish'], values.provider)
+  only('--provider', ['pact', 'publish', 'verify'], values.provider)
   only('--to', ['publish'], values.to)
   only('--consumer-version', ['publish'], values['consumer-version'])
   only('--branch', ['publish'], values.branch)

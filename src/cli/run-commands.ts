@@ -111,7 +111,7 @@ export const COMMAND_RUNNERS: Record<Exclude<Invocation['command'], 'check'>, (i
     let verdicts: Awaited<ReturnType<typeof verifySourced>>
     try {
       const calls = caller && { callTool: caller.callTool, allowDestructive: invocation.allowDestructive, statesUnavailable: true }
-      verdicts = await verifySourced(sourced, surface, {}, calls)
+      verdicts = await verifySourced(sourced, surface, {}, calls, { provider: invocation.provider })
     } finally {
       await caller?.close()
     }

@@ -5,7 +5,7 @@ import type { Policy } from '../diff/policy.js'
 import type { Surface } from '../surface/types.js'
 import { folderStore, latestContracts, type ContractStore } from './contract-store.js'
 import { isPact, PactError } from '../pact/pact-model.js'
-import { loadContract, verifyLoaded, type ContractVerdict, type LoadedContract } from '../pact/verify-contracts.js'
+import { forAnotherProvider, loadContract, recordedProvider, verifyLoaded, type ContractVerdict, type LoadedContract } from '../pact/verify-contracts.js'
 
 /** How remote contract sources are reached. */
 export interface SourceOptions {
@@ -21,6 +21,18 @@ export interface SourceOptions {
 export interface SourcedContract {
   shown: string
   loaded: LoadedContract
+  /**
+   * Read from a store whose root holds several providers' folders (`s3://bucket/prefix`, as
+   * `publish --to` took it): the store and the provider folder it came from. Only the verified
+   * provider's folder is judged.
+   */
+  providerFolder?: { store: string; provider: string }
+}
+
+/** How contracts are chosen for one provider. */
+export interface ProviderOptions {
+  /** The provider verified (`--provider`); default the live `serverInfo.name`. */
+  provider?: string
 }
 
 const CONSUMER_SUFFIX = '.mcp-consumer.json'
@@ -36,10 +48,10 @@ const CONSUMER_SUFFIX = '.mcp-consumer.json'
 export async function loadContractSources(paths: readonly string[], cwd: string, options: SourceOptions = {}): Promise<SourcedContract[]> {
   const found: SourcedContract[] = []
   const seen = new Set<string>()
-  const add = (shown: string, text: string) => {
+  const add = (shown: string, text: string, providerFolder?: SourcedContract['providerFolder']) => {
     if (seen.has(shown)) return
     seen.add(shown)
-    found.push({ shown, loaded: loadContract(text, shown) })
+    found.push({ shown, loaded: loadContract(text, shown), ...(providerFolder !== undefined ? { providerFolder } : {}) })
   }
   for (const path of paths) {
     if (path.startsWith('s3://')) {
@@ -64,18 +76,50 @@ export async function loadContractSources(paths: readonly string[], cwd: string,
  * Reads every contract the sources name and verifies the live server against each.
  * @example (await verifyContracts(['pacts/'], live, process.cwd())).every((verdict) => verdict.report.ok)
  */
-export async function verifyContracts(paths: readonly string[], live: Surface, cwd: string, policy: Policy = {}, options: SourceOptions = {}, calls?: LiveCalls): Promise<ContractVerdict[]> {
-  return verifySourced(await loadContractSources(paths, cwd, options), live, policy, calls)
+export async function verifyContracts(paths: readonly string[], live: Surface, cwd: string, policy: Policy = {}, options: SourceOptions & ProviderOptions = {}, calls?: LiveCalls): Promise<ContractVerdict[]> {
+  return verifySourced(await loadContractSources(paths, cwd, options), live, policy, calls, options)
 }
 
-/** Verifies the live server against contracts already read; with `calls`, also calls the recorded examples (see `callExamples`). */
-export async function verifySourced(sourced: readonly SourcedContract[], live: Surface, policy: Policy = {}, calls?: LiveCalls): Promise<ContractVerdict[]> {
+/**
+ * Verifies the live server against contracts already read; with `calls`, also calls the recorded
+ * examples (see `callExamples`). Only the provider's contracts are judged (`options.provider`, else
+ * the live `serverInfo.name`): one recorded against another provider is listed as such
+ * (`otherProvider`), and one that names no provider is judged as it always was.
+ * @throws PactError when a store's root holds no folder for the provider
+ */
+export async function verifySourced(sourced: readonly SourcedContract[], live: Surface, policy: Policy = {}, calls?: LiveCalls, options: ProviderOptions = {}): Promise<ContractVerdict[]> {
+  const provider = options.provider ?? live.server.name
   const verdicts: ContractVerdict[] = []
-  for (const { shown, loaded } of sourced) verdicts.push(await verifyLoaded(loaded, shown, live, policy, calls))
+  for (const { shown, loaded } of providerFolders(sourced, provider, options.provider !== undefined)) {
+    const recorded = recordedProvider(loaded)
+    if (provider !== undefined && recorded !== undefined && recorded !== provider) verdicts.push(forAnotherProvider(loaded, shown, recorded, policy))
+    else verdicts.push(await verifyLoaded(loaded, shown, live, policy, calls))
+  }
   return verdicts
 }
 
-async function readLocal(path: string, cwd: string, branch: string | undefined, add: (shown: string, text: string) => void): Promise<void> {
+/**
+ * The contracts to judge: all but those read from another provider's folder of a store that holds several.
+ * Why not listed as skipped: the prefix names a shared store, so its other providers' folders were never the question.
+ */
+function providerFolders(sourced: readonly SourcedContract[], provider: string | undefined, named: boolean): SourcedContract[] {
+  const stores = new Map<string, Set<string>>()
+  for (const { providerFolder } of sourced) if (providerFolder !== undefined) stores.set(providerFolder.store, (stores.get(providerFolder.store) ?? new Set()).add(providerFolder.provider))
+  for (const [store, providers] of stores) {
+    if (provider !== undefined && providers.has(provider)) continue
+    const held = [...providers].sort()
+    const holds = `${store} holds the contracts of ${held.length === 1 ? 'provider' : 'providers'} ${held.join(', ')}`
+    const example = `${store}/${encodeURIComponent(provider ?? held[0])}`
+    if (provider === undefined) throw new PactError(`${holds}, and the server does not name itself; pass --provider NAME, or name the provider's folder in it, as in ${example}.`)
+    const whose = named ? `--provider ${provider}` : `the server's name, ${provider}`
+    throw new PactError(`${holds}, none for ${whose}; ${named ? 'check the name' : 'pass --provider NAME if its contracts are published under another name'}, or name the provider's folder in it, as in ${store}/${encodeURIComponent(held[0])}.`)
+  }
+  return sourced.filter(({ providerFolder }) => providerFolder === undefined || providerFolder.provider === provider)
+}
+
+type Add = (shown: string, text: string, providerFolder?: SourcedContract['providerFolder']) => void
+
+async function readLocal(path: string, cwd: string, branch: string | undefined, add: Add): Promise<void> {
   const full = resolve(cwd, path)
   const info = await stat(full).catch(() => undefined)
   if (info === undefined) throw new PactError(`${path} does not exist; pass a consumer contract file (*${CONSUMER_SUFFIX}) or a folder of them.`)
@@ -99,11 +143,12 @@ async function readLocal(path: string, cwd: string, branch: string | undefined, 
   await readStore(store, branch, add)
 }
 
-async function readStore(store: ContractStore, branch: string | undefined, add: (shown: string, text: string) => void): Promise<void> {
-  const keys = await latestContracts(store, branch)
+async function readStore(store: ContractStore, branch: string | undefined, add: Add): Promise<void> {
+  const latest = await latestContracts(store, branch)
   // Why all at once: a bucket answers each request in a round trip; twenty in a row would cost twenty.
-  const texts = await Promise.all(keys.map((key) => store.read(key)))
-  keys.forEach((key, index) => add(`${store.where.replace(/\/+$/, '')}/${key}`, texts[index] ?? ''))
+  const texts = await Promise.all(latest.map(({ key }) => store.read(key)))
+  const where = store.where.replace(/\/+$/, '')
+  latest.forEach(({ key, provider }, index) => add(`${where}/${key}`, texts[index] ?? '', provider === undefined ? undefined : { store: where, provider }))
 }
 
 function looksLikePact(text: string): boolean {

@@ -28,26 +28,33 @@ export function storedKey(provider: string, consumer: string, branch: string, fi
   return [provider, consumer, branch].map((part) => encodeURIComponent(part)).concat(file).join('/')
 }
 
+/** A consumer's latest contract in a store: its key, and the provider's folder it is under when the store's root holds several. */
+export interface LatestContract {
+  key: string
+  /** The provider folder (decoded) when the store's root holds providers' folders; absent in one provider's folder. */
+  provider?: string
+}
+
 /**
- * The latest contract of every consumer in a store whose root is one provider's folder:
- * `<consumer>/<branch>/latest.json`, on `branch` when given, else the most recently written of
- * all its branches (ties: the branch named first).
- * @throws PactError when the store holds none, naming the providers it found one level down
+ * The latest contract of every consumer in a store: `<consumer>/<branch>/latest.json` in one
+ * provider's folder, or `<provider>/<consumer>/<branch>/latest.json` in a root that holds
+ * providers' folders (the prefix `publish --to` took); on `branch` when given, else the most
+ * recently written of all the consumer's branches (ties: the branch named first).
+ * @throws PactError when the store holds none
+ * @example (await latestContracts(folderStore('store/shop'), 'main')).map((entry) => entry.key) // ['checkout-agent/main/latest.json']
  */
-export async function latestContracts(store: ContractStore, branch: string | undefined): Promise<string[]> {
-  const entries = await store.list()
-  const latest = entries.filter((entry) => entry.key.split('/').length === 3 && entry.key.endsWith('/latest.json'))
-  const chosen = new Map<string, StoredEntry>()
-  for (const entry of latest.sort((a, b) => (a.key < b.key ? -1 : 1))) {
-    const [consumer, onBranch] = entry.key.split('/')
-    if (branch !== undefined && decodeURIComponent(onBranch) !== branch) continue
-    const seen = chosen.get(consumer)
-    if (seen === undefined || entry.modified > seen.modified) chosen.set(consumer, entry)
-  }
-  if (chosen.size > 0) return [...chosen.values()].map((entry) => entry.key)
-  const providers = [...new Set(entries.filter((entry) => entry.key.split('/').length === 4 && entry.key.endsWith('/latest.json')).map((entry) => decodeURIComponent(entry.key.split('/')[0])))].sort()
-  if (providers.length > 0) {
-    throw new PactError(`${store.where} holds the contracts of ${providers.length === 1 ? 'provider' : 'providers'} ${providers.join(', ')}; name the provider's folder in it, as in ${store.where.replace(/\/+$/, '')}/${encodeURIComponent(providers[0])}.`)
+export async function latestContracts(store: ContractStore, branch: string | undefined): Promise<LatestContract[]> {
+  const entries = (await store.list()).filter((entry) => entry.key.endsWith('/latest.json')).sort((a, b) => (a.key < b.key ? -1 : 1))
+  for (const depth of [3, 4]) {
+    const chosen = new Map<string, StoredEntry>()
+    for (const entry of entries.filter((candidate) => candidate.key.split('/').length === depth)) {
+      const parts = entry.key.split('/')
+      if (branch !== undefined && decodeURIComponent(parts[depth - 2]) !== branch) continue
+      const whose = parts.slice(0, depth - 2).join('/')
+      const seen = chosen.get(whose)
+      if (seen === undefined || entry.modified > seen.modified) chosen.set(whose, entry)
+    }
+    if (chosen.size > 0) return [...chosen.values()].map((entry) => (depth === 3 ? { key: entry.key } : { key: entry.key, provider: decodeURIComponent(entry.key.split('/')[0]) }))
   }
   const onWhich = branch === undefined ? '' : ` on branch ${branch}`
   throw new PactError(`${store.where} holds no published contract${onWhich} (<consumer>/<branch>/latest.json); publish one with mcp-contract publish FILE --to ${store.where} --consumer-version V.`)

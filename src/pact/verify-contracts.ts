@@ -2,8 +2,8 @@ import { parseConsumerContract, type ConsumerContract } from '../consumer/consum
 import type { AnswerJudge, LiveCalls, NotCalled } from '../consumer/call-examples.js'
 import { verifyConsumer, type RefusalExpected } from '../consumer/verify-consumer.js'
 import type { ConsumerVerdict } from '../consumer/verify-consumers.js'
-import type { Change } from '../diff/change.js'
-import type { Policy } from '../diff/policy.js'
+import { SEVERITIES, type Change } from '../diff/change.js'
+import { resolvePolicy, type Policy } from '../diff/policy.js'
 import type { Json, Surface } from '../surface/types.js'
 import { isPact, type ForeignInteraction, type McpInteraction, type McpPact } from './pact-model.js'
 import { matchPactResponse } from './match-pact-response.js'
@@ -19,6 +19,11 @@ export interface ContractVerdict extends ConsumerVerdict {
   interactions?: { description: string; ok: boolean; notCalled?: true }[]
   /** For a pact: interactions that are not MCP (HTTP, asynchronous messages), listed and not verified. */
   foreign?: ForeignInteraction[]
+  /**
+   * The provider the contract was recorded against, when it is not the one verified: the contract
+   * was skipped, not judged (its report is empty and ok).
+   */
+  otherProvider?: string
 }
 
 /** A contract as read from its text: our own consumer contract, or a Pact V4 pact read as one. */
@@ -43,6 +48,26 @@ export function loadContract(text: string, shown: string): LoadedContract {
   if (!isPact(data)) return { contract: parseConsumerContract(text, shown) }
   const pact = readPact(data, shown)
   return { contract: pactAsConsumerContract(pact), pact }
+}
+
+/**
+ * The provider a contract names: the pact's provider, or the `provider` a consumer contract
+ * recorded; `undefined` when it names none (a contract recorded before the name was kept).
+ * @example recordedProvider(loadContract(text, file)) // 'shop'
+ */
+export function recordedProvider(loaded: LoadedContract): string | undefined {
+  const name = loaded.pact !== undefined ? loaded.pact.provider : loaded.contract.provider
+  return name === undefined || name === '' ? undefined : name
+}
+
+/**
+ * The verdict of a contract recorded against another provider than the one verified: skipped,
+ * listed with its provider, never a failure.
+ * @example forAnotherProvider(loaded, 'contracts/stock.mcp-consumer.json', 'inventory').otherProvider // 'inventory'
+ */
+export function forAnotherProvider(loaded: LoadedContract, file: string, provider: string, policy: Policy = {}): ContractVerdict {
+  const summary = Object.fromEntries(SEVERITIES.map((severity) => [severity, 0])) as ContractVerdict['report']['summary']
+  return { consumer: loaded.contract.consumer, file, report: { ok: true, failOn: resolvePolicy(policy).failOn, changes: [], failing: [], summary, notRecorded: [] }, otherProvider: provider }
 }
 
 /**

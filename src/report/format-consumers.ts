@@ -5,7 +5,7 @@ import { changeSentence, describeChange } from './describe-change.js'
 import { formatReport, toJsonReport, type JsonReport } from './format-report.js'
 
 /** A verdict as the formats take it: a pact's also names its interactions and those not MCP. */
-type Verdict = ConsumerVerdict & Partial<Pick<ContractVerdict, 'interactions' | 'foreign'>>
+type Verdict = ConsumerVerdict & Partial<Pick<ContractVerdict, 'interactions' | 'foreign' | 'otherProvider'>>
 
 /** The formats `verify` prints. */
 export type ConsumerReportFormat = 'text' | 'json' | 'markdown' | 'junit'
@@ -26,6 +26,8 @@ export interface JsonConsumerVerdicts {
     called?: number
     /** With `--call`: the examples listed instead of called, with the reason in words. */
     notCalled?: (NotCalled & { why: string })[]
+    /** A contract recorded against another provider: skipped, not verified (`ok` is true, no changes). */
+    otherProvider?: string
   }[]
 }
 
@@ -79,21 +81,27 @@ function renderJson(verdicts: readonly Verdict[]): string {
       ...(verdict.foreign !== undefined ? { notMcp: verdict.foreign } : {}),
       ...(verdict.report.called !== undefined ? { called: verdict.report.called } : {}),
       ...(verdict.report.notCalled !== undefined ? { notCalled: verdict.report.notCalled.map((entry) => ({ ...entry, why: notCalledWhy(entry) })) } : {}),
+      ...(verdict.otherProvider !== undefined ? { otherProvider: verdict.otherProvider } : {}),
     })),
   }
   return `${JSON.stringify(json, null, 2)}\n`
 }
 
 function verdictWords(verdict: Verdict): string {
+  if (verdict.otherProvider !== undefined) return `skipped: for provider ${verdict.otherProvider}`
   const failing = verdict.report.failing.length
   const calls = verdict.report.called === undefined ? '' : `, called ${verdict.report.called}, not called ${verdict.report.notCalled?.length ?? 0}`
   return `${verdict.report.ok ? 'ok' : `breaks (${failing} change${failing === 1 ? '' : 's'})`}${calls}`
 }
 
-function closingLine(verdicts: readonly Verdict[]): string {
+function closingLine(all: readonly Verdict[]): string {
+  // Why apart: a contract for another provider was not verified, so it is neither served nor broken.
+  const verdicts = all.filter((verdict) => verdict.otherProvider === undefined)
+  const others = all.length - verdicts.length
+  const skipped = others === 0 ? '' : `; ${others} contract${others === 1 ? '' : 's'} for another provider skipped`
   const broken = verdicts.filter((verdict) => !verdict.report.ok).length
   const plural = verdicts.length === 1 ? '' : 's'
-  return broken === 0 ? `all ${verdicts.length} consumer${plural} still served` : `${broken} of ${verdicts.length} consumer${plural} break${broken === 1 ? 's' : ''}`
+  return `${broken === 0 ? `all ${verdicts.length} consumer${plural} still served` : `${broken} of ${verdicts.length} consumer${plural} break${broken === 1 ? 's' : ''}`}${skipped}`
 }
 
 function notCalledLine(entry: NotCalled): string {
@@ -170,7 +178,9 @@ function renderJunit(verdicts: readonly Verdict[]): string {
       const body = verdict.report.failing.includes(change) ? `<failure message="${xml(changeSentence(change))}" type="${change.severity}"/>` : ''
       return `    <testcase classname="mcp-contract.${xml(verdict.consumer)}.${change.severity}" name="${xml(`${change.kind} ${location}`)}">${body}</testcase>`
     })
-    if (cases.length === 0) cases.push(`    <testcase classname="mcp-contract.${xml(verdict.consumer)}" name="the server serves ${xml(verdict.consumer)}"></testcase>`)
+    if (verdict.otherProvider !== undefined) {
+      cases.push(`    <testcase classname="mcp-contract.${xml(verdict.consumer)}" name="the server serves ${xml(verdict.consumer)}"><skipped message="${xml(`recorded against provider ${verdict.otherProvider}, not verified`)}"/></testcase>`)
+    } else if (cases.length === 0) cases.push(`    <testcase classname="mcp-contract.${xml(verdict.consumer)}" name="the server serves ${xml(verdict.consumer)}"></testcase>`)
     const skipped = verdict.report.notCalled ?? []
     for (const entry of skipped) {
       cases.push(`    <testcase classname="mcp-contract.${xml(verdict.consumer)}.not-called" name="${xml(`call ${notCalledLine(entry)}`)}"><skipped message="${xml(notCalledWhy(entry))}"/></testcase>`)
@@ -181,7 +191,7 @@ function renderJunit(verdicts: readonly Verdict[]): string {
     const failing = verdict.report.failing.length
     tests += cases.length
     failures += failing
-    suites.push(`  <testsuite name="${xml(verdict.consumer)}" file="${xml(verdict.file)}" tests="${cases.length}" failures="${failing}" skipped="${skipped.length + (verdict.foreign?.length ?? 0)}">`, ...cases, '  </testsuite>')
+    suites.push(`  <testsuite name="${xml(verdict.consumer)}" file="${xml(verdict.file)}" tests="${cases.length}" failures="${failing}" skipped="${skipped.length + (verdict.foreign?.length ?? 0) + (verdict.otherProvider !== undefined ? 1 : 0)}">`, ...cases, '  </testsuite>')
   }
   return ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="mcp-contract verify" tests="${tests}" failures="${failures}">`, ...suites, '</testsuites>', ''].join('\n')
 }

@@ -138,6 +138,26 @@ describe('mcp-contract publish, then verify --consumers from the store', () => {
     expect(JSON.parse(latestOfAll.stdout).consumers.map((consumer: { file: string }) => consumer.file)).toEqual(['store/shop/checkout-agent/main/latest.json', 'store/shop/reporting/feature%2Fregions/latest.json'])
   })
 
+  test('verify --consumers with the prefix publish --to took reads the live provider’s folder in it', async () => {
+    const forShop = await cli(['verify', '--format', 'json', '--consumers', 's3://team-contracts/ci', '--consumer-branch', 'main', '--', process.execPath, shop])
+    expect(forShop.code).toBe(0)
+    expect(JSON.parse(forShop.stdout).consumers.map((consumer: { file: string }) => consumer.file)).toEqual(['s3://team-contracts/ci/shop/checkout-agent/main/latest.json', 's3://team-contracts/ci/shop/reporting/main/latest.json'])
+    const forWeather = await cli(['verify', '--consumers', 'store', '--', process.execPath, weather], { WEATHER_VARIANT: 'known-cities' })
+    expect(forWeather.code).toBe(1)
+    expect(forWeather.stdout).toContain('weather-agent  store/weather-mcp/weather-agent/main/latest.json  breaks (1 change)')
+    const named = await cli(['verify', '--format', 'json', '--consumers', 's3://team-contracts/ci', '--consumer-branch', 'main', '--provider', 'weather-mcp', '--', process.execPath, weather])
+    expect(JSON.parse(named.stdout).consumers.map((consumer: { file: string }) => consumer.file)).toEqual(['s3://team-contracts/ci/weather-mcp/weather-agent/main/latest.json'])
+  })
+
+  test.each([
+    { title: 'the server’s name', args: ['verify', '--consumers', 's3://team-contracts/ci', '--', process.execPath, join(ROOT, 'test/fixtures/servers/paged.js')] },
+    { title: '--provider', args: ['verify', '--consumers', 'store', '--provider', 'inventory', '--', process.execPath, shop] },
+  ])('exit 2 when the store holds no folder for $title', async ({ args }) => {
+    const run = await cli(args)
+    expect(run.code).toBe(2)
+    expect(run.stderr).toMatchSnapshot()
+  })
+
   test('a version already published with other content is refused; the same content again is fine', async () => {
     const same = await cli(['publish', 'contracts/reporting.mcp-consumer.json', '--to', 's3://team-contracts/ci', '--consumer-version', '1.0.0', '--provider', 'shop'])
     expect(same.code).toBe(0)
@@ -147,7 +167,6 @@ describe('mcp-contract publish, then verify --consumers from the store', () => {
   })
 
   test.each<{ title: string; args: string[]; env: Record<string, string> }>([
-    { title: 'the bucket root holds several providers', args: ['verify', '--consumers', 's3://team-contracts/ci', '--', process.execPath, shop], env: {} },
     { title: 'a missing bucket', args: ['verify', '--consumers', 's3://no-such-bucket/ci/shop', '--', process.execPath, shop], env: {} },
     { title: 'a wrong key', args: ['verify', '--consumers', 's3://team-contracts/ci/shop', '--', process.execPath, shop], env: { AWS_ACCESS_KEY_ID: 'AKIAWRONGWRONGWRONG1', AWS_SECRET_ACCESS_KEY: 'wrong-secret-0123456789' } },
     { title: 'no credentials', args: ['publish', 'contracts/reporting.mcp-consumer.json', '--to', 's3://team-contracts/ci', '--consumer-version', '9.9.9', '--provider', 'shop'], env: { AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '', AWS_PROFILE: '' } },
@@ -169,6 +188,35 @@ describe('mcp-contract publish, then verify --consumers from the store', () => {
     const run = await cli(args)
     expect(run.code).toBe(2)
     expect(run.stderr.split('\n')[0]).toMatchSnapshot()
+  })
+})
+
+describe('verify reads only its provider’s contracts', () => {
+  beforeAll(async () => {
+    await mkdir(join(dir, 'mixed'))
+    await cp(join(dir, 'contracts'), join(dir, 'mixed'), { recursive: true })
+    await cp(join(dir, 'weather-agent-weather-mcp.json'), join(dir, 'mixed', 'weather-agent-weather-mcp.json'))
+    const stock = { format: 1 as const, consumer: 'stock-agent', provider: 'inventory', tools: [{ name: 'count_stock', examples: [{ sku: 'A1' }], reads: [] }], prompts: [], resources: [] }
+    await writeConsumerContract(join(dir, 'mixed', 'stock-agent.mcp-consumer.json'), stock)
+  })
+
+  test('a contract or pact recorded against another provider is listed as skipped, not judged; one naming no provider is judged', async () => {
+    const text = await cli(['verify', '--consumers', 'mixed', '--', process.execPath, shop])
+    expect(text.code).toBe(0)
+    expect(text.stdout).toMatchSnapshot()
+    const json = await cli(['verify', '--format', 'json', '--consumers', 'mixed', '--', process.execPath, shop])
+    expect(JSON.parse(json.stdout).consumers.map(({ consumer, ok, otherProvider }: { consumer: string; ok: boolean; otherProvider?: string }) => [consumer, ok, otherProvider])).toEqual([
+      ['checkout-agent', true, undefined],
+      ['reporting', true, undefined],
+      ['stock-agent', true, 'inventory'],
+      ['weather-agent', true, 'weather-mcp'],
+    ])
+  })
+
+  test('--provider NAME verifies as that provider, over the live server’s name', async () => {
+    const run = await cli(['verify', '--format', 'junit', '--consumers', 'mixed', '--provider', 'inventory', '--', process.execPath, shop])
+    expect(run.code).toBe(1)
+    expect(run.stdout).toMatchSnapshot()
   })
 })
 
