@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util'
 import type { Json } from '../surface/types.js'
 import type { McpInteraction, PactMatcher, PactRules } from './pact-model.js'
+import { readPactInteraction } from './read-pact.js'
 
 /** One place a live response differs from what a pact expects. */
 export interface PactMismatch {
@@ -24,10 +25,14 @@ type Segment = string | number | { keyed: string }
  * type, and holds for everything under it), exact values elsewhere; keys and array items the pact
  * does not mention are ignored; `isError` matched exactly (absent means `false`); a JSON-RPC
  * error's code exactly, its message and data by type; list results as subsets keyed by name or uri.
+ * `interaction` is one of `readPact(…).interactions`, or a V4 interaction as it stands in a pact file.
  * `actual` is the JSON-RPC result, or `{ error: { code, message, data } }` when the call failed.
+ * @throws PactError for an interaction that is not an MCP one, naming `readPact`
  * @example matchPactResponse(interaction, await client.callTool(interaction.request)).ok
  */
-export function matchPactResponse(interaction: McpInteraction, actual: unknown): PactResponseVerdict {
+export function matchPactResponse(given: McpInteraction | { [key: string]: unknown }, actual: unknown): PactResponseVerdict {
+  // Why read here: a raw interaction keeps its rules under request/response or matchingRules, never as responseRules.
+  const interaction = isRead(given) ? given : readPactInteraction(given, 'matchPactResponse')
   const mismatches: PactMismatch[] = []
   const judge = new Judge(interaction.responseRules, mismatches)
   const expected = interaction.response
@@ -68,6 +73,12 @@ export function matchPactResponse(interaction: McpInteraction, actual: unknown):
     judge.compare(value, got[key], [key], false)
   }
   return { ok: mismatches.length === 0, mismatches }
+}
+
+/** True for an interaction `readPact` already read (its operation and rules in one form). */
+function isRead(interaction: unknown): interaction is McpInteraction {
+  const candidate = interaction as Partial<McpInteraction> | null
+  return typeof candidate === 'object' && candidate !== null && typeof candidate.operation === 'string' && typeof candidate.responseRules === 'object' && typeof candidate.response === 'object'
 }
 
 /** A value as JSON, cut to 200 characters. */

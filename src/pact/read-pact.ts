@@ -38,6 +38,20 @@ export function readPact(data: unknown, source: string): McpPact {
   }
 }
 
+/**
+ * Reads one raw V4 interaction as it stands in a pact file (either MCP shape the plugin writes).
+ * @throws PactError for an interaction that is not MCP, or not an interaction at all, naming `readPact`
+ * @example readPactInteraction(JSON.parse(text).interactions[0], 'pacts/weather-agent-weather-mcp.json').operation // 'tools/call'
+ */
+export function readPactInteraction(raw: unknown, source: string): McpInteraction {
+  const item = (typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? raw : {}) as JsonObject
+  const description = typeof item.description === 'string' ? item.description : 'the interaction'
+  const read = readInteraction(item, description, source)
+  if ('operation' in read) return read
+  const what = typeof raw !== 'object' || raw === null || Array.isArray(raw) || item.type === undefined ? `${JSON.stringify(raw)?.slice(0, 80) ?? String(raw)} is not a Pact V4 interaction` : `"${description}" is not an MCP interaction (${read.kind})`
+  throw new PactError(`${source}: ${what}; pass one of readPact(pact, file).interactions (the MCP interactions of a V4 pact), or an interaction of type Synchronous/Messages with content type ${MCP_CONTENT_TYPE} as it stands in the file.`)
+}
+
 function readInteraction(item: JsonObject, description: string, source: string): McpInteraction | ForeignInteraction {
   const type = typeof item.type === 'string' ? item.type : 'no type'
   const states = statesOf(item.providerStates)

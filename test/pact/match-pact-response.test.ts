@@ -91,6 +91,29 @@ describe('matchPactResponse judges real calls to a real SDK server', () => {
   })
 })
 
+describe('matchPactResponse takes an interaction as it stands in a pact file', () => {
+  const file = (name: string) => JSON.parse(readFileSync(join(FIXTURES, 'plugin-pacts', name), 'utf8')) as { interactions: { [key: string]: unknown }[] }
+
+  test.each(readdirSync(join(FIXTURES, 'plugin-pacts')))('%s: each raw interaction gets the verdict its read form gets', async (name) => {
+    const raw = file(name).interactions
+    const read = readPact(file(name), name).interactions
+    for (const variant of ['honors', 'lying'] as const) {
+      const client = await connect(createWeatherServer(variant))
+      for (const [index, interaction] of read.entries()) {
+        const answer = await call(client, interaction)
+        expect(matchPactResponse(raw[index], answer)).toEqual(matchPactResponse(interaction, answer))
+      }
+    }
+  })
+
+  test.each([
+    { title: 'an HTTP interaction', interaction: { type: 'Synchronous/HTTP', description: 'a GET of /health', request: { method: 'GET', path: '/health' }, response: { status: 200 } } },
+    { title: 'not an interaction', interaction: { city: 'Melbourne' } },
+  ])('$title is refused, naming readPact', ({ interaction }) => {
+    expect(() => matchPactResponse(interaction, { content: [] })).toThrowErrorMatchingSnapshot()
+  })
+})
+
 describe('matchPactResponse judges an exported pact against real calls', () => {
   async function exportedInteractions() {
     const client = recordConsumer(await connect(createShopServer()), { consumer: 'checkout-agent', redact: ['token'] })
