@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { relative, resolve } from 'node:path'
-import { folderStore, storedKey, type ContractStore } from './contract-store.js'
+import { folderStore, storedKey, type ContractStore, type StoredEntry } from './contract-store.js'
 import { PactError } from '../pact/pact-model.js'
 import { loadContract } from '../pact/verify-contracts.js'
 
@@ -31,8 +31,8 @@ export const DEFAULT_BRANCH = 'main'
 /**
  * Publishes consumer contracts or pacts to a folder or an S3-compatible bucket, under
  * `<provider>/<consumer>/<branch>/<version>.json`, and makes each the branch's `latest.json`.
- * A version already published with other content is refused (a version names one content), the
- * same content again is fine.
+ * A version already published with other content, on this branch or another, is refused (a
+ * version names one content, as a Pact Broker keeps it); the same content again is fine.
  * @throws PactError for a file that is no contract, a missing provider, or a store that refuses
  * @example await publishContracts(['contracts/checkout-agent.mcp-consumer.json'], process.cwd(), { to: 's3://team-contracts', consumerVersion: '1.4.0', provider: 'shop' })
  */
@@ -60,15 +60,34 @@ export async function publishContracts(files: readonly string[], cwd: string, op
   }
   const store: ContractStore = options.to.startsWith('s3://') ? (await import('./s3-store.js')).s3Store(options.to, options.env ?? process.env) : folderStore(resolve(cwd, options.to), options.to)
   const published: Published[] = []
+  // Why the whole listing once: a version names one content on every branch, as a Pact Broker keeps it.
+  const listed = await store.list()
   for (const contract of contracts) {
     const key = storedKey(contract.provider, contract.consumer, branch, `${options.consumerVersion}.json`)
     const before = await store.read(key)
     if (before !== undefined && before !== contract.text) {
       throw new PactError(`${store.where}/${key} already holds version ${options.consumerVersion} of ${contract.consumer} with other content; publish the change as a new --consumer-version.`)
     }
+    const onOtherBranch = await otherContent(store, listed, key, contract.text)
+    if (onOtherBranch !== undefined) {
+      throw new PactError(
+        `version ${options.consumerVersion} of ${contract.consumer} is already published on branch ${onOtherBranch} with other content (${store.where.replace(/\/+$/, '')}/${storedKey(contract.provider, contract.consumer, onOtherBranch, `${options.consumerVersion}.json`)}); a consumer version names one content on every branch, so publish the change as a new --consumer-version.`,
+      )
+    }
     await store.write(key, contract.text)
     await store.write(storedKey(contract.provider, contract.consumer, branch, 'latest.json'), contract.text)
     published.push({ file: contract.shown, consumer: contract.consumer, provider: contract.provider, stored: `${store.where.replace(/\/+$/, '')}/${key}` })
   }
   return published
+}
+
+/** The branch that holds the same version of the same consumer with other content, if one does. */
+async function otherContent(store: ContractStore, listed: readonly StoredEntry[], key: string, text: string): Promise<string | undefined> {
+  const [provider, consumer, , file] = key.split('/')
+  const others = listed.map((entry) => entry.key.split('/')).filter((parts) => parts.length === 4 && parts[0] === provider && parts[1] === consumer && parts[3] === file && parts.join('/') !== key)
+  for (const parts of others.sort()) {
+    const stored = await store.read(parts.join('/'))
+    if (stored !== undefined && stored !== text) return decodeURIComponent(parts[2])
+  }
+  return undefined
 }

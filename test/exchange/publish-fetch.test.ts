@@ -166,6 +166,17 @@ describe('mcp-contract publish, then verify --consumers from the store', () => {
     expect(other.stderr).toMatchSnapshot()
   })
 
+  test('one content per consumer version: the same content on another branch is fine, other content is refused naming the branch that holds it', async () => {
+    for (const to of ['store', 's3://team-contracts/ci']) {
+      const same = await cli(['publish', 'contracts/reporting.mcp-consumer.json', '--to', to, '--consumer-version', '1.0.0', '--branch', 'release/1', '--provider', 'shop'])
+      expect(same).toMatchObject({ code: 0, stderr: '' })
+      const other = await cli(['publish', 'next/reporting.mcp-consumer.json', '--to', to, '--consumer-version', '1.0.0', '--branch', 'feature/other', '--provider', 'shop'])
+      expect(other.code).toBe(2)
+      expect(other.stderr).toMatchSnapshot()
+    }
+    expect(await readdir(join(dir, 'store', 'shop', 'reporting'))).not.toContain('feature%2Fother')
+  })
+
   test.each<{ title: string; args: string[]; env: Record<string, string> }>([
     { title: 'a missing bucket', args: ['verify', '--consumers', 's3://no-such-bucket/ci/shop', '--', process.execPath, shop], env: {} },
     { title: 'a wrong key', args: ['verify', '--consumers', 's3://team-contracts/ci/shop', '--', process.execPath, shop], env: { AWS_ACCESS_KEY_ID: 'AKIAWRONGWRONGWRONG1', AWS_SECRET_ACCESS_KEY: 'wrong-secret-0123456789' } },
