@@ -49,7 +49,8 @@ export function exportPact(contract: ConsumerContract, provider: string): Export
     const names = [...prompt.arguments].sort()
     const requestRules: PactRules = Object.fromEntries(names.map((name) => [`$.arguments${jsonPathKey(name)}`, TYPE_RULE]))
     // Why "": only the argument names are recorded; the type rule says any string will do.
-    interactions.push(interaction('prompts/get', `prompts/get ${prompt.name}`, { name: prompt.name, arguments: Object.fromEntries(names.map((name) => [name, ''])) }, requestRules, { messages: [] }, {}))
+    // Why an empty response: the consumer's reads of a prompt are not recorded, and `messages: []` would demand an empty list.
+    interactions.push(interaction('prompts/get', `prompts/get ${prompt.name}`, { name: prompt.name, arguments: Object.fromEntries(names.map((name) => [name, ''])) }, requestRules, {}, {}))
   }
   for (const resource of [...contract.resources].sort((a, b) => compare(a.uri, b.uri))) {
     interactions.push(interaction('resources/read', `resources/read ${resource.uri}`, { uri: resource.uri }, {}, { contents: [{ uri: resource.uri }] }, {}))
@@ -93,8 +94,8 @@ function interaction(operation: McpOperation, description: string, request: Json
 }
 
 /**
- * The response a tool call must give: success, and each read path present with an example value
- * of the type the output schema slice promised, under a `type` rule. A path the slice gives no
+ * The response a tool call must give: each read path present with an example value of the type
+ * the output schema slice promised, under a `type` rule, and nothing the consumer does not read. A path the slice gives no
  * type for stays in the extension only (Pact would otherwise demand a value nobody promised).
  */
 function responseBody(tool: ConsumerTool): { content: Json; rules: PactRules } {
@@ -112,9 +113,9 @@ function responseBody(tool: ConsumerTool): { content: Json; rules: PactRules } {
       if (segment === '[]') rules[`$.structuredContent${jsonPath(path.slice(0, index))}`] = { combine: 'AND', matchers: [{ match: 'type', min: 0 }] }
     })
   }
-  const content: Record<string, Json> = { content: [], isError: false }
-  if (structured !== undefined) content.structuredContent = structured
-  return { content, rules: sortKeys(rules) as PactRules }
+  // Why nothing else: Pact compares every value the response holds (an empty list demands an empty
+  // list, and a key it names must be there), so a response holds only what the consumer reads.
+  return { content: structured === undefined ? {} : { structuredContent: structured }, rules: sortKeys(rules) as PactRules }
 }
 
 /** The schema at a read path of an output schema slice, through `properties`, `items` and the first composition branch that has it. */

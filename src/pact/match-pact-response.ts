@@ -23,7 +23,8 @@ type Segment = string | number | { keyed: string }
  * Judges one live response against a pact interaction the way the Pact MCP plugin's matching
  * semantics (v0) say: the pact's matching rules where they apply (a `type` rule checks the JSON
  * type, and holds for everything under it), exact values elsewhere; keys and array items the pact
- * does not mention are ignored; `isError` matched exactly (absent means `false`); a JSON-RPC
+ * does not mention are ignored; `isError` matched exactly when the pact states it (an actual one
+ * absent means `false`); a JSON-RPC
  * error's code exactly, its message and data by type; list results as subsets keyed by name or uri.
  * `interaction` is one of `readPact(…).interactions`, or a V4 interaction as it stands in a pact file.
  * `actual` is the JSON-RPC result, or `{ error: { code, message, data } }` when the call failed.
@@ -63,8 +64,10 @@ export function matchPactResponse(given: McpInteraction | { [key: string]: unkno
     }
     return { ok: mismatches.length === 0, mismatches }
   }
-  if (interaction.operation === 'tools/call') {
-    const want = expected.isError ?? false
+  // Why only when the pact says it: Pact's own matcher ignores a key the expected response leaves
+  // out, and a response exported from a consumer contract holds only what the consumer reads.
+  if (interaction.operation === 'tools/call' && expected.isError !== undefined) {
+    const want = expected.isError
     const have = got.isError ?? false
     if (!judge.ruled(['isError']) && want !== have) mismatches.push({ path: '$.isError', message: `expected isError ${String(want)}, got ${String(have)}` })
   }
