@@ -41,6 +41,6 @@ export { isPact, PactError, type ForeignInteraction, type McpInteraction, type M
 export { pactAsConsumerContract, readPact } from './pact/read-pact.js'
 export { matchPactResponse, type PactMismatch, type PactResponseVerdict } from './pact/match-pact-response.js'
 export { loadContract, verifyLoaded, type ContractVerdict, type LoadedContract } from './pact/verify-contracts.js'
-export { loadContractSources, verifyContracts, verifySourced, type SourceOptions, type SourcedContract } from './exchange/contract-sources.js'
+export { loadContractSources, verifyContracts, verifySourced, type ProviderOptions, type SourceOptions, type SourcedContract } from './exchange/contract-sources.js'
 export { DEFAULT_BRANCH, publishContracts, type Published, type PublishOptions } from './exchange/publish-contracts.js'
 export { reportChanges } from './diff/diff-surfaces.js'
