@@ -57,16 +57,13 @@ export async function runCheck(invocation: Invocation, io: CliIo): Promise<numbe
  */
 async function judgeWhileCapturing(contract: ContractData, raw: Promise<RawSurface>, stop: AbortController) {
   try {
-    const [{ contractSurface }, commands, { loadVersionAdvice }, { loadOutputSchemaCompiler }] = await Promise.all([
+    const [{ contractSurface }, commands, { loadVersionAdvice }] = await Promise.all([
       import('../contract/contract-file.js'),
       import('./run-commands.js'),
       import('../diff/version-advice.js'),
-      import('../lint/output-schema-compiles.js'),
     ])
     const recorded = contractSurface(contract)
     loadVersionAdvice()
-    // Why: the live surface's lint compiles risky output schemas with Ajv; loading it now costs no wall time.
-    loadOutputSchemaCompiler()
     return { recorded, commands }
   } catch (error) {
     stop.abort(error)

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import { CaptureError } from '../capture/capture-error.js'
 import { LoginError, scrubSecrets } from '../capture/auth/login-error.js'
 import { TOKEN_ENV } from '../capture/auth/resolve-http-auth.js'
@@ -9,6 +8,7 @@ import { CliRunError, CliUsageError } from './cli-error.js'
 import type { CliIo } from './cli-io.js'
 import { EXIT, SIGNAL_EXIT } from './exit-codes.js'
 import { commandHelp } from './help-text.js'
+import { packageVersion } from './package-version.js'
 import { COMMANDS, parseArgv, USAGE } from './parse-argv.js'
 import { runCheck } from './run-check.js'
 
@@ -59,11 +59,6 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.stderr(`mcp-contract: unexpected error — please report it\n${(error as Error)?.stack ?? String(error)}\n`)
     return EXIT.error
   }
-}
-
-/** This package's version, read from its package.json (one folder above `dist/`). */
-function packageVersion(): string {
-  return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version
 }
 
 /** Every value an option is given (`--bearer A … --bearer B`), before `--`. */

@@ -43,8 +43,15 @@ export function findTooDeepValue(value: unknown, maxDepth = MAX_ITEM_DEPTH): str
 export function nestsDeeperThan(value: unknown, maxDepth = MAX_ITEM_DEPTH): boolean {
   if (typeof value !== 'object' || value === null) return false
   if (maxDepth <= 0) return true
+  // Why arrays by index and leaves skipped before the call: this walks every listed item and every
+  // schema on the way to the report; \`for…in\` over an array makes a string of each index.
+  if (Array.isArray(value)) {
+    for (const item of value) if (typeof item === 'object' && item !== null && nestsDeeperThan(item, maxDepth - 1)) return true
+    return false
+  }
   for (const key in value) {
-    if (Object.hasOwn(value, key) && nestsDeeperThan((value as Record<string, unknown>)[key], maxDepth - 1)) return true
+    const child = (value as Record<string, unknown>)[key]
+    if (typeof child === 'object' && child !== null && Object.hasOwn(value, key) && nestsDeeperThan(child, maxDepth - 1)) return true
   }
   return false
 }
