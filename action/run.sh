@@ -1,9 +1,20 @@
 #!/usr/bin/env bash
 # The GitHub Action's one step: runs `mcp-contract check` with the action's inputs, and on a pull
-# request posts the markdown report as a comment when asked. The job fails when the check fails.
-# MCP_CONTRACT_BIN runs a given CLI instead of the published one (the test suite points it at dist/).
+# request keeps one comment with the markdown report up to date when asked. The job fails when
+# the check fails.
+# Which mcp-contract runs: the project's own (node_modules/.bin, the version its lockfile pins)
+# unless the version input names one to fetch. MCP_CONTRACT_BIN runs a given CLI instead (the
+# test suite points it at dist/).
 set -uo pipefail
-cli=(${MCP_CONTRACT_BIN:-npx --yes "mcp-contract@${INPUT_VERSION:-latest}"})
+if [ -n "${MCP_CONTRACT_BIN:-}" ]; then
+  cli=($MCP_CONTRACT_BIN)
+elif [ -n "${INPUT_VERSION:-}" ]; then
+  cli=(npx --yes "mcp-contract@${INPUT_VERSION}")
+elif [ -x node_modules/.bin/mcp-contract ]; then
+  cli=(node_modules/.bin/mcp-contract)
+else
+  echo "::error title=mcp-contract::mcp-contract is not installed in this project (no node_modules/.bin/mcp-contract in $PWD): install the project's dependencies (npm ci) before this step, or give the action a version to fetch"; exit 2
+fi
 target=()
 if [ -n "${INPUT_URL:-}" ] && [ -n "${INPUT_COMMAND:-}" ]; then
   echo "::error title=mcp-contract::give the action either command or url, not both"; exit 2
@@ -17,12 +28,28 @@ else
   echo "::error title=mcp-contract::give the action a server: command or url"; exit 2
 fi
 options=(--contract "${INPUT_CONTRACT:-mcp-contract.json}" --fail-on "${INPUT_FAIL_ON:-risky}")
-"${cli[@]}" check "${options[@]}" --format "${INPUT_FORMAT:-github}" "${target[@]}"
+commenting=false
+if [ "${INPUT_COMMENT:-false}" = "true" ] && [ "${GITHUB_EVENT_NAME:-}" = "pull_request" ]; then commenting=true; fi
+# Why the report goes through a file of our own: the check runs once, and the markdown it writes
+# for the job summary is also the comment's body.
+summary="${GITHUB_STEP_SUMMARY:-}"
+report="${RUNNER_TEMP:-/tmp}/mcp-contract-report.md"
+: > "$report"
+GITHUB_STEP_SUMMARY="$report" "${cli[@]}" check "${options[@]}" --format "${INPUT_FORMAT:-github}" "${target[@]}"
 code=$?
-if [ "${INPUT_COMMENT:-false}" = "true" ] && [ "${GITHUB_EVENT_NAME:-}" = "pull_request" ] && [ "$code" -ne 2 ]; then
+if [ -n "$summary" ]; then cat "$report" >> "$summary"; fi
+if [ "$commenting" = "true" ] && [ "$code" -ne 2 ]; then
+  # Why a marker: each run edits the comment it finds by it, so a pull request carries one report.
+  marker='<!-- mcp-contract report -->'
   body="${RUNNER_TEMP:-/tmp}/mcp-contract-comment.md"
-  GITHUB_STEP_SUMMARY= "${cli[@]}" check "${options[@]}" --format markdown "${target[@]}" > "$body"
+  { cat "$report"; echo; echo "$marker"; } > "$body"
   pr=$(jq -r .pull_request.number "$GITHUB_EVENT_PATH")
-  gh pr comment "$pr" --body-file "$body" || echo "::warning title=mcp-contract::could not comment on pull request $pr (does the job have pull-requests: write?)"
+  repo="${GITHUB_REPOSITORY:?}"
+  existing=$(gh api --paginate "repos/$repo/issues/$pr/comments" --jq ".[] | select(.body | contains(\"$marker\")) | .id" | tail -n 1)
+  if [ -n "$existing" ]; then
+    gh api --method PATCH "repos/$repo/issues/comments/$existing" -F "body=@$body" > /dev/null
+  else
+    gh api --method POST "repos/$repo/issues/$pr/comments" -F "body=@$body" > /dev/null
+  fi || echo "::warning title=mcp-contract::could not comment on pull request $pr (does the job have pull-requests: write?)"
 fi
 exit "$code"

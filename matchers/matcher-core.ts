@@ -139,6 +139,16 @@ export function notice(text: string): void {
   console.warn(text)
 }
 
+/**
+ * A pass over a committed file; when the file did not exist before, the runner's rules just wrote
+ * it, and the run output names it so it is reviewed and committed.
+ * @example passedOrRecorded(hint, false, 'mcp-contract.json', 'contract file')
+ */
+export function passedOrRecorded(hint: string, existed: boolean, shown: string, what: 'contract file' | 'consumer contract file'): MatcherResult {
+  if (!existed) notice(`mcp-contract: recorded a new ${what} ${shown}; review it and commit it.`)
+  return passed(hint)
+}
+
 /** A passing result; its message only shows if a runner ever inverts it. */
 export function passed(hint: string): MatcherResult {
   return { pass: true, message: () => `${hint}\n\nThe server honors the recorded surface.` }

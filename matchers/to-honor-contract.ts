@@ -14,6 +14,7 @@ import {
   projectConfig,
   readIfPresent,
   passed,
+  passedOrRecorded,
   pointedAt,
   rejectUnknownKinds,
   rejectUnusable,
@@ -29,7 +30,7 @@ import type { MatcherContext, RunnerAdapter } from './runner-adapter.js'
  * Holds a server to its committed contract file (the format `mcp-contract snapshot` writes).
  * `file` is relative to the test file. Fails when a change reaches `failOn` (default `risky`;
  * `strict: true` means `routing`). A missing file is written outside CI and fails in CI; `-u`
- * rewrites a drifted file; in CI nothing is ever written.
+ * writes a missing or drifted file, in CI too (an explicit `-u` wins, as in the runners).
  * @example await expect(createServer()).toHonorContract('mcp-contract.json', { failOn: 'breaking' })
  */
 export function toHonorContract(this: MatcherContext, received: unknown, file: string, policy?: Policy): Promise<MatcherResult> {
@@ -80,14 +81,14 @@ async function honorContract(adapter: RunnerAdapter, received: unknown, file: st
 
   const outcome = await matchCommittedFile(adapter, path, text, () => engine.writeContract(path, live))
   // Why existed decides the notice: a pass over a file that was not there means the runner's rules just wrote it.
-  if (outcome.pass) return recordedIfNew(matcher, existed, shown)
+  if (outcome.pass) return passedOrRecorded(matcher, existed, shown, 'contract file')
   const storedText = outcome.stored
   if (storedText === undefined) {
     return failed(() =>
       [
         matcher,
         '',
-        `${shown} does not exist, and contract files are not written in CI.`,
+        `${shown} does not exist, and contract files are not written in CI without -u.`,
         `Record it outside CI (run the test once, or ${updateCommand(adapter)}), review it and commit it.`,
       ].join('\n'),
     )
@@ -120,11 +121,6 @@ async function honorContract(adapter: RunnerAdapter, received: unknown, file: st
 }
 
 /** A pass that, when the file did not exist before, says which file was written. */
-function recordedIfNew(matcher: string, existed: boolean, shown: string): MatcherResult {
-  if (!existed) notice(`mcp-contract: recorded a new contract file ${shown}; review it and commit it.`)
-  return passed(matcher)
-}
-
 /** `1 additive change`, `2 changes (1 routing, 1 additive)`. */
 function countsOf(summary: Record<string, number>): string {
   const parts = Object.entries(summary).filter(([, count]) => count > 0)

@@ -1,12 +1,12 @@
 import { dirname, resolve } from 'node:path'
 import type { ConsumerContract } from '../src/consumer/consumer-contract.js'
-import { displayPath, failed, loadEngine, matchCommittedFile, matcherHint, passed, readIfPresent, runnerFor, updateCommand, usageError, type MatcherResult } from './matcher-core.js'
+import { displayPath, failed, loadEngine, matchCommittedFile, matcherHint, passed, passedOrRecorded, readIfPresent, runnerFor, updateCommand, usageError, type MatcherResult } from './matcher-core.js'
 import type { MatcherContext, RunnerAdapter } from './runner-adapter.js'
 
 /**
  * Holds a consumer to its committed consumer contract: what it calls, sends and reads through a
  * client from `recordConsumer`. `file` is relative to the test file. A missing file is written
- * outside CI and fails in CI; a consumer that now uses more or less fails with the classified
+ * outside CI and fails in CI (unless under an explicit `-u`, which wins there too); a consumer that now uses more or less fails with the classified
  * changes; `-u` accepts; a tool result that broke its advertised output schema always fails.
  * @example await expect(client).toMatchConsumerContract('contracts/checkout-agent.mcp-consumer.json')
  */
@@ -48,12 +48,13 @@ async function matchConsumerContract(adapter: RunnerAdapter, received: unknown, 
   const older = contract.provider !== undefined && adapter.updateMode() !== 'all' && lacksProvider(await readIfPresent(path))
   const text = engine.serializeConsumerContract(older ? { ...contract, provider: undefined } : contract)
 
+  const existed = (await readIfPresent(path)) !== undefined
   const outcome = await matchCommittedFile(adapter, path, text, () => engine.writeConsumerContract(path, contract))
-  if (outcome.pass) return passed(matcher)
+  if (outcome.pass) return passedOrRecorded(matcher, existed, shown, 'consumer contract file')
   const storedText = outcome.stored
   if (storedText === undefined) {
     return failed(() =>
-      [matcher, '', `${shown} does not exist, and consumer contracts are not written in CI.`, `Record it outside CI (run the test once, or ${updateCommand(adapter)}), review it and commit it.`].join('\n'),
+      [matcher, '', `${shown} does not exist, and consumer contracts are not written in CI without -u.`, `Record it outside CI (run the test once, or ${updateCommand(adapter)}), review it and commit it.`].join('\n'),
     )
   }
   let recorded: ConsumerContract

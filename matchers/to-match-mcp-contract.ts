@@ -54,7 +54,7 @@ async function matchMcpContract(adapter: RunnerAdapter, received: unknown, hint:
       [
         matcher,
         '',
-        `No surface is stored for "${name}", and snapshots are not written in CI.`,
+        `No surface is stored for "${name}", and snapshots are not written in CI without -u.`,
         `Record it outside CI (run the test once, or ${updateCommand(adapter)}), review the snapshot and commit it.`,
       ].join('\n'),
     )

@@ -6,6 +6,7 @@ import configSchema from '../../mcp-contract.config.schema.json' with { type: 'j
 import { ContractFileError } from '../contract/contract-error.js'
 import { shapeProblem } from '../contract/contract-shape.js'
 import type { Severity } from '../diff/change.js'
+import { didYouMean } from '../diff/closest-names.js'
 import { policyProblem, type Policy } from '../diff/policy.js'
 import { KIND_IDS } from '../diff/registry.js'
 
@@ -88,6 +89,9 @@ export function ignoredLines(found: FoundConfig | undefined, cwd: string): strin
 }
 
 function checked(data: unknown, shown: string): ProjectConfig {
+  const keys = Object.keys(configSchema.properties)
+  const unknown = typeof data === 'object' && data !== null && !Array.isArray(data) ? Object.keys(data).find((key) => !keys.includes(key)) : undefined
+  if (unknown !== undefined) throw new ContractFileError('invalid', shown, `${shown}: the file has an unknown key ${JSON.stringify(unknown)}.${didYouMean(unknown, keys)} Its options are described in mcp-contract.config.schema.json.`)
   const check = (validate ??= new (loadAjv())({ allErrors: false, strict: true, strictTypes: false }).compile(configSchema))
   const shape = shapeProblem(check, data)
   if (shape !== undefined) throw new ContractFileError('invalid', shown, `${shown}: ${shape}. Its options are described in mcp-contract.config.schema.json.`)

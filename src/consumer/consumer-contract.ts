@@ -95,6 +95,12 @@ export function parseConsumerContract(text: string, source: string): ConsumerCon
   if (typeof format === 'number' && format > CONSUMER_CONTRACT_FORMAT) {
     throw new ConsumerContractError(`${source} has consumer contract format ${format}; this mcp-contract reads format ${CONSUMER_CONTRACT_FORMAT}. Upgrade mcp-contract.`)
   }
+  if (isProviderContract(data)) {
+    throw new ConsumerContractError(
+      `${source} is a provider contract (a server's recorded surface, as mcp-contract snapshot and toHonorContract write it), not a consumer contract. ` +
+        'Pass consumer contracts here, recorded in a consumer\'s tests with toMatchConsumerContract (*.mcp-consumer.json); check a provider contract with mcp-contract check or toHonorContract.',
+    )
+  }
   const check = (validate ??= new (loadAjv())({ allErrors: false, strict: true, strictTypes: false }).compile(consumerSchema))
   if (!check(data)) {
     const [error] = check.errors ?? []
@@ -104,6 +110,13 @@ export function parseConsumerContract(text: string, source: string): ConsumerCon
     )
   }
   return data as ConsumerContract
+}
+
+/** A provider contract file's marks: a recorded `server` block, and no `consumer`. */
+function isProviderContract(data: unknown): boolean {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return false
+  const { server, consumer } = data as { server?: unknown; consumer?: unknown }
+  return consumer === undefined && typeof server === 'object' && server !== null
 }
 
 /**

@@ -1,12 +1,27 @@
 import { readFile } from 'node:fs/promises'
 import { relative } from 'node:path'
-import { createRequire } from 'node:module'
 import type { ParserPlugin } from '@babel/parser'
 
 // Why loaded on use: the parser is 2 MB of CommonJS and tinyglobby a few modules more; only
-// --used-by reads source files, and every other command would pay for them at start-up.
+// --used-by reads source files, and every other command would pay for them at start-up. The
+// parser is also an optional peer, installed only by projects that scan a consumer's source.
 let babel: typeof import('@babel/parser') | undefined
-const parser = () => (babel ??= createRequire(import.meta.url)('@babel/parser') as typeof import('@babel/parser'))
+const parser = (): typeof import('@babel/parser') => {
+  if (babel === undefined) throw new Error('loadParser() first')
+  return babel
+}
+
+/**
+ * Loads `@babel/parser`, once; literalsIn needs it loaded.
+ * @throws ConsumerSourceError naming the package to install when it is missing
+ */
+export async function loadParser(): Promise<void> {
+  try {
+    babel ??= (await import('@babel/parser')) as typeof import('@babel/parser')
+  } catch (cause) {
+    throw new ConsumerSourceError('--used-by reads the consumer\'s source with @babel/parser, which is not installed. Install it (npm i -D @babel/parser), or list the names the consumer uses with --used instead.', { cause })
+  }
+}
 
 /** One string literal in a consumer's source: its text and where it stands. */
 export interface SourceLiteral {
@@ -32,6 +47,7 @@ export class ConsumerSourceError extends Error {
  */
 export async function sourceLiterals(patterns: readonly string[], cwd: string): Promise<SourceLiteral[]> {
   const literals: SourceLiteral[] = []
+  await loadParser()
   for (const file of await sourceFiles(patterns, cwd)) {
     const text = await readFile(file, 'utf8')
     const shown = relative(cwd, file) || file

@@ -1,3 +1,4 @@
+import { closestNames, didYouMean } from './closest-names.js'
 import { ERA_OPTIONS, type EraOption } from '../surface/eras.js'
 import { kindOfValue } from '../surface/kind-of-value.js'
 import { DEFAULT_PROFILES, profileNamesProblem } from '../lint/profile-registry.js'
@@ -78,7 +79,7 @@ export function policyProblem(policy: unknown, kindIds?: readonly string[]): str
   if (typeof policy !== 'object' || policy === null || Array.isArray(policy)) return `The policy must be an object such as { failOn: 'breaking' }; got ${kindOfValue(policy)}.`
   const given = policy as Record<string, unknown>
   const unknown = Object.keys(given).find((key) => !(OPTIONS as readonly string[]).includes(key))
-  if (unknown !== undefined) return `Unknown policy option ${JSON.stringify(unknown)}; the options are ${OPTIONS.join(', ')}.`
+  if (unknown !== undefined) return `Unknown policy option ${JSON.stringify(unknown)}.${didYouMean(unknown, OPTIONS)} The options are ${OPTIONS.join(', ')}.`
   const { failOn, strict, contentModel, format, used, usedBy, ignore, profiles, era } = given
   if (failOn !== undefined && !SEVERITIES.includes(failOn as Severity)) return `failOn must be one of ${quoted(SEVERITIES)}; got ${JSON.stringify(failOn)}.`
   if (strict !== undefined && typeof strict !== 'boolean') return `strict must be true or false; got ${JSON.stringify(strict)}.`
@@ -93,19 +94,8 @@ export function policyProblem(policy: unknown, kindIds?: readonly string[]): str
   }
   if (era !== undefined && !(ERA_OPTIONS as readonly unknown[]).includes(era)) return `era must be one of ${quoted(ERA_OPTIONS)}; got ${JSON.stringify(era)}.`
   const strange = kindIds && (ignore as string[] | undefined)?.find((id) => !kindIds.includes(id))
-  if (strange) return `ignore lists ${JSON.stringify(strange)}, which is not a change kind id. Closest: ${quoted(closest(strange, kindIds))}; KINDS from 'mcp-contract' lists them all.`
+  if (strange) return `ignore lists ${JSON.stringify(strange)}, which is not a change kind id. Closest: ${quoted(closestNames(strange, kindIds))}; KINDS from 'mcp-contract' lists them all.`
   return undefined
-}
-
-/** The ids that share the longest start with `id` (a typo keeps the start more often than the end). */
-function closest(id: string, ids: readonly string[]): string[] {
-  const shared = (other: string) => {
-    let length = 0
-    while (length < id.length && id[length] === other[length]) length++
-    return length
-  }
-  const best = Math.max(...ids.map(shared))
-  return ids.filter((other) => shared(other) === best).slice(0, 3)
 }
 
 function isStringList(value: unknown): value is string[] {

@@ -57,7 +57,7 @@ export async function loadContractSources(paths: readonly string[], cwd: string,
     if (path.startsWith('s3://')) {
       // Why a dynamic import: the S3 client loads only when a bucket is used, so nothing else pays for it.
       const { s3Store } = await import('./s3-store.js')
-      await readStore(s3Store(path, options.env ?? process.env), options.consumerBranch, add)
+      await readStore(await s3Store(path, options.env ?? process.env), options.consumerBranch, add)
     } else if (/^https?:\/\//i.test(path)) {
       add(...(await fetchContract(path, options.headers ?? {})))
     } else if (/[*?[{]/.test(path)) {

@@ -58,7 +58,7 @@ export async function publishContracts(files: readonly string[], cwd: string, op
     }
     contracts.push({ shown, text, consumer: loaded.contract.consumer, provider })
   }
-  const store: ContractStore = options.to.startsWith('s3://') ? (await import('./s3-store.js')).s3Store(options.to, options.env ?? process.env) : folderStore(resolve(cwd, options.to), options.to)
+  const store: ContractStore = options.to.startsWith('s3://') ? await (await import('./s3-store.js')).s3Store(options.to, options.env ?? process.env) : folderStore(resolve(cwd, options.to), options.to)
   const published: Published[] = []
   // Why the whole listing once: a version names one content on every branch, as a Pact Broker keeps it.
   const listed = await store.list()

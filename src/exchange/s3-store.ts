@@ -1,4 +1,4 @@
-import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3'
+import type { S3Client } from '@aws-sdk/client-s3'
 import type { ContractStore, StoredEntry } from './contract-store.js'
 import { PactError } from '../pact/pact-model.js'
 
@@ -7,16 +7,18 @@ import { PactError } from '../pact/pact-model.js'
  * endpoint come from the standard AWS environment variables and profiles; with a custom endpoint
  * (`AWS_ENDPOINT_URL_S3` or `AWS_ENDPOINT_URL`, for MinIO, Ceph, R2 or GCS's interoperability)
  * addressing is path-style. Errors name the bucket and never a secret.
- * Why its own module: it is imported only when an `s3://` source is used, so the S3 client loads only then.
- * @example await s3Store('s3://team-contracts/shop', process.env).list()
+ * Why loaded on use: `@aws-sdk/client-s3` is an optional peer (a third of a full install), needed only for `s3://` sources.
+ * @throws PactError for a location that is not `s3://…`, or naming the package to install when it is missing
+ * @example await (await s3Store('s3://team-contracts/shop', process.env)).list()
  */
-export function s3Store(url: string, env: Record<string, string | undefined>): ContractStore {
+export async function s3Store(url: string, env: Record<string, string | undefined>): Promise<ContractStore> {
   const match = /^s3:\/\/([^/]+)\/?(.*)$/.exec(url)
   if (match === null || match[1] === '') throw new PactError(`${url} is not an S3 location; write it as s3://bucket/prefix.`)
   const [, bucket, rawPrefix] = match
   const prefix = rawPrefix === '' ? '' : `${rawPrefix.replace(/\/+$/, '')}/`
   const where = `s3://${bucket}${prefix === '' ? '' : `/${prefix.slice(0, -1)}`}`
-  const client = s3Client(env)
+  const { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } = await loadS3(where)
+  const client = s3Client(S3Client, env)
   const fail = (error: unknown, doing: string): never => {
     throw new PactError(`${where}: ${doing} failed (${describe(error, bucket)}).`)
   }
@@ -49,7 +51,15 @@ export function s3Store(url: string, env: Record<string, string | undefined>): C
   }
 }
 
-function s3Client(env: Record<string, string | undefined>): S3Client {
+async function loadS3(where: string): Promise<typeof import('@aws-sdk/client-s3')> {
+  try {
+    return await import('@aws-sdk/client-s3')
+  } catch (cause) {
+    throw new PactError(`${where} is an S3 bucket, which needs the AWS SDK's S3 client, and @aws-sdk/client-s3 is not installed. Install it (npm i -D @aws-sdk/client-s3), or use a folder or a Pact Broker instead.`, { cause })
+  }
+}
+
+function s3Client(S3: typeof S3Client, env: Record<string, string | undefined>): S3Client {
   const endpoint = env.AWS_ENDPOINT_URL_S3 || env.AWS_ENDPOINT_URL || undefined
   const region = env.AWS_REGION || env.AWS_DEFAULT_REGION || 'us-east-1'
   // Why: the SDK warns on Node 20 about its own future releases, not about this run; the warning would fill every CI log.
@@ -58,7 +68,7 @@ function s3Client(env: Record<string, string | undefined>): S3Client {
   try {
     // Why keys from env when it holds them: a caller may pass an environment other than the process's; else the SDK's own chain (profiles, SSO, roles).
     const credentials = env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY, ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}) } : undefined
-    return new S3Client({
+    return new S3({
       region,
       ...(endpoint !== undefined ? { endpoint, forcePathStyle: true } : {}),
       ...(credentials !== undefined ? { credentials } : env.AWS_PROFILE ? { profile: env.AWS_PROFILE } : {}),

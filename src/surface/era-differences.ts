@@ -15,7 +15,7 @@ const LISTS = [
  * (`present`), or a field of it (`inputSchema`, `description`, …) that differs. Era-only
  * transport (`resultType`, `_meta` envelopes, cache hints) is not part of a surface, so it never
  * shows here. Sorted by entity, name and field.
- * @example eraDifferences(normalizeSurface(legacyRaw), normalizeSurface(modernRaw)) // [] for server-filesystem 2.0.1
+ * @example eraDifferences(normalizeSurface(legacyRaw), normalizeSurface(modernRaw)) // [] for a server that lists the same tools in both eras
  */
 export function eraDifferences(legacy: Surface, modern: Surface): EraDifference[] {
   const differences: EraDifference[] = []

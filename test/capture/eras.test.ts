@@ -5,9 +5,9 @@ import { captureSurface } from '../../src/capture/capture-surface.js'
 import { diffSurfaces } from '../../src/diff/diff-surfaces.js'
 import { createCatalogServer } from '../fixtures/servers/catalog-server.js'
 import { createEraSplitServer } from '../fixtures/servers/era-split-server.js'
-import { FIXTURE_SERVERS_DIR, startHttpFixture, stdioFixture, type HttpCatalog } from './fixture-servers.js'
+import { startHttpFixture, stdioFixture, type HttpCatalog } from './fixture-servers.js'
 
-const filesystem = { command: process.execPath, args: [`${FIXTURE_SERVERS_DIR}../../../node_modules/filesystem-2-0-1/dist/index.js`, FIXTURE_SERVERS_DIR] }
+const bothEras = stdioFixture('both-eras.js')
 
 describe('a server that refuses initialize (serveStdio with legacy: reject)', () => {
   test('is read in the 2026-07-28 era with no option', async () => {
@@ -30,11 +30,11 @@ describe('a server that refuses initialize (serveStdio with legacy: reject)', ()
   })
 })
 
-describe('server-filesystem 2.0.1, which speaks both eras', () => {
+describe('an SDK 2.x server served with serveStdio, which speaks both eras', () => {
   test('lists the same tools in the legacy era, the 2026-07-28 era, and both', async () => {
-    const legacy = await captureSurface(filesystem, { era: 'legacy' })
-    const modern = await captureSurface(filesystem, { era: '2026-07-28' })
-    const both = await captureSurface(filesystem, { era: 'both' })
+    const legacy = await captureSurface(bothEras, { era: 'legacy' })
+    const modern = await captureSurface(bothEras, { era: '2026-07-28' })
+    const both = await captureSurface(bothEras, { era: 'both' })
     // A legacy read records no eras: absent means legacy, as in every contract recorded before eras.
     expect(legacy.eras).toBeUndefined()
     expect(modern.eras).toEqual(['2026-07-28'])
@@ -48,7 +48,7 @@ describe('server-filesystem 2.0.1, which speaks both eras', () => {
   }, 30_000)
 
   test('the default reads it in the legacy era with one process, no probe', async () => {
-    const raw = await captureRaw(filesystem)
+    const raw = await captureRaw(bothEras)
     expect(raw.era).toBe('legacy')
     expect(raw.legacy).toBeUndefined()
   })

@@ -2,6 +2,8 @@ import { Client as ClientV2, InMemoryTransport as InMemoryTransportV2 } from '@m
 import { McpServer as McpServerV2 } from '@modelcontextprotocol/server'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 import { z } from 'zod'
 import { parseConsumerContract, serializeConsumerContract, type ConsumerContract } from '../../src/consumer/consumer-contract.js'
@@ -11,6 +13,7 @@ import { verifyConsumer } from '../../src/consumer/verify-consumer.js'
 import { captureSurface, formatReport } from '../../src/index.js'
 import { runCheckout } from '../fixtures/consumers/checkout-flow.js'
 import { createShopServer, type ShopVariant } from '../fixtures/servers/shop-server.js'
+import { ROOT } from '../support/run-cli-process.js'
 
 const open: Client[] = []
 afterEach(async () => {
@@ -100,6 +103,11 @@ describe('recordConsumer', () => {
     expect(parseConsumerContract(JSON.stringify(older), 'older.json')).toEqual(older)
     expect(serializeConsumerContract(older as ConsumerContract)).not.toContain('provider')
     expect(() => parseConsumerContract(JSON.stringify({ ...older, provider: '' }), 'empty.json')).toThrowErrorMatchingInlineSnapshot(`[ConsumerContractError: empty.json is not a valid consumer contract: provider must NOT have fewer than 1 characters. mcp-consumer-contract.schema.json in the package describes the format; restore the file or record it again with -u.]`)
+  })
+
+  test('a provider contract is recognised and named as one, with what to pass instead', async () => {
+    const provider = await readFile(join(ROOT, 'examples', 'vitest-in-memory', 'mcp-contract.json'), 'utf8')
+    expect(() => parseConsumerContract(provider, 'mcp-contract.json')).toThrowErrorMatchingInlineSnapshot(`[ConsumerContractError: mcp-contract.json is a provider contract (a server's recorded surface, as mcp-contract snapshot and toHonorContract write it), not a consumer contract. Pass consumer contracts here, recorded in a consumer's tests with toMatchConsumerContract (*.mcp-consumer.json); check a provider contract with mcp-contract check or toHonorContract.]`)
   })
 
   test('recordConsumer refuses what is not a client, saying what to pass', () => {

@@ -91,6 +91,17 @@ describe('toMatchConsumerContract', () => {
     expect(await readFile(join(dir, file), 'utf8')).toBe(withProvider)
   })
 
+  test('a new consumer contract file is named in the run output, as a provider contract is; an unchanged one says nothing', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      expect((await toMatchConsumerContract.call(asJest('new'), await recordedClient(), 'noted.mcp-consumer.json')).pass).toBe(true)
+      expect((await toMatchConsumerContract.call(asJest('new'), await recordedClient(), 'noted.mcp-consumer.json')).pass).toBe(true)
+      expect(warn.mock.calls.map(([text]) => scrub(String(text)))).toEqual(['mcp-contract: recorded a new consumer contract file <dir>/noted.mcp-consumer.json; review it and commit it.'])
+    } finally {
+      warn.mockRestore()
+    }
+  })
+
   test('a server that now names itself otherwise fails, naming both names; -u accepts', async () => {
     const file = 'renamed.mcp-consumer.json'
     await toMatchConsumerContract.call(asJest('new'), await recordedClient(), file)

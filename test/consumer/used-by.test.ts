@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { toHonorContract } from '../../matchers/index.js'
 import { runCli, type CliIo } from '../../src/cli/run-cli.js'
-import { literalsIn, sourceLiterals } from '../../src/consumer/source-literals.js'
+import { literalsIn, loadParser, sourceLiterals } from '../../src/consumer/source-literals.js'
 import { usedEntities } from '../../src/consumer/used-by-sources.js'
 import { policyProblem } from '../../src/diff/policy.js'
 import { captureSurface, writeContract, type Surface } from '../../src/index.js'
@@ -38,6 +38,8 @@ async function cli(args: string[]): Promise<{ code: number; stdout: string; stde
 }
 
 describe('reading a consumer source', () => {
+  beforeAll(loadParser)
+
   test('finds plain and template string literals with their lines, in TypeScript and TSX; templates with ${} are not names', () => {
     const text = "const a = 'one'\nconst b = `two`\nconst c = `x${a}`\nconst d = <div title=\"three\">{'four' as string}</div>\n"
     expect(literalsIn(text, 'view.tsx')).toEqual([

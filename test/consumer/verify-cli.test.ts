@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -32,6 +32,19 @@ afterAll(async () => {
 const cli = cliIn(() => dir)
 
 describe('mcp-contract verify --consumers', () => {
+  test('a provider contract given to --consumers or pact export is named as one: exit 2, saying what to pass', async () => {
+    await cp(join(ROOT, 'examples', 'vitest-in-memory', 'mcp-contract.json'), join(dir, 'mcp-contract.json'))
+    const verify = await cli(['verify', '--consumers', 'mcp-contract.json', '--', process.execPath, shop])
+    expect(verify).toMatchObject({ code: 2, stdout: '' })
+    expect(verify.stderr).toMatchInlineSnapshot(`
+      "mcp-contract: mcp-contract.json is a provider contract (a server's recorded surface, as mcp-contract snapshot and toHonorContract write it), not a consumer contract. Pass consumer contracts here, recorded in a consumer's tests with toMatchConsumerContract (*.mcp-consumer.json); check a provider contract with mcp-contract check or toHonorContract.
+      "
+    `)
+    const exported = await cli(['pact', 'export', 'mcp-contract.json'])
+    expect(exported).toMatchObject({ code: 2, stdout: '' })
+    expect(exported.stderr).toBe(verify.stderr)
+  })
+
   test('an unchanged provider serves every consumer: exit 0', async () => {
     const run = await cli(['verify', '--consumers', 'contracts/', '--', process.execPath, shop])
     expect(run).toMatchObject({ code: 0, stderr: '' })

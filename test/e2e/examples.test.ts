@@ -1,17 +1,21 @@
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { execFile } from 'node:child_process'
+import { readdir, readFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import { promisify } from 'node:util'
 import { afterAll, describe, expect, test } from 'vitest'
 import { E2eProject, type Runner } from './support/e2e-project.js'
 import { ROOT } from './support/packed-package.js'
+
+const run = promisify(execFile)
 
 const EXAMPLES: { example: string; runner: Runner; files: string[]; server: string; drift: [string, string]; records: string[] }[] = [
   {
     example: 'vitest-in-memory',
     runner: 'vitest',
-    files: ['package.json', 'vitest.config.js', 'src/server.js', 'test/server.test.js', 'mcp-contract.json', 'test/__snapshots__/server.test.js.snap'],
-    server: 'src/server.js',
+    files: ['package.json', 'tsconfig.json', 'vitest.config.ts', 'src/server.ts', 'test/server.test.ts', 'mcp-contract.json', 'test/__snapshots__/server.test.ts.snap'],
+    server: 'src/server.ts',
     drift: [".optional().describe('Due date, YYYY-MM-DD')", ".describe('Due date, YYYY-MM-DD')"],
-    records: ['mcp-contract.json', 'test/__snapshots__/server.test.js.snap'],
+    records: ['mcp-contract.json', 'test/__snapshots__/server.test.ts.snap'],
   },
   {
     example: 'jest-stdio',
@@ -23,13 +27,21 @@ const EXAMPLES: { example: string; runner: Runner; files: string[]; server: stri
   },
 ]
 
+/** tsc's complaints about the project (empty when it type-checks). */
+async function typeCheck(dir: string): Promise<string> {
+  return run(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], { cwd: dir }).then(
+    () => '',
+    (error: { stdout?: string }) => error.stdout ?? 'tsc failed',
+  )
+}
+
 describe.each(EXAMPLES)('examples/$example, copied as a user would', ({ example, runner, files, server, drift, records }) => {
   const projects: E2eProject[] = []
   afterAll(async () => {
     await Promise.all(projects.map((project) => project.remove()))
   })
 
-  test('passes as shipped, fails classified on the drift its README describes, and -u accepts it', { timeout: 300_000 }, async () => {
+  test('passes as shipped, fails classified on the drift its README describes, and -u accepts it', { timeout: 600_000 }, async () => {
     const copied: Record<string, string> = {}
     for (const file of files) copied[file] = await readFile(join(ROOT, 'examples', example, file), 'utf8')
     const project = await E2eProject.create(runner, copied)
@@ -37,6 +49,8 @@ describe.each(EXAMPLES)('examples/$example, copied as a user would', ({ example,
 
     const shipped = await project.run([], { CI: 'true' })
     expect(shipped.code, shipped.output).toBe(0)
+    // Why: a TypeScript example is type-checked as its own tsconfig says, the matchers typed by its `types` entry alone.
+    if (copied['tsconfig.json'] !== undefined) expect(await typeCheck(project.dir)).toBe('')
 
     await project.write(server, copied[server].replace(drift[0], drift[1]))
     const drifted = await project.run([])
@@ -54,3 +68,20 @@ describe.each(EXAMPLES)('examples/$example, copied as a user would', ({ example,
     expect((await project.run([], { CI: 'true' })).code).toBe(0)
   })
 })
+
+test('every example installs mcp-contract from this repository, so `npm install` works before the package is published', async () => {
+  const examples = (await readdir(join(ROOT, 'examples'), { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name)
+  const specs: Record<string, string | undefined> = {}
+  for (const example of examples) {
+    const manifest = await readFile(join(ROOT, 'examples', example, 'package.json'), 'utf8').catch(() => undefined)
+    if (manifest === undefined) continue
+    const { dependencies = {}, devDependencies = {} } = JSON.parse(manifest) as Record<string, Record<string, string> | undefined>
+    const spec = devDependencies['mcp-contract'] ?? dependencies['mcp-contract']
+    specs[example] = spec
+    expect(spec, example).toMatch(/^file:/)
+    const target = resolve(ROOT, 'examples', example, spec!.slice('file:'.length))
+    expect(JSON.parse(await readFile(join(target, 'package.json'), 'utf8'))).toMatchObject({ name: 'mcp-contract' })
+  }
+  expect(Object.keys(specs).sort()).toEqual(['consumer-driven', 'jest-stdio', 'mock-consumer', 'vitest-in-memory'])
+})
+

@@ -53,11 +53,12 @@ async function buildAndPack(stage: string): Promise<string> {
   await run(process.execPath, [join(ROOT, 'node_modules', 'tsup', 'dist', 'cli-default.js'), '--out-dir', join(packageDir, 'dist')], {
     cwd: ROOT,
     maxBuffer: 64 * 1024 * 1024,
-    timeout: 240_000,
+    timeout: 540_000,
   })
   await cp(join(ROOT, 'package.json'), join(packageDir, 'package.json'))
   await cp(join(ROOT, 'README.md'), join(packageDir, 'README.md')).catch(() => undefined)
-  const { stdout } = await run('npm', ['pack', '--silent', '--pack-destination', stage], { cwd: packageDir, timeout: 120_000 })
+  // Why --ignore-scripts on pack: dist/ is built here already, and prepare (the build for git installs) would run again.
+  const { stdout } = await run('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', stage], { cwd: packageDir, timeout: 120_000 })
   return join(stage, stdout.trim().split('\n').pop()!)
 }
 

@@ -2,7 +2,7 @@ import { expect, test } from 'vitest'
 import { createServer } from '../src/server.js'
 
 test('the MCP surface has not drifted', async () => {
-  // Stored in test/__snapshots__/server.test.js.snap; any drift fails, classified.
+  // Stored in test/__snapshots__/server.test.ts.snap; any drift fails, classified.
   await expect(createServer()).toMatchMcpContract()
 })
 

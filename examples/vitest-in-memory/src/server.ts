@@ -2,7 +2,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
 
 /** A small to-do server. Each call returns a fresh, unconnected server. */
-export function createServer() {
+export function createServer(): McpServer {
   const server = new McpServer({ name: 'todos', version: '1.0.0' }, { instructions: 'Keep to-dos short.' })
 
   server.registerTool(
