@@ -45,6 +45,9 @@ interface ToolUse {
   seen: PathSegment[][]
 }
 
+/** Where a recorded client or transport keeps its recording (see `consumerRecordingOf`). */
+export const RECORDING = Symbol.for('mcp-contract.consumer-recording')
+
 /** The key of the server's identity in a 2026-07-28 result's `_meta`. */
 const SERVER_INFO_META_KEY = 'io.modelcontextprotocol/serverInfo'
 
