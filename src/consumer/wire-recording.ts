@@ -117,6 +117,7 @@ export class WireRecording {
         .filter((path) => path.length > 0)
         .map(renderPath)
         .filter((path) => !rendered.includes(path))
+        .sort()
       const examples = [...used.examples.values()]
       const given = this.options.given
       const tool: ConsumerTool = given === undefined ? { name, examples, reads: rendered } : { name, examples: [], given: { [given]: examples }, reads: rendered }
