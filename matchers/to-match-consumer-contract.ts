@@ -26,13 +26,14 @@ async function matchConsumerContract(adapter: RunnerAdapter, received: unknown, 
     throw usageError(matcher, "The received value must be a client from recordConsumer(client, { consumer: 'name' }), the one the code under test used.")
   }
   const contract = await recording.contract()
-  if (recording.violations.length > 0) {
+  const violations = await recording.violations()
+  if (violations.length > 0) {
     return failed(() =>
       [
         matcher,
         '',
         `The server sent structuredContent that does not match the output schema it advertises, so ${contract.consumer} read values no contract promises:`,
-        ...recording.violations.map((violation) => `  ${violation.tool}: ${violation.errors.split('\n').join('; ')}`),
+        ...violations.map((violation) => `  ${violation.tool}: ${violation.errors.split('\n').join('; ')}`),
         '',
         "Fix the server's output (or its outputSchema); the consumer contract is not written until its results validate.",
       ].join('\n'),

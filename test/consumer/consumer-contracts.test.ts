@@ -63,7 +63,7 @@ describe('recordConsumer', () => {
     open.push(raw)
     const client = recordConsumer(raw, { consumer: 'c' })
     await client.callTool({ name: 'search_products', arguments: { query: 'x' } }).catch(() => undefined)
-    expect(consumerRecordingOf(client)!.violations).toMatchInlineSnapshot(`
+    expect(await consumerRecordingOf(client)!.violations()).toMatchInlineSnapshot(`
       [
         {
           "errors": "must be array at items",
