@@ -25,22 +25,16 @@ afterEach(async () => {
   await Promise.all(closers.splice(0).map((close) => close()))
 })
 
-/** One field read from a delivered structuredContent, and whose code read it. */
-type Read = `${'own' | 'dependency'} ${string}`
-
 /**
- * The stdio transport to the forecast server, with every structuredContent it delivers wrapped
- * so that each field read from it is heard, with whether the reading code is the consumer's or a
- * dependency's (under node_modules).
+ * The stdio transport to the forecast server, with every structuredContent it delivers wrapped by
+ * the recorder's read tracker: `own <path>` for a field the consumer's code read, `whole <path>` for
+ * a value a dependency serialised whole.
  */
-function tappedTransport(): { transport: Transport; delivered: unknown[]; reads: Read[] } {
+function tappedTransport(): { transport: Transport; delivered: unknown[]; reads: string[] } {
   const transport = new StdioClientTransport({ command: process.execPath, args: [SERVER], stderr: 'ignore' })
   const delivered: unknown[] = []
-  const reads: Read[] = []
-  const heard = (path: PathSegment[]) => {
-    const reader = new Error().stack!.split('\n').slice(1).find((frame) => !frame.includes('track-reads') && !frame.includes('output-paths.test'))
-    reads.push(`${reader?.includes('node_modules') ? 'dependency' : 'own'} ${renderPath(path)}`)
-  }
+  const reads: string[] = []
+  const heard = { read: (path: PathSegment[]) => reads.push(`own ${renderPath(path)}`), seenWhole: (path: PathSegment[]) => reads.push(`whole ${renderPath(path)}`) }
   const start = transport.start.bind(transport)
   transport.start = async () => {
     const deliver = transport.onmessage
@@ -67,14 +61,14 @@ describe('the forecast reaches the consumer and the model', () => {
     ])
   })
 
-  test('LangChain: through an SDK Client the transport sees only the Client parsing the result; the consumer reads a copy, and the ToolMessage for the model holds every field', async () => {
+  test('LangChain: through an SDK Client the consumer reads a copy the Client parsed, so the transport sees none of its reads nor the ToolMessage for the model, which holds every field', async () => {
     const { transport, delivered, reads } = tappedTransport()
     const client = new Client({ name: 'weather-agent', version: '1.0.0' })
     await client.connect(transport)
     closers.push(() => client.close())
     const { card, forModel } = await langchainWeatherCard(client, 'Melbourne')
     expect(card).toBe('Melbourne: 22 °C, Sunny')
-    expect(reads).toEqual(['dependency temperature', 'dependency conditions', 'dependency humidity'])
+    expect(reads).toEqual([])
     const artifact = (forModel.artifact as { type: string; data: unknown }[]).find((part) => part.type === 'mcp_structured_content')?.data
     expect(artifact).toEqual(delivered[0])
     expect(artifact).not.toBe(delivered[0])
