@@ -1,7 +1,8 @@
-import { WireRecording, type WireRecordingOptions } from './wire-recording.js'
+import { clientKindOf, type ClientKind } from './client-kind.js'
+import { checkRecordingOptions, type RecordConsumerOptions } from './recording-options.js'
+import { RECORDING, WireRecording } from './wire-recording.js'
 
-/** Options of `recordConsumer` and `recordTransport`. */
-export type RecordConsumerOptions = Omit<WireRecordingOptions, 'observeReads'>
+export type { RecordConsumerOptions } from './recording-options.js'
 
 /** The minimal client a recorder wraps: an SDK 1.x or 2.x `Client`, already connected. */
 interface ClientLike {
@@ -10,8 +11,6 @@ interface ClientLike {
   /** Both SDKs: the server's `serverInfo`; 2.x leaves it undefined for a modern server that did not name itself. */
   getServerVersion?(): unknown
 }
-
-const RECORDING = Symbol.for('mcp-contract.consumer-recording')
 
 // Why not the SDK's zod schemas: see src/capture/passthrough-result-schema.ts; any result is kept as sent.
 const PASSTHROUGH = { safeParse: (data: unknown) => ({ success: true as const, data }), '~standard': { version: 1 as const, vendor: 'mcp-contract', validate: (value: unknown) => ({ value }) } }
@@ -69,6 +68,21 @@ class ClientFeed {
 }
 
 /**
+ * Why each names another way in: a framework's client calls the server around any wrapper of
+ * it, so wrapping it would record nothing; these say where that framework can be recorded.
+ */
+const REFUSALS: Record<Exclude<ClientKind, 'sdk-client'>, string> = {
+  'ai-sdk':
+    "recordConsumer wraps an MCP SDK Client, and this is an AI SDK MCP client (createMCPClient from @ai-sdk/mcp): its tools() call the server around any wrapper, so nothing would be recorded. Record its transport instead: const transport = recordTransport(new StdioClientTransport({ command: 'node', args: ['server.js'] }), { consumer: 'checkout-agent' }); createMCPClient({ transport }); then expect(transport).toMatchConsumerContract(file).",
+  'langchain-multi-server':
+    "recordConsumer wraps an MCP SDK Client, and this is LangChain's MultiServerMCPClient: the tools it makes are bound to clients it keeps, so nothing would be recorded. Load the tools from a recorded client instead: const client = recordConsumer(await multi.getClient('weather'), { consumer: 'checkout-agent' }); const tools = await loadMcpTools('weather', client); then expect(client).toMatchConsumerContract(file).",
+  mastra:
+    "recordConsumer wraps an MCP SDK Client, and this is Mastra's MCPClient, which makes its own connections and takes no client or transport. Start the server through the record proxy in its server entry instead: servers: { weather: { command: 'npx', args: ['mcp-contract', 'record', '--consumer', 'checkout-agent', '--out', 'contracts/checkout-agent.mcp-consumer.json', '--', 'node', 'server.js'] } }.",
+  unknown:
+    'recordConsumer wraps a connected MCP SDK Client (@modelcontextprotocol/sdk 1.x or @modelcontextprotocol/client 2.x), and this is not one. For another client, record the transport it sends through with recordTransport(transport, { consumer }), or start the server through the record proxy (mcp-contract record --consumer NAME --out FILE -- <server command>), which records a client in any language.',
+}
+
+/**
  * Wraps a connected MCP SDK `Client` so the consumer's code uses it exactly as before (same
  * methods, same results) while every tool call, prompt and resource read is recorded, and every
  * field read from a tool's `structuredContent` is noted. Hand the result to
@@ -76,16 +90,10 @@ class ClientFeed {
  * @example const client = recordConsumer(connected, { consumer: 'checkout-agent', redact: ['auth.token'] })
  */
 export function recordConsumer<C extends object>(client: C, options: RecordConsumerOptions): C {
-  if (typeof options?.consumer !== 'string' || options.consumer.trim() === '') {
-    throw new TypeError("recordConsumer needs the consumer's name: recordConsumer(client, { consumer: 'checkout-agent' }).")
-  }
+  checkRecordingOptions('recordConsumer', 'client', options)
+  const kind = clientKindOf(client)
+  if (kind !== 'sdk-client') throw new TypeError(REFUSALS[kind])
   const target = client as unknown as ClientLike & Record<PropertyKey, unknown>
-  if (options.given !== undefined && (typeof options.given !== 'string' || options.given.trim() === '')) {
-    throw new TypeError("recordConsumer's given names the server's state for these calls, as a non-empty string: recordConsumer(client, { consumer: 'checkout-agent', given: 'cart has 2 items' }).")
-  }
-  if (typeof target.callTool !== 'function' || typeof target.request !== 'function') {
-    throw new TypeError('recordConsumer wraps a connected MCP SDK Client (1.x or 2.x): something with callTool() and request(); connect the client first, then wrap it.')
-  }
   const recording = new WireRecording({ ...options, observeReads: true })
   const feed = new ClientFeed(recording, target)
   const wrapped: Record<string, unknown> = {

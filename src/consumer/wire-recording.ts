@@ -45,6 +45,9 @@ interface ToolUse {
   seen: PathSegment[][]
 }
 
+/** Where a recorded client or transport keeps its recording (see `consumerRecordingOf`). */
+export const RECORDING = Symbol.for('mcp-contract.consumer-recording')
+
 /** The key of the server's identity in a 2026-07-28 result's `_meta`. */
 const SERVER_INFO_META_KEY = 'io.modelcontextprotocol/serverInfo'
 
@@ -114,6 +117,7 @@ export class WireRecording {
         .filter((path) => path.length > 0)
         .map(renderPath)
         .filter((path) => !rendered.includes(path))
+        .sort()
       const examples = [...used.examples.values()]
       const given = this.options.given
       const tool: ConsumerTool = given === undefined ? { name, examples, reads: rendered } : { name, examples: [], given: { [given]: examples }, reads: rendered }
