@@ -60,6 +60,10 @@ const FRAMEWORKS = join(ROOT, 'test', 'frameworks')
 
 const FRAMEWORK_EXAMPLES: { example: string; files: string[] }[] = [
   {
+    example: 'ai-sdk-consumer',
+    files: ['package.json', 'vitest.config.js', 'src/weather-server.js', 'src/weather-card.js', 'test/weather-card.consumer.test.js', 'test/weather.provider.test.js', 'contracts/weather-agent.mcp-consumer.json'],
+  },
+  {
     example: 'langchain-consumer',
     files: ['package.json', 'vitest.config.js', 'src/weather-server.js', 'src/weather-card.js', 'test/weather-card.consumer.test.js', 'test/weather.provider.test.js', 'contracts/weather-agent.mcp-consumer.json'],
   },
