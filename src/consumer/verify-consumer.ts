@@ -5,6 +5,7 @@ import type { Policy } from '../diff/policy.js'
 import type { Surface, SurfacePrompt, SurfaceResource, SurfaceTool } from '../surface/types.js'
 import type { ConsumerContract } from './consumer-contract.js'
 import { matchesUriTemplate } from './match-uri-template.js'
+import { schemaDeclaresPath } from './schema-declares-path.js'
 import { sliceSchema } from './slice-schema.js'
 import { parseReadPath } from './track-reads.js'
 import { callExamples, examplesOf, type LiveCalls, type NotCalled } from './call-examples.js'
@@ -26,7 +27,10 @@ export interface ConsumerReport extends DiffReport {
  * tool, prompt and resource it uses still exists; every recorded argument example is still valid
  * under the live inputSchema; every output field it reads is still guaranteed with a type no
  * wider (the engine's output judgement on the slice of the schema the consumer reads); every hint
- * it relied on did not reverse. What the consumer does not use may change freely.
+ * it relied on did not reverse. A field only the model saw (a framework serialised the output
+ * whole, `seen`) that the live schema no longer declares is risky. A contract recorded from the
+ * wire (`readsObserved: false`) holds no observed reads: its tools' outputs are judged by their
+ * presence (and any declared reads), never by guessed reads. What the consumer does not use may change freely.
  * With `calls` (and only then) each used tool is called with each recorded example that may be
  * called (see `callExamples`), and its answers judged.
  * `refusalExpected` names the examples the consumer expects the server to refuse (a pact
@@ -59,6 +63,12 @@ export async function verifyConsumer(contract: ConsumerContract, live: Surface, 
     if (now === undefined) continue
     const output = used.output === undefined ? undefined : now.outputSchema === undefined ? undefined : sliceSchema(now.outputSchema, paths)
     liveView.tools!.push({ ...base, hints: now.hints, ...(output !== undefined ? { outputSchema: output } : {}) } as SurfaceTool)
+    for (const seen of used.seen ?? []) {
+      const path = parseReadPath(seen)
+      // Why no output schema counts as none declared: the server no longer promises any field.
+      if (schemaDeclaresPath(now.outputSchema ?? { properties: {} }, path)) continue
+      detected.push({ kind: 'consumer-seen-field-removed', entity: 'tool', name: used.name, direction: 'output', path, details: { consumer: contract.consumer } })
+    }
     const compiled = validator.compile(now.inputSchema)
     for (const { example, given } of examplesOf(used)) {
       const verdict = 'check' in compiled ? compiled.check(example) : `the live inputSchema does not compile: ${compiled.failure}`

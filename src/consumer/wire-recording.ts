@@ -5,6 +5,7 @@ import type { PathSegment } from '../schema/types.js'
 import type { Json, Schema } from '../surface/types.js'
 import { consumerContractFormatOf, type ConsumerContract, type ConsumerExample, type ConsumerTool } from './consumer-contract.js'
 import { redact, shapeOf } from './example-shape.js'
+import { schemaDeclaresPath } from './schema-declares-path.js'
 import { sliceSchema } from './slice-schema.js'
 import { leafPaths, parseReadPath, trackReads, valuePaths } from './track-reads.js'
 
@@ -113,8 +114,10 @@ export class WireRecording {
       const used = this.tools.get(name)!
       const reads = leafPaths([...used.reads, ...(declared[name] ?? []).map(parseReadPath)]).filter((path) => path.length > 0)
       const rendered = reads.map(renderPath).sort()
+      const listed = live.get(name)
+      // Why only declared fields: a value the listed schema never promised was never the server's to keep.
       const seen = leafPaths(used.seen)
-        .filter((path) => path.length > 0)
+        .filter((path) => path.length > 0 && (listed?.outputSchema === undefined || schemaDeclaresPath(listed.outputSchema, path)))
         .map(renderPath)
         .filter((path) => !rendered.includes(path))
         .sort()
@@ -122,9 +125,9 @@ export class WireRecording {
       const given = this.options.given
       const tool: ConsumerTool = given === undefined ? { name, examples, reads: rendered } : { name, examples: [], given: { [given]: examples }, reads: rendered }
       if (seen.length > 0 || used.seen.length > 0) tool.seen = seen
-      const listed = live.get(name)
       if (listed !== undefined) tool.hints = listed.hints
-      if (listed?.outputSchema !== undefined && reads.length > 0) tool.output = sliceSchema(listed.outputSchema, reads)
+      // Why with no reads when reads were not observed: the slice then says only that there is an output, which verify holds the server to.
+      if (listed?.outputSchema !== undefined && (reads.length > 0 || !this.options.observeReads)) tool.output = sliceSchema(listed.outputSchema, reads)
       return tool
     })
     const contract: ConsumerContract = {

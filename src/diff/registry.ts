@@ -9,6 +9,7 @@ import { consumerExampleRejected } from './kinds/consumer-example-rejected.js'
 import { consumerOutputInvalid } from './kinds/consumer-output-invalid.js'
 import { consumerPactMismatch } from './kinds/consumer-pact-mismatch.js'
 import { consumerReadAbsent } from './kinds/consumer-read-absent.js'
+import { consumerSeenFieldRemoved } from './kinds/consumer-seen-field-removed.js'
 import { consumerUseAdded } from './kinds/consumer-use-added.js'
 import { consumerUseRemoved } from './kinds/consumer-use-removed.js'
 import { hintReversed } from './kinds/hint-reversed.js'
@@ -61,6 +62,7 @@ const ENTITY_KINDS: ChangeKind[] = [
   consumerOutputInvalid,
   consumerPactMismatch,
   consumerReadAbsent,
+  consumerSeenFieldRemoved,
   consumerUseAdded,
   consumerUseRemoved,
   hintRelaxed,
