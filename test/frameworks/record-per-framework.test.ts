@@ -51,9 +51,8 @@ const FRAMEWORKS: Framework[] = [
   },
   {
     framework: 'LangChain',
-    // Why no drop-humidity verdict yet: the contract records humidity as seen by the model (@langchain/core serialises
-    // the whole output into the ToolMessage), and verify does not judge seen fields yet; it is to fail as risky.
-    verdicts: { 'drop-temperature': 'breaking' },
+    // Why humidity is risky: @langchain/core serialises the whole output, structuredContent included, into the ToolMessage for the model.
+    verdicts: { 'drop-temperature': 'breaking', 'drop-humidity': 'risky' },
     // The documented way: loadMcpTools on an SDK Client wrapped by recordConsumer (a transport-level recorder sees only the Client's parsed copy).
 
     async record() {
