@@ -104,8 +104,8 @@ function neverReached(matcher: string, consumer: string): string {
     '',
     `${consumer} made no tool call, prompt get or resource read through this recorder: it was never reached, so there is no use to hold ${consumer} to, and no contract is written.`,
     'The code under test talked to the server some other way. Record what it really uses:',
-    "  - an MCP SDK Client: hand the code the client from recordConsumer(client, { consumer }), not the client itself",
-    "  - a framework (the AI SDK's createMCPClient, or a client LangChain's loadMcpTools was given): wrap the transport it connects through, recordTransport(transport, { consumer }), and expect that transport",
+    "  - an MCP SDK Client (also the one LangChain's loadMcpTools is given): hand the code the client from recordConsumer(client, { consumer }), not the client itself",
+    "  - the AI SDK's createMCPClient, or another client that takes a transport: wrap the transport it connects through, recordTransport(transport, { consumer }), and expect that transport",
     '  - another language, a host such as an IDE, or a client that makes its own connections (Mastra): start the server through mcp-contract record --consumer NAME --out FILE -- <server command>',
   ].join('\n')
 }

@@ -15,6 +15,8 @@ const COMMAND_LINES = {
   publish: 'mcp-contract publish FILE… --to DIR|s3://bucket/prefix --consumer-version V [--branch B] [--provider NAME]   share contracts with providers',
   lint: 'mcp-contract lint     [--profile NAME]… [--format text|json] -- <server command…>   (or --contract FILE alone: lint a contract file)',
   mock: 'mcp-contract mock     [--contract FILE] [--seed N] [--port N] [--verbose]   a server from the contract (stdio, or HTTP on 127.0.0.1:N/mcp)',
+  record:
+    'mcp-contract record   --consumer NAME --out FILE [--given STATE] [--redact PATH]… [--max-examples N] (-- <server command…> | --url URL [--port N] [--header \'K: V\']…)   record a consumer from its traffic',
   auth: 'mcp-contract auth     --url URL [--scope "a b"] [--port N] [--open false] [--client-id ID [--client-secret-env NAME]] | --url URL --logout | --status',
 } as const
 
@@ -33,6 +35,8 @@ const COMMAND_PURPOSE: Record<keyof typeof COMMAND_LINES, string> = {
   lint: 'Judges what the server sends against client-acceptance profiles; exit 1 on an error rule.',
   auth: 'Logs in once to an OAuth-protected server (the token is cached and refreshed for the other commands), or lists or removes cached logins.',
   mock: 'Serves the contract as a running MCP server, for consumers that test with no provider.',
+  record:
+    "A recording proxy for a consumer in any language: stands in for the server (the command after --, over stdio; or --url, as a Streamable HTTP endpoint on 127.0.0.1), forwards every message both ways unchanged, and records the tools the client calls (with example arguments), the prompts it gets and the resources it reads into the consumer contract --out. Only the wire is seen, so the contract says reads were not observed: verify judges calls, arguments and that outputs are still there, never guessed reads. Over stdio the file is written when the client disconnects (and on SIGINT/SIGTERM); over HTTP when a session ends (DELETE) and when the proxy stops. A client that called no tool, got no prompt and read no resource writes no file: record says what it saw instead and exits 1.",
 }
 
 const SERVER_OPTIONS = `Reaching the server: everything after -- is the server command, run as it is (npx, node, python…).
@@ -85,6 +89,24 @@ const VERIFY_OPTIONS = `Verifying (verify):
   --allow-destructive    with --call: also call tools not marked read-only (against a server you can throw away)
 Without --call no tool is ever called.`
 
+const RECORD_OPTIONS = `Recording (record):
+  --consumer NAME        the consumer's name, stored in the contract
+  --out FILE             the consumer contract to write (*.mcp-consumer.json); its folder must exist
+  --given STATE          the server's state for the recorded calls (verify --call sets it up first)
+  --redact PATH          an argument path whose values never reach the file (auth.token, items[].secret; repeatable)
+  --max-examples N       at most N example arguments per tool, one per shape (default 5)
+  -- <server command…>   the server to start; the client speaks stdio to record
+  --url URL              a remote Streamable HTTP server; record listens on 127.0.0.1 (--port N, 0 or none: any free
+                         port; the URL is printed on stderr) and forwards POST, GET and DELETE with their headers
+  --header 'K: V'        with --url: a header added to every forwarded request (repeatable); headers and
+                         credentials are forwarded, never written to the contract
+One file, one run: every record process of one test run (one process group, such as npm test or vitest run;
+or the same MCP_CONTRACT_RECORD_RUN value) adds its uses to --out under a lock, so parallel test files lose
+nothing; a file left by an earlier run is replaced, so a use the consumer dropped leaves the contract.
+Exit codes: the server's status (stdio), 0 (HTTP); 1 nothing recorded (no file written); 2 could not run
+(bad arguments, --out not writable or another consumer's, the server did not start); 130 / 143 after
+SIGINT / SIGTERM, with what was recorded written.`
+
 const EXAMPLES = `Examples:
   mcp-contract snapshot -- node dist/server.js
   mcp-contract check --fail-on breaking -- npx -y @modelcontextprotocol/server-memory
@@ -99,7 +121,7 @@ export const USAGE = ['Usage:', ...Object.values(COMMAND_LINES).map((line) => ` 
 
 /** The help for one command: its line, what it does, and only the options it takes. */
 export function commandHelp(command: keyof typeof COMMAND_LINES): string {
-  const reachesServer = !['diff', 'mock', 'auth', 'pact', 'publish'].includes(command)
+  const reachesServer = !['diff', 'mock', 'auth', 'pact', 'publish', 'record'].includes(command)
   const judges = command === 'check' || command === 'diff' || command === 'lint'
   const verifies = command === 'verify'
   return [
@@ -109,7 +131,7 @@ export function commandHelp(command: keyof typeof COMMAND_LINES): string {
     ...(reachesServer ? ['', SERVER_OPTIONS] : []),
     ...(judges ? ['', JUDGING_OPTIONS] : []),
     ...(verifies ? ['', VERIFY_OPTIONS] : []),
-    '',
-    EXIT_CODES,
+    // Why its own exit codes: record passes on the server's status.
+    ...(command === 'record' ? ['', RECORD_OPTIONS] : ['', EXIT_CODES]),
   ].join('\n')
 }

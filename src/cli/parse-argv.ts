@@ -7,7 +7,7 @@ import { groupCredentials, type AuthorizationFlags } from './authorization-flags
 import { CliUsageError } from './cli-error.js'
 
 /** The commands the CLI knows. */
-export const COMMANDS = ['snapshot', 'check', 'show', 'diff', 'lint', 'mock', 'verify', 'pact', 'publish', 'auth'] as const
+export const COMMANDS = ['snapshot', 'check', 'show', 'diff', 'lint', 'mock', 'verify', 'pact', 'publish', 'auth', 'record'] as const
 
 /** A parsed command line. */
 export interface Invocation {
@@ -54,6 +54,14 @@ export interface Invocation {
   branch?: string
   /** `verify --consumer-branch B`: read each consumer's latest on this branch from a store. */
   consumerBranch?: string
+  /** `record --consumer NAME`: the consumer whose uses are recorded. */
+  consumer?: string
+  /** `record --given STATE`: the state the server is in for the recorded calls. */
+  given?: string
+  /** `record --redact PATH` (repeatable): argument paths whose values never reach the contract. */
+  redact?: string[]
+  /** `record --max-examples N`: at most N examples per tool. */
+  maxExamples?: number
   /** `verify --call`: call each used tool with each recorded example (read-only tools only, unless `allowDestructive`). */
   call: boolean
   /** `verify --call --allow-destructive`: also call tools the server does not mark read-only. */
@@ -141,7 +149,11 @@ export function parseArgv(argv: readonly string[]): Invocation {
   const only = (option: string, commands: string[], value: unknown) => {
     if (value !== undefined && !commands.includes(command as string)) throw new CliUsageError(`${option} goes with ${commands.join(' and ')}, not ${command}`)
   }
-  only('--out', ['pact'], values.out)
+  only('--out', ['pact', 'record'], values.out)
+  only('--consumer', ['record'], values.consumer)
+  only('--given', ['record'], values.given)
+  only('--redact', ['record'], values.redact)
+  only('--max-examples', ['record'], values['max-examples'])
   only('--provider', ['pact', 'publish', 'verify'], values.provider)
   only('--to', ['publish'], values.to)
   only('--consumer-version', ['publish'], values['consumer-version'])
@@ -192,6 +204,10 @@ export function parseArgv(argv: readonly string[]): Invocation {
     ...(values['consumer-version'] !== undefined ? { consumerVersion: values['consumer-version'] } : {}),
     ...(values.branch !== undefined ? { branch: values.branch } : {}),
     ...(values['consumer-branch'] !== undefined ? { consumerBranch: values['consumer-branch'] } : {}),
+    ...(values.consumer !== undefined ? { consumer: values.consumer } : {}),
+    ...(values.given !== undefined ? { given: values.given } : {}),
+    ...(values.redact !== undefined ? { redact: values.redact } : {}),
+    ...(values['max-examples'] !== undefined ? { maxExamples: parseInteger('--max-examples', values['max-examples'], 1, 100) } : {}),
     call: values.call === true,
     allowDestructive: values['allow-destructive'] === true,
     authAction: values.logout === true ? 'logout' : values.status === true ? 'status' : 'login',
@@ -240,6 +256,10 @@ function parseOwn(args: string[]) {
       'consumer-version': { type: 'string' },
       branch: { type: 'string' },
       'consumer-branch': { type: 'string' },
+      consumer: { type: 'string' },
+      given: { type: 'string' },
+      redact: { type: 'string', multiple: true },
+      'max-examples': { type: 'string' },
       call: { type: 'boolean' },
       'allow-destructive': { type: 'boolean' },
       scope: { type: 'string' },
@@ -323,6 +343,10 @@ function checkTarget(invocation: Invocation): void {
     if (files.length > 0 || url !== undefined || serverCommand.length > 0) throw new CliUsageError('mock serves the contract file (--contract FILE); it takes no server')
     return
   }
+  if (command === 'record') {
+    checkRecord(invocation)
+    return
+  }
   if (files.length > 0) throw new CliUsageError(`unexpected argument "${files[0]}"; put the server command after --, as in: mcp-contract ${command} -- ${files.join(' ')}`)
   if (command === 'auth') {
     checkAuth(invocation)
@@ -346,6 +370,19 @@ function checkTarget(invocation: Invocation): void {
   }
 }
 
+function checkRecord(invocation: Invocation): void {
+  const { files, serverCommand, url } = invocation
+  if (invocation.consumer === undefined || invocation.consumer.trim() === '') throw new CliUsageError("record needs --consumer NAME: the consumer whose uses it records (such as --consumer checkout-agent)")
+  if (invocation.out === undefined) throw new CliUsageError('record needs --out FILE: the consumer contract to write (such as --out contracts/checkout-agent.mcp-consumer.json)')
+  if (invocation.given !== undefined && invocation.given.trim() === '') throw new CliUsageError("--given names the server's state for the recorded calls, such as --given 'cart has 2 items'")
+  if (files.length > 0) throw new CliUsageError(`unexpected argument "${files[0]}"; put the server command after --, as in: mcp-contract record --consumer NAME --out FILE -- ${files.join(' ')}`)
+  if (url !== undefined && serverCommand.length > 0) throw new CliUsageError('record proxies either a server command after -- (stdio) or --url URL (Streamable HTTP), not both')
+  if (url === undefined && serverCommand.length === 0) throw new CliUsageError('record needs the server to proxy: -- <server command…> or --url URL')
+  if (url === undefined && (invocation.port !== undefined || Object.keys(invocation.headers).length > 0 || invocation.bearer !== undefined)) throw new CliUsageError('--port, --header and --bearer go with record --url; a server command after -- speaks stdio')
+  if (invocation.authorizations !== undefined || invocation.bearerEnv !== undefined) throw new CliUsageError('record forwards the client\'s own credentials; add fixed ones with --header only')
+  if (url !== undefined && hasCredentials(url)) throw new CliUsageError("--url has a user name or password in it; they would end up in shell history and CI logs. Pass them with --header 'Authorization: Basic …'")
+}
+
 function checkAuth(invocation: Invocation): void {
   const { files, serverCommand, url, authAction } = invocation
   if (files.length > 0 || serverCommand.length > 0) throw new CliUsageError('auth takes the server as --url URL, nothing else')
@@ -365,7 +402,7 @@ function hasCredentials(url: string): boolean {
 }
 
 /** The options `parseOwn` knows, as users type them. */
-const OPTION_NAMES = ['--contract', '--format', '--strict', '--fail-on', '--timeout', '--url', '--header', '--bearer', '--bearer-env', '--as', '--transport', '--era', '--used', '--used-by', '--consumers', '--call', '--allow-destructive', '--consumer-branch', '--out', '--provider', '--to', '--consumer-version', '--branch', '--scope', '--open', '--client-id', '--client-secret-env', '--client-metadata-url', '--logout', '--status', '--profile', '--seed', '--port', '--verbose', '--force', '--suggest-version', '--help', '--version']
+const OPTION_NAMES = ['--contract', '--format', '--strict', '--fail-on', '--timeout', '--url', '--header', '--bearer', '--bearer-env', '--as', '--transport', '--era', '--used', '--used-by', '--consumers', '--call', '--allow-destructive', '--consumer-branch', '--consumer', '--given', '--redact', '--max-examples', '--out', '--provider', '--to', '--consumer-version', '--branch', '--scope', '--open', '--client-id', '--client-secret-env', '--client-metadata-url', '--logout', '--status', '--profile', '--seed', '--port', '--verbose', '--force', '--suggest-version', '--help', '--version']
 
 /**
  * Node's argument-parser errors, said the way this CLI says things. Why: its text ("To specify a

@@ -38,9 +38,15 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     // Why check apart: it starts the server before loading what judges the answer (see run-check.ts);
     // every other command loads its modules here, so that none of them weighs on check's start.
-    const code = invocation.command === 'check' ? await runCheck(invocation, io) : await (await import('./run-commands.js')).COMMAND_RUNNERS[invocation.command](invocation, io)
-    // Why not for mock: a signal is how a served mock is meant to stop.
-    return invocation.command === 'mock' ? code : (stoppedBySignal(io) ?? code)
+    const code =
+      invocation.command === 'check'
+        ? await runCheck(invocation, io)
+        : invocation.command === 'record'
+          ? // Why apart too: a proxy starts the server before loading what judges contracts; a client waits for it.
+            await (await import('./run-record.js')).runRecord(invocation, io)
+          : await (await import('./run-commands.js')).COMMAND_RUNNERS[invocation.command](invocation, io)
+    // Why not for mock and record: a signal is how a served mock is meant to stop; record says itself what it wrote.
+    return invocation.command === 'mock' || invocation.command === 'record' ? code : (stoppedBySignal(io) ?? code)
   } catch (error) {
     const stopped = stoppedBySignal(io)
     if (stopped !== undefined) return stopped

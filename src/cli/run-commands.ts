@@ -27,10 +27,10 @@ import { runPactExport, runPublish } from './run-pact.js'
 import { serverTarget } from './server-target.js'
 
 /**
- * Every command but `check` (see run-check.ts): records, prints, compares, judges, verifies,
+ * Every command but `check` (see run-check.ts) and `record` (run-record.ts): records, prints, compares, judges, verifies,
  * serves, exports and logs in.
  */
-export const COMMAND_RUNNERS: Record<Exclude<Invocation['command'], 'check'>, (invocation: Invocation, io: CliIo) => Promise<number>> = {
+export const COMMAND_RUNNERS: Record<Exclude<Invocation['command'], 'check' | 'record'>, (invocation: Invocation, io: CliIo) => Promise<number>> = {
   /**
    * Records the live surface into the contract file. Over an existing contract it prints the
    * classified diff first; it writes nothing when the surface is unchanged, and refuses (exit 1)

@@ -82,6 +82,47 @@ test('every example installs mcp-contract from this repository, so `npm install`
     const target = resolve(ROOT, 'examples', example, spec!.slice('file:'.length))
     expect(JSON.parse(await readFile(join(target, 'package.json'), 'utf8'))).toMatchObject({ name: 'mcp-contract' })
   }
-  expect(Object.keys(specs).sort()).toEqual(['consumer-driven', 'jest-stdio', 'mock-consumer', 'vitest-in-memory'])
+  expect(Object.keys(specs).sort()).toEqual(['ai-sdk-consumer', 'consumer-driven', 'jest-stdio', 'langchain-consumer', 'mock-consumer', 'vitest-in-memory'])
 })
 
+/** The folder whose node_modules holds the agent frameworks (scripts/install-framework-tests.sh). */
+const FRAMEWORKS = join(ROOT, 'test', 'frameworks')
+
+const FRAMEWORK_EXAMPLES: { example: string; files: string[] }[] = [
+  {
+    example: 'ai-sdk-consumer',
+    files: ['package.json', 'vitest.config.js', 'src/weather-server.js', 'src/weather-card.js', 'test/weather-card.consumer.test.js', 'test/weather.provider.test.js', 'contracts/weather-agent.mcp-consumer.json'],
+  },
+  {
+    example: 'langchain-consumer',
+    files: ['package.json', 'vitest.config.js', 'src/weather-server.js', 'src/weather-card.js', 'test/weather-card.consumer.test.js', 'test/weather.provider.test.js', 'contracts/weather-agent.mcp-consumer.json'],
+  },
+]
+
+describe.each(FRAMEWORK_EXAMPLES)('examples/$example, copied as a user would, on the real framework', ({ example, files }) => {
+  const projects: E2eProject[] = []
+  afterAll(async () => {
+    await Promise.all(projects.map((project) => project.remove()))
+  })
+
+  test('consumer and provider pass as shipped; the provider fails naming a field the consumer reads when it drops it, and passes without a tool the consumer never calls', { timeout: 300_000 }, async () => {
+    const copied: Record<string, string> = {}
+    for (const file of files) copied[file] = await readFile(join(ROOT, 'examples', example, file), 'utf8')
+    const project = await E2eProject.create('vitest', copied, FRAMEWORKS)
+    projects.push(project)
+
+    const shipped = await project.run([], { CI: 'true' })
+    expect(shipped.code, shipped.output).toBe(0)
+    expect(shipped.report.numPassedTests).toBe(2)
+
+    const server = copied['src/weather-server.js']
+    await project.write('src/weather-server.js', server.replace(/  server\.registerTool\('get_alerts'[\s\S]*?\n  \}\)\)\n/, ''))
+    const withoutAlerts = await project.run(['test/weather.provider.test.js'], { CI: 'true' })
+    expect(withoutAlerts.code, withoutAlerts.output).toBe(0)
+
+    await project.write('src/weather-server.js', server.replace('temperature: z.number(), ', ''))
+    const withoutTemperature = await project.run(['test/weather.provider.test.js'], { CI: 'true' })
+    expect(withoutTemperature.code).toBe(1)
+    expect(project.failures(withoutTemperature)['the weather server still serves every consumer']).toMatch(/weather-agent[\s\S]*tool get_weather · 1 breaking\n +breaking +argument-removed +output temperature\n/)
+  })
+})

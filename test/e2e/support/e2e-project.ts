@@ -48,10 +48,13 @@ export class E2eProject {
     readonly runner: Runner,
   ) {}
 
-  /** Creates the project, installs the packed package into it, and writes `files`. */
-  static async create(runner: Runner, files: Record<string, string>): Promise<E2eProject> {
+  /**
+   * Creates the project, installs the packed package into it, and writes `files`. `under` is the
+   * folder whose node_modules the project resolves its other packages from (default: the toolchain).
+   */
+  static async create(runner: Runner, files: Record<string, string>, under = TOOLCHAIN): Promise<E2eProject> {
     const tarball = await packedTarball()
-    const dir = join(TOOLCHAIN, '.tmp', `e2e-${runner}-${randomBytes(4).toString('hex')}`)
+    const dir = join(under, '.tmp', `e2e-${runner}-${randomBytes(4).toString('hex')}`)
     const installed = join(dir, 'node_modules', 'mcp-contract')
     await mkdir(installed, { recursive: true })
     await run('tar', ['-xzf', tarball, '-C', installed, '--strip-components=1'])

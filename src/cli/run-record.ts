@@ -1,0 +1,144 @@
+import { constants } from 'node:os'
+import { resolve } from 'node:path'
+import type { ConsumerContract } from '../consumer/consumer-contract.js'
+import { mergeConsumerContracts } from '../consumer/merge-consumer-contracts.js'
+import { recordingRun } from '../consumer/recording-run.js'
+import { WireRecording } from '../consumer/wire-recording.js'
+import { checkRecordTarget, writeRecordedContract } from '../consumer/write-recorded-contract.js'
+import { CliRunError } from './cli-error.js'
+import type { CliIo } from './cli-io.js'
+import { EXIT, SIGNAL_EXIT } from './exit-codes.js'
+import type { Invocation } from './parse-argv.js'
+import { proxyHttp } from './record-http-proxy.js'
+import { proxyStdio, type WireTap } from './record-stdio-proxy.js'
+
+/**
+ * `mcp-contract record`: a proxy in front of a server (a command over stdio, or `--url` over
+ * Streamable HTTP) that forwards every message unchanged and records the consumer's uses into
+ * `--out`. A client that used nothing writes no file and fails loudly.
+ */
+export async function runRecord(invocation: Invocation, io: CliIo): Promise<number> {
+  const out = resolve(io.cwd, invocation.out as string)
+  const consumer = invocation.consumer as string
+  // Why before the server starts: a wrong --out fails at once, not after a whole test suite.
+  await checkRecordTarget(out, consumer)
+  const record = new Recorder(invocation, io, out, await recordingRun(io.env))
+  return invocation.url === undefined ? recordStdio(invocation, io, record) : recordHttp(invocation, io, record)
+}
+
+async function recordStdio(invocation: Invocation, io: CliIo, record: Recorder): Promise<number> {
+  const session = record.session('')
+  let exit: Awaited<ReturnType<typeof proxyStdio>>
+  try {
+    exit = await proxyStdio(invocation.serverCommand, session, { input: process.stdin, output: process.stdout, signal: io.signal, env: io.env, cwd: io.cwd })
+  } catch (error) {
+    throw new CliRunError(`could not start ${invocation.serverCommand.join(' ')} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); check the server command after --`)
+  }
+  const stopped = io.signal?.aborted === true ? String(io.signal.reason) : undefined
+  const serverCode = exit.code ?? 128 + (exit.signal === null ? 0 : (constants.signals[exit.signal] ?? 0))
+  const wrote = await record.write([session], stopped !== undefined ? `stopped by ${stopped}` : serverCode !== 0 ? `the server exited with status ${serverCode}` : undefined)
+  if (stopped !== undefined) return SIGNAL_EXIT[stopped] ?? EXIT.error
+  return serverCode !== 0 ? serverCode : wrote ? EXIT.ok : EXIT.failed
+}
+
+async function recordHttp(invocation: Invocation, io: CliIo, record: Recorder): Promise<number> {
+  const sessions = new Map<string, Session>()
+  let wroteAny = false
+  let writing = Promise.resolve()
+  const writeSessions = (ended: Session[], why?: string) => (writing = writing.then(async () => void ((await record.write(ended, why, !wroteAny)) && (wroteAny = true))))
+  const stop = io.signal ?? new AbortController().signal
+  try {
+    await proxyHttp({
+      target: new URL(invocation.url as string),
+      port: invocation.port ?? 0,
+      headers: { ...invocation.headers, ...(invocation.bearer !== undefined ? { Authorization: `Bearer ${invocation.bearer}` } : {}) },
+      tapFor: (id) => sessions.get(id) ?? sessions.set(id, record.session(id)).get(id)!,
+      onSessionEnd: (id) => {
+        const ended = sessions.get(id)
+        sessions.delete(id)
+        if (ended !== undefined) void writeSessions([ended], `session ${id} ended`)
+      },
+      onListening: (url) => io.stderr(`mcp-contract record: listening ${url}, forwarding to ${new URL(invocation.url as string).origin}; recording consumer "${invocation.consumer}" to ${invocation.out}\n`),
+      onUnreachable: (error) => io.stderr(`mcp-contract record: ${new URL(invocation.url as string).origin} could not be reached (${(error as NodeJS.ErrnoException).code ?? error.message})\n`),
+      signal: stop,
+    })
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code !== 'EADDRINUSE' && code !== 'EACCES') throw error
+    throw new CliRunError(`port ${invocation.port} on 127.0.0.1 is ${code === 'EACCES' ? 'not open to this user' : 'in use'}; pick another with --port, or --port 0 for any free port`)
+  }
+  await writing
+  const open = [...sessions.values()]
+  if (open.some((session) => !session.recording.empty) || !wroteAny) await writeSessions(open, 'the proxy stopped')
+  return wroteAny ? EXIT.ok : EXIT.failed
+}
+
+/** One client connection's recording, and the methods it sent (to say what was seen when nothing was used). */
+interface Session extends WireTap {
+  recording: WireRecording
+  methods: Set<string>
+}
+
+/** Makes the recordings of one `record` run and writes them to `--out`. */
+class Recorder {
+  constructor(
+    private readonly invocation: Invocation,
+    private readonly io: CliIo,
+    private readonly out: string,
+    private readonly run: string,
+  ) {}
+
+  /** A new session's recording. */
+  session(_id: string): Session {
+    const { consumer, given, redact, maxExamples } = this.invocation
+    const recording = new WireRecording({ consumer: consumer as string, given, redact, maxExamples, observeReads: false })
+    const methods = new Set<string>()
+    return {
+      recording,
+      methods,
+      fromClient(message) {
+        for (const item of Array.isArray(message) ? message : [message]) {
+          const method = (item as { method?: unknown } | null)?.method
+          if (typeof method === 'string') methods.add(method)
+        }
+        recording.fromClient(message)
+      },
+      fromServer(message) {
+        recording.fromServer(message)
+      },
+    }
+  }
+
+  /**
+   * Writes what `sessions` recorded (merged) to `--out` and says so on stderr; when they recorded
+   * nothing, writes nothing and says loudly what the client did instead. `loud` false keeps quiet
+   * about an empty session once another wrote the file. True when the file was written.
+   */
+  async write(sessions: Session[], why: string | undefined, loud = true): Promise<boolean> {
+    const used = sessions.filter((session) => !session.recording.empty)
+    if (used.length === 0) {
+      if (loud) this.io.stderr(nothingRecorded(this.invocation, sessions, why))
+      return false
+    }
+    let contract: ConsumerContract | undefined
+    for (const session of used) contract = contract === undefined ? await session.recording.contract() : mergeConsumerContracts(contract, await session.recording.contract(), { maxExamples: this.invocation.maxExamples })
+    const { merged } = await writeRecordedContract(this.out, contract as ConsumerContract, { run: this.run, maxExamples: this.invocation.maxExamples })
+    this.io.stderr(`mcp-contract record: recorded ${describeUses(contract as ConsumerContract)} for consumer "${contract!.consumer}" to ${this.invocation.out}${merged ? ", with this run's earlier recordings" : ''}${why !== undefined ? ` (${why})` : ''}\n`)
+    return true
+  }
+}
+
+function nothingRecorded(invocation: Invocation, sessions: Session[], why: string | undefined): string {
+  const methods = [...new Set(sessions.flatMap((session) => [...session.methods]))]
+  const seen = methods.length === 0 ? 'the client sent no message at all' : `the client sent ${methods.join(', ')}`
+  return (
+    `mcp-contract record: NOTHING RECORDED for consumer "${invocation.consumer}"; ${invocation.out} was not written${why !== undefined ? ` (${why})` : ''}. ` +
+    `${seen}, but never called a tool (tools/call), got a prompt (prompts/get) or read a resource (resources/read). ` +
+    'Check that the consumer reaches its server through this command and that the tests that use the server ran.\n'
+  )
+}
+
+function describeUses(contract: ConsumerContract): string {
+  const count = (n: number, noun: string) => (n > 0 ? [`${n} ${noun}${n === 1 ? '' : 's'}`] : [])
+  return [...count(contract.tools.length, 'tool'), ...count(contract.prompts.length, 'prompt'), ...count(contract.resources.length, 'resource')].join(', ')
+}

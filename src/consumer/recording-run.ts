@@ -1,0 +1,60 @@
+import { execFile } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+
+/** The environment variable that names a recording run, over the process group. */
+export const RECORD_RUN_ENV = 'MCP_CONTRACT_RECORD_RUN'
+
+/**
+ * The run a recording belongs to: `$MCP_CONTRACT_RECORD_RUN` when set, else this process's
+ * process group and the start time of its leader (`npm test`, `vitest run` and everything they
+ * start share one group; the next command typed or run by CI gets another).
+ * Why a run at all: within one run, parallel test processes add their uses to one file; a file
+ * left by an earlier run is replaced, or a use the consumer dropped would stay in it forever.
+ * @example await recordingRun(process.env) // 'group 4242 started 81234567'
+ */
+export async function recordingRun(env: NodeJS.ProcessEnv): Promise<string> {
+  const named = env[RECORD_RUN_ENV]
+  if (named !== undefined && named.trim() !== '') return `named ${named}`
+  if (process.platform === 'linux') {
+    const group = (await statFields(process.pid))?.[2]
+    if (group !== undefined) return `group ${group} started ${(await statFields(Number(group)))?.[19] ?? 'unknown'}`
+  } else if (process.platform !== 'win32') {
+    const group = (await ps(['-o', 'pgid=', '-p', String(process.pid)])).trim()
+    if (group !== '') return `group ${group} started ${(await ps(['-o', 'lstart=', '-p', group])).trim() || 'unknown'}`
+  }
+  // Why the parent: where no process group can be read, one parent (a test runner's worker) is one run.
+  return `parent ${process.ppid}`
+}
+
+/** The run that last wrote `file`, as {@link markRun} left it; `undefined` when none did. */
+export async function runThatWrote(file: string): Promise<string | undefined> {
+  return readFile(markerOf(file), 'utf8').catch(() => undefined)
+}
+
+/**
+ * Remembers that `run` wrote `file`. Why outside the file's folder: the contract is committed and
+ * must hold nothing about the machine; the marker lives in the temporary folder, keyed by path.
+ */
+export async function markRun(file: string, run: string): Promise<void> {
+  const marker = markerOf(file)
+  await mkdir(join(marker, '..'), { recursive: true })
+  await writeFile(marker, run, 'utf8')
+}
+
+function markerOf(file: string): string {
+  return join(tmpdir(), 'mcp-contract-record-runs', `${createHash('sha256').update(resolve(file)).digest('hex').slice(0, 32)}.run`)
+}
+
+/** The fields of `/proc/<pid>/stat` after the command name (state first); `undefined` when unreadable. */
+async function statFields(pid: number): Promise<string[] | undefined> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined)
+  // Why after the last `)`: the command name may itself hold spaces and parentheses.
+  return stat?.slice(stat.lastIndexOf(')') + 2).split(' ')
+}
+
+function ps(args: string[]): Promise<string> {
+  return new Promise((done) => execFile('ps', args, { env: { ...process.env, LC_ALL: 'C' } }, (error, stdout) => done(error ? '' : stdout)))
+}

@@ -1,0 +1,59 @@
+import { access, constants } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import { withFileLock } from './contract-file-lock.js'
+import { ConsumerContractError, readConsumerContract, writeConsumerContract, type ConsumerContract } from './consumer-contract.js'
+import { mergeConsumerContracts } from './merge-consumer-contracts.js'
+import { markRun, runThatWrote } from './recording-run.js'
+
+/** Where a recording goes and how it joins what is there. */
+export interface RecordedContractTarget {
+  /** The run this recording belongs to (see `recordingRun`). */
+  run: string
+  /** At most this many examples per tool after merging. Default 5. */
+  maxExamples?: number
+}
+
+/**
+ * Writes a recorded consumer contract to `file` under a lock: when the same run wrote the file
+ * before, the two are merged (parallel test processes lose nothing); a file from an earlier run is
+ * replaced, as a test run's snapshots are. The write is atomic (temporary file, then rename).
+ * @throws ConsumerContractError when the file holds another consumer, cannot be read or written
+ * @example await writeRecordedContract('contracts/agent.mcp-consumer.json', contract, { run: await recordingRun(process.env) })
+ * // { merged: false }
+ */
+export async function writeRecordedContract(file: string, recorded: ConsumerContract, { run, maxExamples }: RecordedContractTarget): Promise<{ merged: boolean }> {
+  return withFileLock(file, async () => {
+    const existing = await exists(file) ? await readConsumerContract(file) : undefined
+    // Why refuse even across runs: replacing another consumer's file would lose it without a word.
+    if (existing !== undefined && existing.consumer !== recorded.consumer) {
+      throw new ConsumerContractError(`${file} holds consumer "${existing.consumer}", not "${recorded.consumer}"; one file holds one consumer's uses. Record "${recorded.consumer}" to another file.`)
+    }
+    const merged = existing !== undefined && (await runThatWrote(file)) === run
+    await writeConsumerContract(file, merged ? mergeConsumerContracts(existing, recorded, { maxExamples, source: file }) : recorded)
+    await markRun(file, run)
+    return { merged }
+  })
+}
+
+/**
+ * Checks before recording that `file` can be written: its folder exists and is writable, and an
+ * existing file is a consumer contract of `consumer`.
+ * @throws ConsumerContractError saying what is wrong and what to do
+ */
+export async function checkRecordTarget(file: string, consumer: string): Promise<void> {
+  try {
+    await access(dirname(file), constants.W_OK)
+  } catch (error) {
+    throw new ConsumerContractError(`${file} cannot be written: its folder ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : 'is not writable'}. Create the folder or choose another --out.`)
+  }
+  if (!(await exists(file))) return
+  const existing = await readConsumerContract(file)
+  if (existing.consumer !== consumer) throw new ConsumerContractError(`${file} holds consumer "${existing.consumer}", not "${consumer}"; one file holds one consumer's uses. Record "${consumer}" to another file.`)
+}
+
+async function exists(file: string): Promise<boolean> {
+  return access(file).then(
+    () => true,
+    () => false,
+  )
+}
