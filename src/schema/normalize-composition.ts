@@ -39,11 +39,12 @@ export function normalizeComposition(s: Record<string, unknown>): false | 'chang
     if (branches.length === 1) {
       const only = branches[0]
       if (only === true) continue
-      if (!mergeInto(s, only)) s.allOf = uniqueSorted([...((s.allOf as Schema[]) ?? []), only], keyOf)
+      if (!mergeInto(s, only) && !mergeInto(s, withoutClashingAnnotations(only, s))) s.allOf = uniqueSorted([...((s.allOf as Schema[]) ?? []), only], keyOf)
     } else {
       s[keyword] = sortBranches(branches, keyOf)
     }
   }
+  spellNegatedBranchAsCondition(s)
   foldLoneReference(s)
   // Why: a union whose branches were only sorted, deduplicated or folded into one another
   // brought no keyword into the schema, so the passes need no second round over it (a second
@@ -52,6 +53,33 @@ export function normalizeComposition(s: Record<string, unknown>): false | 'chang
 }
 
 const UNION_KEYWORDS = new Set(['anyOf', 'oneOf'])
+
+/**
+ * A lone union branch with the annotations the schema also states, differently, left out.
+ * Why: a description on a union and another on one of its branches (zod's `.describe()` on
+ * both) say nothing about values; the schema's own annotation is the one kept.
+ */
+function withoutClashingAnnotations(branch: Schema, s: Record<string, unknown>): Schema {
+  if (typeof branch !== 'object') return branch
+  const out: Record<string, unknown> = {}
+  for (const key of Object.keys(branch)) if (!(isAnnotationKeyword(key) && key in s)) out[key] = branch[key]
+  return out as Schema
+}
+
+/**
+ * `anyOf: [{not: A}, B]` becomes `if: A, then: B`: both accept a value when it fails A or
+ * passes B, and the condition is the one spelling the comparison judges keyword by keyword.
+ */
+function spellNegatedBranchAsCondition(s: Record<string, unknown>): void {
+  const branches = s.anyOf
+  if (!Array.isArray(branches) || branches.length !== 2 || 'if' in s || 'then' in s || 'else' in s) return
+  const negated = branches.map((b) => typeof b === 'object' && b !== null && Object.keys(b).length === 1 && 'not' in b)
+  if (negated[0] === negated[1]) return
+  const [condition, consequence] = negated[0] ? [branches[0], branches[1]] : [branches[1], branches[0]]
+  delete s.anyOf
+  s.if = (condition as Record<string, unknown>).not
+  s.then = consequence
+}
 
 /** The schema's keywords with each array copied, so a later edit in place shows. */
 function shallowCopy(s: Record<string, unknown>): Record<string, unknown> {
