@@ -61,3 +61,50 @@ export function checkEdit(raw: RawSchema, edit: Edit): EditVerdict {
   const falseAlarm = edit.keepsValues && lost === undefined && gained === undefined && (serious('input').serious || serious('output').serious)
   return { falseAlarm }
 }
+
+/** What comparing a schema with a rewrite that keeps its values gave. */
+export interface EqualPairVerdict {
+  /** Ajv could not compile a side, or a candidate value moved (the rewrite was not equal here). */
+  skipped: boolean
+  /** The most serious severity reported in either direction, when breaking or risky. */
+  alarm?: 'breaking' | 'risky'
+  before: RawSchema
+  after: RawSchema
+  findings: unknown[]
+}
+
+/**
+ * Applies a rewrite meant to keep the accepted values, confirms with Ajv on the candidate values
+ * that none moved, and reports the most serious severity the comparison gave either way.
+ */
+export function checkEqualPair(raw: RawSchema, edit: Edit): EqualPairVerdict {
+  const edited = edit.apply(raw)
+  if (accepts(raw, null) === undefined || accepts(edited, null) === undefined) return { skipped: true, before: raw, after: edited, findings: [] }
+  for (const value of candidateValues(raw, edited)) if (accepts(raw, value) !== accepts(edited, value)) return { skipped: true, before: raw, after: edited, findings: [] }
+  const before = canonicalizeSchema(raw).schema
+  const after = canonicalizeSchema(edited).schema
+  let alarm: EqualPairVerdict['alarm']
+  const findings: unknown[] = []
+  for (const direction of ['input', 'output'] as const) {
+    for (const finding of compareSchemas(before, after, { direction }).findings) {
+      const severity = severityOf(finding, direction)
+      if (severity === 'breaking') alarm = 'breaking'
+      else if (severity === 'risky' && alarm === undefined) alarm = 'risky'
+      if (SERIOUS.has(severity)) findings.push({ direction, severity, ...finding })
+    }
+  }
+  return { skipped: false, alarm, before: raw, after: edited, findings }
+}
+
+/** Counts of false alarms over equal pairs. */
+export interface FalseAlarmRate {
+  pairs: number
+  breaking: number
+  risky: number
+}
+
+/** The rate as the line `npm run fuzz` and the property test print. */
+export function describeRate(rate: FalseAlarmRate): string {
+  const percent = (n: number) => (rate.pairs === 0 ? '0.00' : ((100 * n) / rate.pairs).toFixed(2))
+  return `false alarms over ${rate.pairs} equal pairs: ${percent(rate.breaking)}% breaking (${rate.breaking}), ${percent(rate.risky)}% risky (${rate.risky})`
+}
