@@ -19,8 +19,8 @@ function rewriteBooleanExclusiveBound(s: Record<string, unknown>, exclusive: str
 
 /**
  * Keeps one lower and one upper numeric bound. On an integer-only schema bounds are rounded
- * inward to inclusive integers, a `minimum`/`maximum` of exactly ±9007199254740991 (zod's
- * `.int()`) is dropped unless `negated` (the schema sits under `not` or is an `if`), and
+ * inward to inclusive integers, except one at ±9007199254740991 that was not spelled so (or sits
+ * under `not`/`if`: `negated`), which is spelled exclusive, and
  * `multipleOf` becomes the smallest integer step it allows.
  */
 export function normalizeNumbers(s: Record<string, unknown>, negated = false): void {
@@ -41,17 +41,16 @@ export function normalizeNumbers(s: Record<string, unknown>, negated = false): v
     if ('exclusiveMinimum' in s) delete s.exclusiveMinimum
     if ('maximum' in s) delete s.maximum
     if ('exclusiveMaximum' in s) delete s.exclusiveMaximum
-    // Why: only the exact safe-integer limit, spelled as such, is zod's `.int()` saying nothing;
-    // a bound beyond it (int64 limits, -1e21) is a real bound and is kept, and so is one that
-    // only rounds to it (`exclusiveMaximum: 2^53` keeps its spelling, so it is never taken for one).
-    // Why `negated`: under `not` (or as an `if`) dropping a bound widens what the negation
-    // rejects, so there the safe-integer limit is a bound like any other.
-    if (Number.isFinite(low) && !(low === -MAX_SAFE && minimum === -MAX_SAFE && !negated)) {
-      if (low === -MAX_SAFE) s.exclusiveMinimum = low - 1
+    // Why: the exact safe-integer limit spelled as such (zod's `.int()`) stays an inclusive
+    // bound, which the comparison lists under the safe-integer policy; a bound that only rounds
+    // to it (`exclusiveMaximum: 2^53`), or one under `not`/`if` (`negated`), is spelled
+    // exclusive, the same integers, so the policy never applies to it.
+    if (Number.isFinite(low)) {
+      if (low === -MAX_SAFE && (minimum !== -MAX_SAFE || negated)) s.exclusiveMinimum = low - 1
       else s.minimum = low
     }
-    if (Number.isFinite(high) && !(high === MAX_SAFE && maximum === MAX_SAFE && !negated)) {
-      if (high === MAX_SAFE) s.exclusiveMaximum = high + 1
+    if (Number.isFinite(high)) {
+      if (high === MAX_SAFE && (maximum !== MAX_SAFE || negated)) s.exclusiveMaximum = high + 1
       else s.maximum = high
     }
     const step = finiteNumber(s.multipleOf)
