@@ -63,6 +63,13 @@ export function compareNumberKeywords(a: SchemaObject, b: SchemaObject, report: 
     const after = numericBound(b, end)
     if (before === undefined && after === undefined) continue
     if (before !== undefined && after !== undefined && before.value === after.value && before.exclusive === after.exclusive) continue
+    if (isSafeIntegerLimit(before ?? after!, end, before === undefined ? integerOnly.b : integerOnly.a) && (before === undefined || after === undefined)) {
+      // Why a note: the policy reads the limit as no bound, so the node's relation does not move
+      // (a union branch that only gained it is the same branch); the change is still listed.
+      const relation: Relation = before === undefined ? 'narrowed' : 'widened'
+      report.note(found('schema-safe-integer-bound-changed', relation, { before: before?.value, after: after?.value, details: { keyword: (before ?? after)!.keyword } }))
+      continue
+    }
     let relation: Relation
     if (before === undefined) relation = 'narrowed'
     else if (after === undefined) relation = 'widened'
@@ -88,6 +95,17 @@ export function compareNumberKeywords(a: SchemaObject, b: SchemaObject, report: 
   else if (isMultipleOf(before, after)) relation = 'widened'
   else relation = 'incomparable'
   report.change(found('schema-constraint-changed', relation, { before, after, details: { keyword: 'multipleOf' } }))
+}
+
+const MAX_SAFE = Number.MAX_SAFE_INTEGER
+
+/**
+ * Whether a bound is exactly what zod's `.int()` writes: an inclusive `minimum` of
+ * -9007199254740991 or `maximum` of 9007199254740991 on a side that allows integers alone.
+ * Canonicalization spells every other bound at that place exclusive (rounded, or under `not`).
+ */
+function isSafeIntegerLimit(bound: NumericBound, end: End, integerOnly: boolean): boolean {
+  return integerOnly && !bound.exclusive && bound.value === (end === 'lower' ? -MAX_SAFE : MAX_SAFE)
 }
 
 /**

@@ -1,8 +1,8 @@
 import { found, type NodeReport, type SchemaObject } from './finding.js'
-import { isAnnotationKeyword, valueKey, withoutList } from './keywords.js'
+import { canonicalJson, isAnnotationKeyword, valueKey, withoutList } from './keywords.js'
 import { fromInclusions } from './relation.js'
 import { examplesOf } from './satisfiability.js'
-import type { Json } from './types.js'
+import type { Json, Relation } from './types.js'
 import { negate } from './value-matches.js'
 import type { Walker } from './walker.js'
 
@@ -16,9 +16,18 @@ export function compareEnum(walker: Walker, a: SchemaObject, b: SchemaObject, re
   // with the union's siblings folded in may list values its `type` now excludes.
   // Why without the list: a listed value is in it; checking that again would key the whole list.
   const [restA, restB] = [withoutList(a), withoutList(b)]
-  const valuesA = finiteValues(a)?.filter((v) => walker.matches('old', restA, v) !== false)
-  const valuesB = finiteValues(b)?.filter((v) => walker.matches('new', restB, v) !== false)
+  const unsureA = new Set<string>()
+  const unsureB = new Set<string>()
+  const valuesA = finiteValues(a)?.filter((v) => kept(walker.matches('old', restA, v), v, unsureA))
+  const valuesB = finiteValues(b)?.filter((v) => kept(walker.matches('new', restB, v), v, unsureB))
   if (valuesA !== undefined && valuesB !== undefined) {
+    if (unsureA.size + unsureB.size > 0 && assertionText(restA) !== assertionText(restB)) {
+      // Why: a listed value the rest of its schema may reject (a `format` in `items`) is not
+      // known to be valid, so the lists alone cannot show the edit keeps the valid values.
+      const relation = unsureRelation(valuesA, valuesB, unsureA, unsureB)
+      if (relation !== 'equal') report.change(found('schema-enum-changed', relation, { before: a.enum ?? a.type, after: b.enum ?? b.type }))
+      return
+    }
     // Why one map: the old values a new one matched are marked, so the new side's keys are
     // never kept (only those of added values, which are few or the change is large anyway).
     const index = new Map(valuesA.map((v, i) => [valueKey(v), i]))
@@ -56,6 +65,37 @@ export function compareEnum(walker: Walker, a: SchemaObject, b: SchemaObject, re
   const relation = valuesA !== undefined ? fromInclusions(allAccepted, negate(more)) : fromInclusions(negate(more), allAccepted)
   const details = valuesA !== undefined ? { dropped: true as const } : { introduced: true as const }
   report.change(found('schema-enum-changed', relation, { before: a.enum, after: b.enum, details }))
+}
+
+/** Whether a listed value stays in the list (not refused); one the engine cannot judge is noted. */
+function kept(verdict: boolean | undefined, value: Json, unsure: Set<string>): boolean {
+  if (verdict === undefined) unsure.add(valueKey(value))
+  return verdict !== false
+}
+
+/**
+ * The text of a schema's assertions, annotations and its own `format` left out.
+ * Why `format`: the node compares a format beside a list itself (`compareFormat`).
+ */
+function assertionText(schema: SchemaObject): string {
+  return canonicalJson(Object.fromEntries(Object.entries(schema).filter(([k]) => k !== 'format' && !isAnnotationKeyword(k))))
+}
+
+/** The relation of two lists where some values may or may not be valid (three-valued). */
+function unsureRelation(valuesA: Json[], valuesB: Json[], unsureA: Set<string>, unsureB: Set<string>): Relation {
+  const inA = new Map(valuesA.map((v) => [valueKey(v), !unsureA.has(valueKey(v))]))
+  const inB = new Map(valuesB.map((v) => [valueKey(v), !unsureB.has(valueKey(v))]))
+  const within = (from: Map<string, boolean>, to: Map<string, boolean>): boolean | undefined => {
+    let verdict: boolean | undefined = true
+    for (const [key, sure] of from) {
+      const there = to.get(key)
+      if (there === true) continue
+      if (there === undefined && sure) return false
+      verdict = undefined
+    }
+    return verdict
+  }
+  return fromInclusions(within(inA, inB), within(inB, inA))
 }
 
 /** The values a schema allows when it is a finite list: its `enum`, or `type` null/boolean alone. */

@@ -12,7 +12,9 @@ export function compareLogic(walker: Walker, a: SchemaObject, b: SchemaObject, r
     let relation: Relation
     if (!hasIfA) relation = 'narrowed'
     else if (!hasIfB) relation = 'widened'
-    else if (canonicalJson(a.if) === canonicalJson(b.if)) {
+    // Why the relation too: the same text `{$ref: '#/$defs/Node'}` is another condition when
+    // the definition it points at changed.
+    else if (canonicalJson(a.if) === canonicalJson(b.if) && walker.relation(a.if as Schema, b.if as Schema, { a: '/if', b: '/if' }) === 'equal') {
       relation = conjunction([
         walker.relation((a.then ?? true) as Schema, (b.then ?? true) as Schema, { a: '/then', b: '/then' }),
         walker.relation((a.else ?? true) as Schema, (b.else ?? true) as Schema, { a: '/else', b: '/else' }),

@@ -1,4 +1,5 @@
 import { EMPTY_LIST, EMPTY_MAP, FALSE, KEYWORD_ROLES, NOT_POSITIVE, NUMBER_BITS, ONE, TRUE, TYPE_BITS, UNIVERSAL_PATTERN } from './keyword-roles.js'
+import { dropImpliedKeywords } from './drop-implied-keywords.js'
 import { isPlainObject } from './keywords.js'
 import { isUniversalPattern } from './pattern-inclusion.js'
 
@@ -41,6 +42,7 @@ export function dropKeywordsWithoutEffect(s: Record<string, unknown>): void {
         break
     }
   }
+  dropImpliedKeywords(s, allowed)
 }
 
 /** Drops keywords that mean nothing without a partner (`then` without `if`, …) and trailing `true` tuple slots. */

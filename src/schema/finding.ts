@@ -13,6 +13,7 @@ export const SCHEMA_KIND_IDS = [
   'schema-nullable-changed',
   'schema-enum-changed',
   'schema-bound-changed',
+  'schema-safe-integer-bound-changed',
   'schema-pattern-changed',
   'schema-format-changed',
   'schema-constraint-changed',

@@ -141,7 +141,8 @@ export const KEYWORD_ROLES: Map<string, KeywordRole> = (() => {
   for (const [spelling, keywords] of DEFAULT_SPELLINGS) for (const keyword of keywords) role(keyword).defaultSpelling = spelling
   feeds(['type'], TYPE)
   feeds(['enum', 'const'], ENUM_VALUES)
-  feeds([...KEYWORD_TYPES.keys()], TYPE_SPECIFIC)
+  // Why `format`: it reads strings or numbers only, so on another type it is dropped like them.
+  feeds([...KEYWORD_TYPES.keys(), 'format'], TYPE_SPECIFIC)
   feeds(DEFAULT_SPELLINGS.flatMap(([, keywords]) => keywords), AT_DEFAULT)
   feeds(['else', 'if', 'maxContains', 'minContains', 'prefixItems', 'then'], UNPAIRED)
   feeds(['required'], REQUIRED_NAMES)

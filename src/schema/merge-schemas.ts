@@ -39,7 +39,7 @@ export function mergeInto(target: Record<string, unknown>, member: Schema): bool
     const inMember = group.filter((k) => k in member)
     if (inTarget.length === 0 || inMember.length === 0) continue
     const onlyProperties = inTarget.length === 1 && inMember.length === 1 && inTarget[0] === 'properties' && inMember[0] === 'properties'
-    if (!onlyProperties) return false
+    if (!onlyProperties && !restatesClosedProperties(target, member) && !restatesClosedProperties(member, target)) return false
   }
   const merged: Record<string, unknown> = { ...target }
   for (const key of Object.keys(member)) {
@@ -56,6 +56,18 @@ export function mergeInto(target: Record<string, unknown>, member: Schema): bool
   }
   for (const key of Object.keys(merged)) target[key] = merged[key]
   return true
+}
+
+/**
+ * Whether `other` holds `properties` alone of its group and names only properties `closed`
+ * lists beside `additionalProperties` (no `patternProperties`): for those names
+ * `additionalProperties` reads nothing, so their schemas can be merged name by name.
+ */
+function restatesClosedProperties(closed: Record<string, unknown>, other: Record<string, unknown>): boolean {
+  if (!isPlainObject(closed.properties) || !isPlainObject(other.properties) || 'patternProperties' in closed) return false
+  if ('additionalProperties' in other || 'patternProperties' in other) return false
+  const names = closed.properties
+  return Object.keys(other.properties).every((name) => Object.hasOwn(names, name))
 }
 
 /**
@@ -166,8 +178,9 @@ function combineKeyword(key: string, a: unknown, b: unknown): unknown {
       if (!isPlainObject(a) || !isPlainObject(b)) return undefined
       const out: Record<string, unknown> = { ...a }
       for (const [name, schema] of Object.entries(b)) {
-        if (!Object.hasOwn(out, name) || canonicalJson(out[name]) === canonicalJson(schema)) out[name] = schema
-        else return undefined
+        // Why `true`: it asserts nothing, so the other side's schema is the two together.
+        if (!Object.hasOwn(out, name) || out[name] === true || canonicalJson(out[name]) === canonicalJson(schema)) out[name] = schema
+        else if (schema !== true) return undefined
       }
       // Why: canonical schemas keep their keys sorted, so their JSON text can be compared as is.
       return Object.fromEntries(Object.keys(out).sort(compareText).map((name) => [name, out[name]]))

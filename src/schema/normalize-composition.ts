@@ -39,11 +39,12 @@ export function normalizeComposition(s: Record<string, unknown>): false | 'chang
     if (branches.length === 1) {
       const only = branches[0]
       if (only === true) continue
-      if (!mergeInto(s, only)) s.allOf = uniqueSorted([...((s.allOf as Schema[]) ?? []), only], keyOf)
+      if (!mergeInto(s, only) && !mergeInto(s, withoutClashingAnnotations(only, s))) s.allOf = uniqueSorted([...((s.allOf as Schema[]) ?? []), only], keyOf)
     } else {
       s[keyword] = sortBranches(branches, keyOf)
     }
   }
+  spellNegatedBranchAsCondition(s)
   foldLoneReference(s)
   // Why: a union whose branches were only sorted, deduplicated or folded into one another
   // brought no keyword into the schema, so the passes need no second round over it (a second
@@ -52,6 +53,33 @@ export function normalizeComposition(s: Record<string, unknown>): false | 'chang
 }
 
 const UNION_KEYWORDS = new Set(['anyOf', 'oneOf'])
+
+/**
+ * A lone union branch with the annotations the schema also states, differently, left out.
+ * Why: a description on a union and another on one of its branches (zod's `.describe()` on
+ * both) say nothing about values; the schema's own annotation is the one kept.
+ */
+function withoutClashingAnnotations(branch: Schema, s: Record<string, unknown>): Schema {
+  if (typeof branch !== 'object') return branch
+  const out: Record<string, unknown> = {}
+  for (const key of Object.keys(branch)) if (!(isAnnotationKeyword(key) && key in s)) out[key] = branch[key]
+  return out as Schema
+}
+
+/**
+ * `anyOf: [{not: A}, B]` becomes `if: A, then: B`: both accept a value when it fails A or
+ * passes B, and the condition is the one spelling the comparison judges keyword by keyword.
+ */
+function spellNegatedBranchAsCondition(s: Record<string, unknown>): void {
+  const branches = s.anyOf
+  if (!Array.isArray(branches) || branches.length !== 2 || 'if' in s || 'then' in s || 'else' in s) return
+  const negated = branches.map((b) => typeof b === 'object' && b !== null && Object.keys(b).length === 1 && 'not' in b)
+  if (negated[0] === negated[1]) return
+  const [condition, consequence] = negated[0] ? [branches[0], branches[1]] : [branches[1], branches[0]]
+  delete s.anyOf
+  s.if = (condition as Record<string, unknown>).not
+  s.then = consequence
+}
 
 /** The schema's keywords with each array copied, so a later edit in place shows. */
 function shallowCopy(s: Record<string, unknown>): Record<string, unknown> {
@@ -95,10 +123,12 @@ function foldLoneReference(s: Record<string, unknown>): void {
     else kept.push(member)
   }
   const only = kept.length === 1 ? kept[0] : undefined
-  const loneRef = typeof only === 'object' && typeof only.$ref === 'string' && Object.keys(only).length === 1
+  // Why annotations aside: `{allOf: [{$ref, title}]}` is the reference with a title; a title
+  // the schema also states, differently, is left out (it says nothing about values).
+  const loneRef = typeof only === 'object' && typeof only.$ref === 'string' && Object.keys(only).every((k) => k === '$ref' || isAnnotationKeyword(k))
   if (loneRef && !('$ref' in s) && !('$dynamicRef' in s)) {
     delete s.allOf
-    s.$ref = only.$ref
+    for (const key of Object.keys(only)) if (!(key in s)) s[key] = only[key]
   } else if (kept.length === 0) delete s.allOf
   else s.allOf = kept
 }
@@ -201,7 +231,7 @@ function mergeDisjointBranches(branches: Schema[], exclusive: boolean): Schema[]
     for (const [groupMask, members] of byMask) {
       if ((groupMask & mask) !== 0) continue
       // Why the first fitting group: members are kept in ascending order, as a scan of all groups would meet them.
-      const k = members.find((k) => annotationsAgree(groups[k], branch) && !(groups[k].format !== undefined && branch.format !== undefined))
+      const k = members.find((k) => !(groups[k].format !== undefined && branch.format !== undefined))
       if (k !== undefined && (index < 0 || k < index)) index = k
     }
     const place = (k: number, m: number) => {
@@ -221,7 +251,9 @@ function mergeDisjointBranches(branches: Schema[], exclusive: boolean): Schema[]
     list.splice(list.indexOf(index), 1)
     if (list.length === 0) byMask.delete(masks[index])
     place(index, masks[index] | mask)
-    for (const key of Object.keys(branch)) if (key !== 'type') group[key] = branch[key]
+    // Why the group's annotations win: the folded branches become one schema, and which text
+    // describes it says nothing about the values it accepts.
+    for (const key of Object.keys(branch)) if (key !== 'type' && !(isAnnotationKeyword(key) && key in group)) group[key] = branch[key]
     group.type = [...(Array.isArray(group.type) ? group.type : [group.type]), ...(Array.isArray(branch.type) ? branch.type : [branch.type])]
     normalizeType(group)
   }
@@ -244,18 +276,19 @@ function enumSchema(values: unknown[]): Schema {
   return values.length === 1 && values[0] === null ? { type: 'null' } : ({ enum: uniqueSorted(values) } as Schema)
 }
 
+/**
+ * A branch that only lists values (or is `null`), annotations aside. Why aside: a description
+ * on one listed value (zod's `.describe()` on a literal) says nothing about which values pass,
+ * and the folded list keeps none of the branches' annotations.
+ */
 function isPureEnum(branch: Record<string, unknown>): boolean {
-  const keys = Object.keys(branch)
+  const keys = Object.keys(branch).filter((k) => !isAnnotationKeyword(k))
   return (keys.length === 1 && Array.isArray(branch.enum)) || (keys.length === 1 && branch.type === 'null')
 }
 
 function isTypedBranch(branch: Record<string, unknown>): boolean {
   if (branch.type === undefined) return false
   return Object.keys(branch).every((k) => TYPED_BRANCH_KEYWORDS.has(k) || isAnnotationKeyword(k))
-}
-
-function annotationsAgree(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
-  return Object.keys(b).every((k) => !isAnnotationKeyword(k) || !(k in a) || canonicalJson(a[k]) === canonicalJson(b[k]))
 }
 
 function sortedIndex(list: number[], k: number): number {

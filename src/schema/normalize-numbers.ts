@@ -1,4 +1,5 @@
 import { integerStepOf } from './exact-decimal.js'
+import { sortTexts } from './keywords.js'
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER
 
@@ -18,15 +19,17 @@ function rewriteBooleanExclusiveBound(s: Record<string, unknown>, exclusive: str
 
 /**
  * Keeps one lower and one upper numeric bound. On an integer-only schema bounds are rounded
- * inward to inclusive integers, a bound at exactly ±9007199254740991 (zod's `.int()`) is dropped, and
+ * inward to inclusive integers, except one at ±9007199254740991 that was not spelled so (or sits
+ * under `not`/`if`: `negated`), which is spelled exclusive, and
  * `multipleOf` becomes the smallest integer step it allows.
  */
-export function normalizeNumbers(s: Record<string, unknown>): void {
+export function normalizeNumbers(s: Record<string, unknown>, negated = false): void {
   if (s.minimum === undefined && s.maximum === undefined && s.exclusiveMinimum === undefined && s.exclusiveMaximum === undefined && s.multipleOf === undefined) return
   const minimum = finiteNumber(s.minimum)
   const exclusiveMinimum = finiteNumber(s.exclusiveMinimum)
   const maximum = finiteNumber(s.maximum)
   const exclusiveMaximum = finiteNumber(s.exclusiveMaximum)
+  numbersAsIntegers(s)
   if (isIntegerOnly(s.type)) {
     let low = -Infinity
     if (minimum !== undefined) low = Math.ceil(minimum)
@@ -38,10 +41,18 @@ export function normalizeNumbers(s: Record<string, unknown>): void {
     if ('exclusiveMinimum' in s) delete s.exclusiveMinimum
     if ('maximum' in s) delete s.maximum
     if ('exclusiveMaximum' in s) delete s.exclusiveMaximum
-    // Why: only the exact safe-integer limit is zod's `.int()` saying nothing; a bound beyond it
-    // (int64 limits, -1e21) is a real bound and is kept.
-    if (Number.isFinite(low) && low !== -MAX_SAFE) s.minimum = low
-    if (Number.isFinite(high) && high !== MAX_SAFE) s.maximum = high
+    // Why: the exact safe-integer limit spelled as such (zod's `.int()`) stays an inclusive
+    // bound, which the comparison lists under the safe-integer policy; a bound that only rounds
+    // to it (`exclusiveMaximum: 2^53`), or one under `not`/`if` (`negated`), is spelled
+    // exclusive, the same integers, so the policy never applies to it.
+    if (Number.isFinite(low)) {
+      if (low === -MAX_SAFE && (minimum !== -MAX_SAFE || negated)) s.exclusiveMinimum = low - 1
+      else s.minimum = low
+    }
+    if (Number.isFinite(high)) {
+      if (high === MAX_SAFE && (maximum !== MAX_SAFE || negated)) s.exclusiveMaximum = high + 1
+      else s.maximum = high
+    }
     const step = finiteNumber(s.multipleOf)
     if (step !== undefined && step > 0) {
       const integerStep = integerStepOf(step)
@@ -52,6 +63,17 @@ export function normalizeNumbers(s: Record<string, unknown>): void {
   }
   if (minimum !== undefined && exclusiveMinimum !== undefined) delete s[exclusiveMinimum >= minimum ? 'minimum' : 'exclusiveMinimum']
   if (maximum !== undefined && exclusiveMaximum !== undefined) delete s[exclusiveMaximum <= maximum ? 'maximum' : 'exclusiveMaximum']
+}
+
+/**
+ * `multipleOf: 1` accepts whole numbers alone: `{type: number, multipleOf: 1}` ≡ `{type: integer}`.
+ * Why 1 alone: a larger step (2) stays a step on `number`, so adding it is one finding, not a
+ * type change beside it.
+ */
+function numbersAsIntegers(s: Record<string, unknown>): void {
+  if (s.multipleOf !== 1) return
+  if (s.type === 'number') s.type = 'integer'
+  else if (Array.isArray(s.type) && s.type.includes('number')) s.type = sortTexts(s.type.map((t) => (t === 'number' ? 'integer' : t)))
 }
 
 const BOUNDS = ['minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum'] as const

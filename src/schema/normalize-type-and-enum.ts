@@ -38,7 +38,9 @@ export function normalizeEnum(s: Record<string, unknown>): boolean {
     return true
   }
   let values = uniqueSorted(s.enum.map(sortKeys))
-  const judgeable = !Object.keys(s).some((k) => k === '$ref' || k === '$dynamicRef' || k === 'format' || isUnknownAssertion(k))
+  // Why `format` may stay: the values are judged against it (numbers exactly, a string format
+  // as "cannot tell", which keeps the list and the format both).
+  const judgeable = !Object.keys(s).some((k) => k === '$ref' || k === '$dynamicRef' || isUnknownAssertion(k))
   const rest = { ...s, enum: undefined }
   const verdicts = values.map((v) => valueMatches(rest, v))
   if (judgeable && verdicts.every((v) => v !== undefined)) {
@@ -67,6 +69,7 @@ function isUnknownAssertion(keyword: string): boolean {
 
 const KNOWN_FOR_ENUM = new Set<string>([
   'type',
+  'format',
   'enum',
   'allOf',
   'anyOf',

@@ -54,6 +54,8 @@ export class Normalizer {
   private readonly path: PathSegment[] = []
   /** Set when a `$ref`, `$dynamicRef` or `$recursiveRef` keyword was met. */
   sawReference = false
+  /** How many `not`/`if` keywords enclose the schema being canonicalized. */
+  private negated = 0
 
   constructor(
     readonly notRecorded: SchemaNotRecorded[],
@@ -69,12 +71,13 @@ export class Normalizer {
       this.notRecorded.push({ path: [...this.path], reason: `not a JSON Schema (${value === null ? 'null' : typeof value}); read as accepting anything` })
       return true
     }
-    const cached = this.done?.get(value)
+    // Why not under `not`: the same definition canonicalizes differently there (`normalizeNumbers`).
+    const cached = this.negated === 0 ? this.done?.get(value) : undefined
     if (cached !== undefined) return cached
     const out: Record<string, unknown> = {}
     const passes = this.rewriteKeywords(value, out)
     const result = this.simplify(out, passes)
-    this.done?.set(value, result)
+    if (this.negated === 0) this.done?.set(value, result)
     return result
   }
 
@@ -124,7 +127,11 @@ export class Normalizer {
           if (Array.isArray(node.items)) out.items = this.below('[]', value)
           break
         case SINGLE_SCHEMA:
-          out[key] = this.schema(value)
+          if (key === 'not' || key === 'if') {
+            this.negated++
+            out[key] = this.schema(value)
+            this.negated--
+          } else out[key] = this.schema(value)
           break
         case SCHEMA_ARRAY:
           if (!Array.isArray(value)) out[key] = sortKeys(value)
@@ -219,7 +226,7 @@ export class Normalizer {
       if (passes & UNPAIRED) dropUnpairedKeywords(s)
       if (passes & REQUIRED_NAMES && Array.isArray(s.required)) s.required = sortedNames(s.required)
       if (passes & DEPENDENT_NAMES && isPlainObject(s.dependentRequired)) s.dependentRequired = sortedDependentNames(s.dependentRequired)
-      if (passes & NUMBERS) normalizeNumbers(s)
+      if (passes & NUMBERS) normalizeNumbers(s, this.negated > 0)
       if (passes & NOT) {
         if (s.not === true) return false
         if (s.not === false) delete s.not

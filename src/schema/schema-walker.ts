@@ -1,6 +1,8 @@
 import { compareAnnotations } from './compare-annotations.js'
 import { EQUAL, found, MAX_USE_SITE_SEGMENTS, MAX_USE_SITES, NodeReport, prefixed, type Found, type NodeResult, type Origin, type SchemaObject } from './finding.js'
-import { canonicalJson, isAnnotationKeyword, isPlainObject } from './keywords.js'
+import { canonicalJson, isPlainObject } from './keywords.js'
+import { definitionName, localRef, ReferenceTargets } from './reference-targets.js'
+import { SchemaTexts } from './schema-texts.js'
 import { join } from './relation.js'
 import type { PathSegment, Relation, Schema } from './types.js'
 import { valueMatchesWithin, type Verdict } from './value-matches.js'
@@ -63,9 +65,9 @@ export class SchemaWalker implements Walker {
   private readonly notRecorded: { path: PathSegment[]; reason: string }[] = []
   private path: PathSegment[] = []
   private readonly location: [string, string][] = []
-  private json = new WeakMap<object, string>()
+  private readonly texts = new SchemaTexts()
+  private readonly targets: ReferenceTargets
   /** A number per distinct schema text, so memo keys are short whatever the schemas' size. */
-  private readonly textIds = new Map<string, number>()
   private readonly memo = new Map<string, Memo>()
   private readonly origins = new Map<string, number>()
   private readonly pairs = new Map<string, RefPair>()
@@ -83,8 +85,6 @@ export class SchemaWalker implements Walker {
   private readonly reads: Map<RefPair, string>[] = []
   private readonly sameDefinitions: boolean
   /** What each `$ref` of a side leads to, looked up once. */
-  private readonly targetsA = new Map<string, Schema | undefined>()
-  private readonly targetsB = new Map<string, Schema | undefined>()
   private steps = 0
   private depth = 0
   private exhausted = false
@@ -99,6 +99,7 @@ export class SchemaWalker implements Walker {
     budget: CompareBudget = {},
   ) {
     this.budget = { ...DEFAULT_BUDGET, ...budget }
+    this.targets = new ReferenceTargets(before, after)
     const defs = (s: Schema) => (typeof s === 'object' ? canonicalJson(s.$defs ?? null) : 'null')
     this.sameDefinitions = defs(before) === defs(after)
   }
@@ -107,7 +108,7 @@ export class SchemaWalker implements Walker {
   run(): { findings: Found[]; notRecorded: { path: PathSegment[]; reason: string }[] } {
     // Why: the roots are the pair (#, #), so an inner `$ref: '#'` closes the cycle instead of
     // comparing them twice; only a root that refers to itself is named as a definition.
-    const selfReferring = this.textOf(this.before).includes('"$ref":"#"') || this.textOf(this.after).includes('"$ref":"#"')
+    const selfReferring = this.texts.of(this.before).includes('"$ref":"#"') || this.texts.of(this.after).includes('"$ref":"#"')
     const root = this.pairOf('#', '#', this.before, this.after, selfReferring ? '#' : undefined)
     this.computePair(root)
     while (!this.exhausted) {
@@ -118,8 +119,7 @@ export class SchemaWalker implements Walker {
     }
     // Why now: the caches are done with, and laying out is when the findings take most memory.
     this.memo.clear()
-    this.textIds.clear()
-    this.json = new WeakMap()
+    this.texts.clear()
     const findings = this.layOut(root)
     // Why: the budget may run out inside a pair whose readers are then never computed again, so
     // its finding would not be laid out; the place it stopped is still reported risky.
@@ -194,7 +194,7 @@ export class SchemaWalker implements Walker {
   }
 
   matches(side: Side, schema: Schema, value: unknown): Verdict {
-    const { verdict, stopped } = valueMatchesWithin(schema, value, (ref) => this.deref(side, ref))
+    const { verdict, stopped } = valueMatchesWithin(schema, value, (ref) => this.targets.target(side, ref))
     if (stopped !== undefined) this.notJudged(stopped)
     return verdict
   }
@@ -204,7 +204,7 @@ export class SchemaWalker implements Walker {
     // Why a bound: a chain of bare `$ref`s may lead back to itself.
     for (let hop = 0; hop < 8; hop++) {
       const ref = typeof out === 'object' && typeof out.$ref === 'string' && Object.keys(out).length === 1 ? out.$ref : undefined
-      const target = ref === undefined ? undefined : this.deref(side, ref)
+      const target = ref === undefined ? undefined : this.targets.target(side, ref)
       if (target === undefined) return out
       out = target
     }
@@ -227,8 +227,8 @@ export class SchemaWalker implements Walker {
 
   private compare(a: Schema, b: Schema, la: string, lb: string): NodeResult {
     if (a === b && this.before === this.after) return EQUAL
-    const refA = this.localRef(a)
-    const refB = this.localRef(b)
+    const refA = localRef(a)
+    const refB = localRef(b)
     if (refA !== undefined || refB !== undefined) {
       // Why before any text: a cycle of thousands of definitions holds a hundred thousand `$ref`
       // nodes, and writing each one's text costs more than following it. Two bare references to
@@ -238,14 +238,14 @@ export class SchemaWalker implements Walker {
       const result = this.compareReferences(a, b, la, lb, refA, refB)
       return refA !== undefined && refB !== undefined ? withWrapperAnnotations(a, b, result) : result
     }
-    const ja = this.textOf(a)
-    const jb = this.textOf(b)
+    const ja = this.texts.of(a)
+    const jb = this.texts.of(b)
     if (ja === jb && this.equalByText(ja)) return EQUAL
     if (this.exhausted) return UNKNOWN
     // Why no memo for the roots: they are compared once per climb of their pair, and keeping
     // their text as a key would hold a copy of each whole schema.
     const roots = a === this.before || b === this.after
-    const key = roots ? '' : `${this.idOf(ja)}:${this.idOf(jb)}`
+    const key = roots ? '' : `${this.texts.idOf(ja)}:${this.texts.idOf(jb)}`
     const cached = roots ? undefined : this.memo.get(key)
     if (cached !== undefined && this.stillValid(cached)) return cached.result
     const limit = this.overBudget()
@@ -292,8 +292,8 @@ export class SchemaWalker implements Walker {
 
   /** A pair where at least one side is a local `$ref`: read as its current relation, computed once met. */
   private compareReferences(a: Schema, b: Schema, la: string, lb: string, refA: string | undefined, refB: string | undefined): NodeResult {
-    const bodyA = refA === undefined ? a : this.deref('old', refA)
-    const bodyB = refB === undefined ? b : this.deref('new', refB)
+    const bodyA = refA === undefined ? a : this.targets.target('old', refA)
+    const bodyB = refB === undefined ? b : this.targets.target('new', refB)
     if (bodyA === undefined || bodyB === undefined) {
       this.notJudged(`$ref ${String(bodyA === undefined ? refA : refB)} does not resolve`)
       return { relation: 'unknown', findings: [found('schema-reference-changed', 'unknown', { before: refA, after: refB })] }
@@ -389,27 +389,7 @@ export class SchemaWalker implements Walker {
   }
 
   text(schema: Schema): string {
-    return this.textOf(schema)
-  }
-
-  private idOf(text: string): number {
-    let id = this.textIds.get(text)
-    if (id === undefined) this.textIds.set(text, (id = this.textIds.size))
-    return id
-  }
-
-  private textOf(schema: Schema): string {
-    if (typeof schema === 'boolean') return String(schema)
-    let text = this.json.get(schema)
-    if (text === undefined) {
-      // Why: canonical schemas already have sorted keys, so native JSON text is canonical; an
-      // object the engine assembled in another key order only misses a shortcut, never a change.
-      text = JSON.stringify(schema)
-      // Why not short ones: writing them again costs less than the memory of keeping them for
-      // the hundred thousand `$ref`s of a large cycle.
-      if (text.length >= 64) this.json.set(schema, text)
-    }
-    return text
+    return this.texts.of(schema)
   }
 
   /** Equal text means equal values unless a `$ref` inside points into definitions that differ. */
@@ -419,37 +399,6 @@ export class SchemaWalker implements Walker {
     return this.sameDefinitions
   }
 
-  /** The target pointer of a node that is a local `$ref` with at most annotations beside it. */
-  private localRef(schema: Schema): string | undefined {
-    if (typeof schema !== 'object' || typeof schema.$ref !== 'string' || !schema.$ref.startsWith('#')) return undefined
-    // Why: annotations never move the valid values, so `{$ref, description}` (how pydantic
-    // writes a field) is the reference itself; its annotations are compared beside it.
-    for (const key in schema) if (key !== '$ref' && !isAnnotationKeyword(key)) return undefined
-    return schema.$ref
-  }
-
-  private deref(side: Side, ref: string): Schema | undefined {
-    const cache = side === 'old' ? this.targetsA : this.targetsB
-    if (cache.has(ref)) return cache.get(ref)
-    const target = this.follow(side, ref)
-    cache.set(ref, target)
-    return target
-  }
-
-  private follow(side: Side, ref: string): Schema | undefined {
-    if (!ref.startsWith('#')) return undefined
-    let node: unknown = side === 'old' ? this.before : this.after
-    const pointer = decodeFragment(ref.slice(1))
-    if (pointer === undefined) return undefined
-    if (pointer === '') return node as Schema
-    for (const raw of pointer.split('/').slice(1)) {
-      const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~')
-      if (Array.isArray(node) && /^\d+$/.test(segment)) node = node[Number(segment)]
-      else if (isPlainObject(node) && Object.hasOwn(node, segment)) node = node[segment]
-      else return undefined
-    }
-    return node === true || node === false || isPlainObject(node) ? (node as Schema) : undefined
-  }
 }
 
 /** The pairs a place is laid out inside, innermost first. */
@@ -477,14 +426,6 @@ function shownBy(pair: RefPair): string {
   return pair.hasFindings ? WITH_FINDINGS[pair.relation] : pair.relation
 }
 
-function decodeFragment(fragment: string): string | undefined {
-  try {
-    return decodeURIComponent(fragment)
-  } catch {
-    return undefined
-  }
-}
-
 /** Adds the annotation notes of two `$ref` wrappers to the comparison of their targets. */
 function withWrapperAnnotations(a: Schema, b: Schema, result: NodeResult): NodeResult {
   const report = new NodeReport()
@@ -496,10 +437,3 @@ function withWrapperAnnotations(a: Schema, b: Schema, result: NodeResult): NodeR
 function isModel(schema: Schema): boolean {
   return typeof schema === 'object' && isPlainObject(schema.properties)
 }
-
-function definitionName(ref: string): string {
-  if (ref === '#') return '#'
-  const segments = ref.split('/')
-  return (segments[segments.length - 1] ?? ref).replace(/~1/g, '/').replace(/~0/g, '~')
-}
-

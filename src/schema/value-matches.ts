@@ -1,5 +1,6 @@
 import { patternMatches } from './bounded-pattern.js'
 import { isMultipleOf } from './exact-decimal.js'
+import { isNumberFormat, numberMeetsFormat } from './format-types.js'
 import { canonicalJson, isPlainObject, valueKey } from './keywords.js'
 
 /** Resolves a `$ref` of a canonical schema to its target, or `undefined` when it cannot. */
@@ -25,7 +26,7 @@ interface Run {
 
 /**
  * Decides whether one JSON value is valid under a canonical (2020-12 shaped) schema, in
- * three-valued logic: what it cannot judge (a `format`, an external `$ref`, a regex the engine
+ * three-valued logic: what it cannot judge (a string `format`, an external `$ref`, a regex the engine
  * cannot compile) is `undefined`, never a guess.
  * @example valueMatches({ type: 'string', minLength: 2 }, 'ab') // true
  */
@@ -130,6 +131,7 @@ function numberVerdicts(schema: Record<string, unknown>, value: number): Verdict
   if (typeof schema.exclusiveMinimum === 'number') out.push(value > schema.exclusiveMinimum)
   if (typeof schema.exclusiveMaximum === 'number') out.push(value < schema.exclusiveMaximum)
   if (typeof schema.multipleOf === 'number') out.push(isMultipleOf(value, schema.multipleOf))
+  if (typeof schema.format === 'string') out.push(numberMeetsFormat(schema.format, value))
   return out
 }
 
@@ -139,7 +141,7 @@ function stringVerdicts(schema: Record<string, unknown>, value: string): Verdict
   if (typeof schema.minLength === 'number') out.push(length >= schema.minLength)
   if (typeof schema.maxLength === 'number') out.push(length <= schema.maxLength)
   if (typeof schema.pattern === 'string') out.push(patternMatches(schema.pattern, value))
-  if (schema.format !== undefined) out.push(undefined)
+  if (schema.format !== undefined && !(typeof schema.format === 'string' && isNumberFormat(schema.format))) out.push(undefined)
   return out
 }
 

@@ -284,3 +284,32 @@ describe('oneOf exclusivity inside a recursive definition (Ajv-judged counterexa
     for (const f of findings) expect(severityOf(f, 'output')).toBe('additive')
   })
 })
+
+/** A recursive Node read as an `if` condition below itself: a change to Node moves the condition. */
+const conditionRows: SoundnessRow[] = [
+  {
+    // Fuzz counterexample 37: closing Node made `{a: 0}` fail the condition, so `then` no longer applies.
+    title: 'closing a recursive Node that is also an if condition inside it',
+    before: { type: 'object', properties: { root: { $ref: '#/$defs/Node' } }, $defs: { Node: { type: 'object', properties: { value: { if: { $ref: '#/$defs/Node' }, then: { type: 'string' } }, next: { $ref: '#/$defs/Node' } } } } },
+    after: { type: 'object', properties: { root: { $ref: '#/$defs/Node' } }, $defs: { Node: { type: 'object', properties: { value: { if: { $ref: '#/$defs/Node' }, then: { type: 'string' } }, next: { $ref: '#/$defs/Node' } }, additionalProperties: false } } },
+    moved: [{ root: { value: { a: 0 } } }],
+  },
+  {
+    // Fuzz counterexample 44: the condition is a sibling property's, pointing at the changed Node.
+    title: 'closing a recursive Node that a sibling reads as its if condition',
+    before: { type: 'object', properties: { root: { $ref: '#/$defs/Node' }, field: { if: { $ref: '#/$defs/Node' }, then: { type: 'string' } } }, $defs: { Node: { type: 'object', properties: { next: { $ref: '#/$defs/Node' } } } } },
+    after: { type: 'object', properties: { root: { $ref: '#/$defs/Node' }, field: { if: { $ref: '#/$defs/Node' }, then: { type: 'string' } } }, $defs: { Node: { type: 'object', properties: { next: { $ref: '#/$defs/Node' } }, additionalProperties: false } } },
+    moved: [{ root: {}, field: { a: 0 } }],
+  },
+  {
+    // Fuzz counterexample 47: a dependency added to Node moves the condition the same way.
+    title: 'a dependency added to a recursive Node that is also an if condition inside it',
+    before: { type: 'object', properties: { root: { $ref: '#/$defs/Node' } }, $defs: { Node: { type: 'object', properties: { value: { if: { $ref: '#/$defs/Node' }, then: { type: 'string' } }, next: { $ref: '#/$defs/Node' } } } } },
+    after: { type: 'object', properties: { root: { $ref: '#/$defs/Node' } }, $defs: { Node: { type: 'object', properties: { value: { if: { $ref: '#/$defs/Node' }, then: { type: 'string' } }, next: { $ref: '#/$defs/Node' } }, dependentRequired: { a: ['b'] } } } },
+    moved: [{ root: { value: { a: 0 } } }],
+  },
+]
+
+describe('an if condition that points at a changed definition (Ajv-judged counterexamples)', () => {
+  test.each(bothWays(conditionRows as unknown as Row[]))('%s', (_, row, reverse) => checkSoundnessRow(row as unknown as SoundnessRow, reverse))
+})

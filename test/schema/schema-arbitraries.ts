@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { z } from 'zod'
 
 /**
  * fast-check arbitraries for the soundness property: schemas over the keywords MCP servers use,
@@ -11,7 +12,7 @@ export type RawSchema = boolean | Record<string, unknown>
 
 const TYPES = ['string', 'number', 'integer', 'boolean', 'null', 'object', 'array'] as const
 const NAMES = ['a', 'b', 'c'] as const
-const SCALARS = [0, 1, 2, 5, 1.5, -3, 'a', 'b', 'x@y.co', '', null, true, false] as const
+const SCALARS = [0, 1, 2, 5, 1.5, -3, 3000000000, 'a', 'b', 'x@y.co', '', '\u{1F600}', '\u{1F600}\u{1F600}', null, true, false] as const
 
 /** Keyword generators, each given the arbitrary of a child schema. */
 export const KEYWORD_ARBITRARIES: Record<string, (child: fc.Arbitrary<RawSchema>) => fc.Arbitrary<unknown>> = {
@@ -32,9 +33,28 @@ export const KEYWORD_ARBITRARIES: Record<string, (child: fc.Arbitrary<RawSchema>
   items: (child) => child,
   minItems: () => fc.constantFrom(1, 2),
   anyOf: (child) => fc.array(child, { minLength: 1, maxLength: 2 }),
-  oneOf: (child) => fc.array(child, { minLength: 1, maxLength: 2 }),
+  oneOf: (child) => fc.array(child, { minLength: 1, maxLength: 3 }),
   allOf: (child) => fc.array(child, { minLength: 1, maxLength: 2 }),
+  if: (child) => child,
+  then: (child) => child,
+  else: (child) => child,
+  not: (child) => child,
+  dependentRequired: () => fc.dictionary(fc.constantFrom(...NAMES), fc.uniqueArray(fc.constantFrom(...NAMES), { maxLength: 2 }), { minKeys: 1, maxKeys: 2 }),
+  dependentSchemas: (child) => fc.dictionary(fc.constantFrom(...NAMES), child, { minKeys: 1, maxKeys: 1 }),
+  minProperties: () => fc.constantFrom(0, 1, 2),
+  maxProperties: () => fc.constantFrom(1, 2, 3),
+  propertyNames: (child) => fc.oneof(child, fc.constantFrom<RawSchema>({ type: 'string' }, { maxLength: 1 }, { enum: ['a', 'b'] })),
+  uniqueItems: () => fc.boolean(),
+  maxItems: () => fc.constantFrom(1, 2, 3),
+  contains: (child) => child,
+  minContains: () => fc.constantFrom(0, 1, 2),
+  prefixItems: (child) => fc.array(child, { minLength: 1, maxLength: 2 }),
+  numberFormat: () => fc.constantFrom('int32', 'int64', 'double'),
+  $anchor: () => fc.constantFrom('here', 'there'),
 }
+
+/** Keywords generated under another name (`numberFormat` is a `format` for numbers). */
+const GENERATED_AS: Record<string, string> = { numberFormat: 'format' }
 
 const KEYWORDS = Object.keys(KEYWORD_ARBITRARIES)
 
@@ -50,13 +70,50 @@ export function schemaArbitrary(depth = 2, recursive = false): fc.Arbitrary<RawS
   const child = schemaArbitrary(depth - 1, recursive)
   const node = fc
     .subarray(KEYWORDS, { minLength: 1, maxLength: 4 })
-    .chain((keys) => fc.record(Object.fromEntries(keys.map((k) => [k, KEYWORD_ARBITRARIES[k](child)]))) as fc.Arbitrary<Record<string, unknown>>)
+    .chain((keys) => fc.record(Object.fromEntries(keys.map((k) => [GENERATED_AS[k] ?? k, KEYWORD_ARBITRARIES[k](child)]))) as fc.Arbitrary<Record<string, unknown>>)
   return fc.oneof({ weight: 1, arbitrary: leaf }, { weight: 3, arbitrary: node })
 }
 
+/** What zod 4 writes (`z.toJSONSchema`) for small schemas built from its common parts. */
+export const zodArbitrary: fc.Arbitrary<RawSchema> = (() => {
+  const leaf = fc.constantFrom<() => z.ZodType>(
+    () => z.string(),
+    () => z.string().min(1).max(3),
+    () => z.string().email(),
+    () => z.number(),
+    () => z.number().int(),
+    () => z.number().int().positive(),
+    () => z.number().min(0).max(10),
+    () => z.boolean(),
+    () => z.enum(['a', 'b']),
+    () => z.literal('a'),
+    () => z.null(),
+  )
+  const build = (depth: number): fc.Arbitrary<() => z.ZodType> => {
+    if (depth <= 0) return leaf
+    const child = build(depth - 1)
+    return fc.oneof(
+      leaf,
+      child.map((c) => () => z.array(c())),
+      child.map((c) => () => c().nullable()),
+      child.map((c) => () => c().describe('about')),
+      fc.tuple(child, child).map(([a, b]) => () => z.union([a(), b().describe('branch')])),
+      fc.tuple(child, child, fc.boolean()).map(([a, b, strict]) => () => (strict ? z.object({ a: a(), b: b().optional() }).strict() : z.object({ a: a(), b: b().optional() }))),
+    )
+  }
+  return build(2).map((make) => z.toJSONSchema(make(), { unrepresentable: 'any' }) as RawSchema)
+})()
+
 /** A document: a root schema, optionally with a recursive `Node` definition it refers to. */
 export const documentArbitrary: fc.Arbitrary<RawSchema> = fc.oneof(
+  fc.tuple(schemaArbitrary(1, true), fc.constantFrom('here', 'there')).map(([node, anchor]) => ({
+    $id: 'https://example.com/doc',
+    type: 'object',
+    properties: { root: { $ref: `#${anchor}` }, dynamic: { $dynamicRef: '#node' } },
+    $defs: { Node: { $anchor: 'here', $dynamicAnchor: 'node', oneOf: [node, { type: 'object', properties: { next: { $ref: '#/$defs/Node' } } }] } },
+  })),
   schemaArbitrary(2),
+  zodArbitrary,
   fc.tuple(schemaArbitrary(1, true), schemaArbitrary(1, true)).map(([node, field]) => ({
     type: 'object',
     properties: { root: { $ref: '#/$defs/Node' }, field },
@@ -92,6 +149,11 @@ export const EDITS: Edit[] = [
   { name: 'add format', keepsValues: false, apply: (s) => within(s, (n) => void (target(n).format = 'email')) },
   { name: 'close the object', keepsValues: false, apply: (s) => within(s, (n) => void (target(n).additionalProperties = false)) },
   { name: 'add a description', keepsValues: true, apply: (s) => within(s, (n) => void (n.description = 'about')) },
+  { name: 'add int32', keepsValues: false, apply: (s) => within(s, (n) => void (target(n).format = 'int32')) },
+  { name: 'add maxProperties', keepsValues: false, apply: (s) => within(s, (n) => void (target(n).maxProperties = 1)) },
+  { name: 'add a dependency', keepsValues: false, apply: (s) => within(s, (n) => void (target(n).dependentRequired = { a: ['b'] })) },
+  { name: 'add uniqueItems', keepsValues: false, apply: (s) => within(s, (n) => void (target(n).uniqueItems = true)) },
+  { name: 'negate', keepsValues: false, apply: (s) => ({ not: s }) },
   { name: 'wrap in a single-branch anyOf', keepsValues: true, apply: (s) => ({ anyOf: [s] }) },
   { name: 'wrap in a single-branch allOf', keepsValues: true, apply: (s) => ({ allOf: [s] }) },
   {
@@ -139,3 +201,57 @@ export function candidateValues(...schemas: unknown[]): unknown[] {
   const nested = [...objects.slice(0, 40), ...base].flatMap((v) => [{ root: { value: v } }, { root: { value: v, next: { value: v } } }, { root: {}, field: v }])
   return [...base, ...objects, ...arrays, ...nested]
 }
+
+const SUBSCHEMA_KEYWORDS = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames']
+const SUBSCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems']
+const SUBSCHEMA_MAPS = ['properties', '$defs', 'dependentSchemas', 'patternProperties']
+
+/** A copy of a schema with `f` applied to every schema node, children first. */
+export function everyNode(schema: RawSchema, f: (node: Record<string, unknown>) => RawSchema): RawSchema {
+  if (typeof schema !== 'object' || schema === null) return schema
+  const node: Record<string, unknown> = { ...schema }
+  for (const k of SUBSCHEMA_KEYWORDS) if (typeof node[k] === 'object' && node[k] !== null && !Array.isArray(node[k])) node[k] = everyNode(node[k] as RawSchema, f)
+  for (const k of SUBSCHEMA_LISTS) if (Array.isArray(node[k])) node[k] = (node[k] as RawSchema[]).map((c) => everyNode(c, f))
+  for (const k of SUBSCHEMA_MAPS) {
+    if (typeof node[k] === 'object' && node[k] !== null) node[k] = Object.fromEntries(Object.entries(node[k] as Record<string, RawSchema>).map(([n, c]) => [n, everyNode(c, f)]))
+  }
+  return f(node)
+}
+
+const types = (node: Record<string, unknown>): unknown[] | undefined => (node.type === undefined ? undefined : Array.isArray(node.type) ? node.type : [node.type])
+const isOnly = (node: Record<string, unknown>, type: string) => types(node)?.length === 1 && types(node)![0] === type
+
+/**
+ * Rewrites that keep exactly the accepted values (Ajv checks each pair): any breaking or risky
+ * report on one is a false alarm. Each applies to every node of a document.
+ */
+export const EQUAL_EDITS: Edit[] = [
+  { name: 'reverse union branches', keepsValues: true, apply: (s) => everyNode(s, (n) => ({ ...n, ...(Array.isArray(n.anyOf) ? { anyOf: [...n.anyOf].reverse() } : {}), ...(Array.isArray(n.oneOf) ? { oneOf: [...n.oneOf].reverse() } : {}) })) },
+  { name: 'describe every node', keepsValues: true, apply: (s) => everyNode(s, (n) => ({ ...n, description: 'about' })) },
+  { name: 'title every node', keepsValues: true, apply: (s) => everyNode(s, (n) => ({ ...n, title: 'T' })) },
+  { name: 'drop descriptions', keepsValues: true, apply: (s) => everyNode(s, ({ description: _d, ...n }) => n) },
+  {
+    name: 'no-op keywords',
+    keepsValues: true,
+    apply: (s) =>
+      everyNode(s, (n) => {
+        const out: Record<string, unknown> = { ...n, minLength: n.minLength ?? 0, uniqueItems: n.uniqueItems ?? false }
+        if (isOnly(n, 'number') || isOnly(n, 'integer')) Object.assign(out, { format: n.format ?? 'email' })
+        if (isOnly(n, 'object')) Object.assign(out, { propertyNames: n.propertyNames ?? { type: 'string' }, dependentRequired: n.dependentRequired ?? { a: ['a'] } })
+        if (isOnly(n, 'array') && n.contains === undefined) Object.assign(out, { contains: { type: 'string' }, minContains: 0 })
+        if (Array.isArray(n.required) && n.required.length > 0 && n.minProperties === undefined) out.minProperties = 1
+        return out
+      }),
+  },
+  { name: 'type as a list', keepsValues: true, apply: (s) => everyNode(s, (n) => (typeof n.type === 'string' ? { ...n, type: [n.type] } : n)) },
+  { name: 'const as enum', keepsValues: true, apply: (s) => everyNode(s, ({ const: c, ...n }) => (c === undefined || 'enum' in n ? { ...n, ...(c === undefined ? {} : { const: c }) } : { ...n, enum: [c] })) },
+  {
+    name: 'if/then as anyOf',
+    keepsValues: true,
+    apply: (s) => everyNode(s, ({ if: c, then: t, ...n }) => (c === undefined || t === undefined || 'else' in n || 'anyOf' in n ? { ...n, ...(c === undefined ? {} : { if: c }), ...(t === undefined ? {} : { then: t }) } : { ...n, anyOf: [{ not: c }, t] })),
+  },
+  { name: 'integer as multipleOf 1', keepsValues: true, apply: (s) => everyNode(s, (n) => (n.type === 'integer' && n.multipleOf === undefined ? { ...n, type: 'number', multipleOf: 1 } : n)) },
+  { name: 'wrap in allOf', keepsValues: true, apply: (s) => ({ allOf: [s] }) },
+]
+
+export const equalEditArbitrary: fc.Arbitrary<Edit> = fc.constantFrom(...EQUAL_EDITS)

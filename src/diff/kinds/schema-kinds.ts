@@ -20,6 +20,7 @@ import { schemaKeywordChanged } from './schema-keyword-changed.js'
 import { schemaNullableChanged } from './schema-nullable-changed.js'
 import { schemaPatternChanged } from './schema-pattern-changed.js'
 import { schemaReferenceChanged } from './schema-reference-changed.js'
+import { schemaSafeIntegerBoundChanged } from './schema-safe-integer-bound-changed.js'
 import { schemaSatisfiabilityChanged } from './schema-satisfiability-changed.js'
 import { schemaTypeChanged } from './schema-type-changed.js'
 import type { ChangeKind } from '../define-kind.js'
@@ -36,6 +37,7 @@ export const SCHEMA_KINDS: ChangeKind[] = [
   schemaNullableChanged,
   schemaEnumChanged,
   schemaBoundChanged,
+  schemaSafeIntegerBoundChanged,
   schemaPatternChanged,
   schemaFormatChanged,
   schemaConstraintChanged,

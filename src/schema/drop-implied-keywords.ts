@@ -1,0 +1,99 @@
+import { isAnnotationKeyword, isPlainObject } from './keywords.js'
+import { formatTypeBits } from './format-types.js'
+
+/**
+ * Drops keywords whose neighbours already decide them, so a schema that states them accepts
+ * exactly what it accepted without them: `format` on a type it does not read, `propertyNames`
+ * that every name meets, `contains` with `minContains: 0`, a `dependentRequired`/`dependentSchemas`
+ * entry whose key an object can never hold (a closed object, a property set to `false`) or
+ * that names only its own key, `minProperties` at most
+ * the number of required names, `maxProperties` at least the properties a closed object allows,
+ * `maxItems` at least the distinct values unique items can take.
+ * @example const s = { type: 'object', required: ['a'], minProperties: 1 }; dropImpliedKeywords(s) // s has no minProperties
+ */
+export function dropImpliedKeywords(s: Record<string, unknown>, allowedTypes: number): void {
+  if (typeof s.format === 'string' && allowedTypes !== -1 && (formatTypeBits(s.format) & allowedTypes) === 0) delete s.format
+  if (s.propertyNames !== undefined && acceptsEveryString(s.propertyNames)) delete s.propertyNames
+  // Why: with no upper count, "at least zero items match" holds for every array.
+  if (s.minContains === 0 && s.maxContains === undefined) {
+    delete s.contains
+    delete s.minContains
+  }
+  const allowed = closedNames(s)
+  if (isPlainObject(s.dependentRequired)) dropUntriggerable(s, 'dependentRequired', allowed)
+  if (isPlainObject(s.dependentSchemas)) dropUntriggerable(s, 'dependentSchemas', allowed)
+  if (typeof s.minProperties === 'number' && Array.isArray(s.required) && s.minProperties <= new Set(s.required).size) delete s.minProperties
+  if (typeof s.maxProperties === 'number' && allowed !== undefined && s.maxProperties >= allowed.size) delete s.maxProperties
+  if (typeof s.maxItems === 'number' && s.uniqueItems === true && s.prefixItems === undefined) {
+    const distinct = distinctValues(s.items)
+    if (distinct !== undefined && s.maxItems >= distinct) delete s.maxItems
+  }
+}
+
+/** A `propertyNames` schema that only says names are strings (or nothing at all). */
+function acceptsEveryString(schema: unknown): boolean {
+  if (schema === true) return true
+  if (!isPlainObject(schema)) return false
+  for (const key of Object.keys(schema)) {
+    if (isAnnotationKeyword(key)) continue
+    if (key !== 'type') return false
+    const types = Array.isArray(schema.type) ? schema.type : [schema.type]
+    if (!types.includes('string')) return false
+  }
+  return true
+}
+
+/**
+ * The names a closed object (`additionalProperties: false`, no `patternProperties`) can hold:
+ * its `properties` not set to `false`; `undefined` when the object is open.
+ */
+function closedNames(s: Record<string, unknown>): Set<string> | undefined {
+  if (s.additionalProperties !== false || s.patternProperties !== undefined) return undefined
+  const properties = isPlainObject(s.properties) ? s.properties : {}
+  return new Set(Object.keys(properties).filter((name) => properties[name] !== false))
+}
+
+/** Whether an object this schema accepts can hold the name at all. */
+function canHold(s: Record<string, unknown>, name: string, closed: Set<string> | undefined): boolean {
+  if (isPlainObject(s.properties) && Object.hasOwn(s.properties, name) && s.properties[name] === false) return false
+  return closed === undefined || closed.has(name)
+}
+
+/** Drops entries whose key can never be present, and names that only restate their own key. */
+function dropUntriggerable(s: Record<string, unknown>, keyword: string, closed: Set<string> | undefined): void {
+  const map = s[keyword] as Record<string, unknown>
+  const keep: Record<string, unknown> = {}
+  let changed = false
+  for (const name of Object.keys(map)) {
+    let value = map[name]
+    // Why: a key that is present is present; `{a: [a]}` asks nothing more.
+    if (Array.isArray(value) && value.includes(name)) value = value.filter((n) => n !== name)
+    if (value !== map[name]) changed = true
+    if (!canHold(s, name, closed) || (Array.isArray(value) && value.length === 0) || value === true) {
+      changed = true
+      continue
+    }
+    keep[name] = value
+  }
+  if (!changed) return
+  if (Object.keys(keep).length === 0) delete s[keyword]
+  else s[keyword] = keep
+}
+
+/** How many distinct values an item schema allows, when it is a short finite list. */
+function distinctValues(items: unknown): number | undefined {
+  if (items === false) return 0
+  if (!isPlainObject(items)) return undefined
+  const keys = Object.keys(items).filter((k) => !isAnnotationKeyword(k))
+  if (keys.length !== 1) return undefined
+  if (keys[0] === 'enum' && Array.isArray(items.enum)) return items.enum.length
+  if (keys[0] !== 'type') return undefined
+  const types = Array.isArray(items.type) ? items.type : [items.type]
+  let count = 0
+  for (const t of types) {
+    if (t === 'boolean') count += 2
+    else if (t === 'null') count += 1
+    else return undefined
+  }
+  return count
+}

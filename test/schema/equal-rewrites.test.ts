@@ -1,0 +1,52 @@
+import { describe, expect, test } from 'vitest'
+import { ajvAccepts, bothWays, checkRow, object, type Row } from './support.js'
+
+/**
+ * Rewrites that keep exactly the accepted values: each must give no finding (or, for a
+ * description, only the annotation), in both directions. `both` holds values both sides
+ * accept, `neither` values both reject; Ajv checks each against the raw schemas.
+ */
+interface EqualRow extends Row {
+  neither?: unknown[]
+}
+
+const str = { type: 'string' }
+const num = { type: 'number' }
+const closed = (properties: Record<string, unknown>, more: Record<string, unknown> = {}) => object(properties, [], { additionalProperties: false, ...more })
+
+const rows: EqualRow[] = [
+  // zod's `.describe()` on a union and on one of its branches
+  { title: 'descriptions on a oneOf and on one branch', before: { description: 'x', oneOf: [str, num] }, after: { description: 'x', oneOf: [{ ...str, description: 'a' }, num] }, kind: null, both: ['a', 1], neither: [null, true] },
+  { title: 'descriptions on an anyOf and on one branch', before: { description: 'x', anyOf: [str, num] }, after: { description: 'x', anyOf: [str, { ...num, description: 'n' }] }, kind: null, both: ['a', 1.5], neither: [[]] },
+  { title: 'descriptions added to a oneOf and a branch: the description alone', before: { oneOf: [str, num] }, after: { description: 'x', oneOf: [{ ...str, description: 'a' }, num] }, kind: 'argument-description-changed', relation: 'equal', both: ['a', 1], neither: [null] },
+  // keywords with no effect
+  { title: 'format on a number', before: num, after: { ...num, format: 'email' }, kind: null, both: [1, 1.5], neither: ['a'] },
+  { title: 'numeric format on a string', before: str, after: { ...str, format: 'int32' }, kind: null, both: ['a', '3000000000'], neither: [1] },
+  { title: 'propertyNames: {type: string}', before: { type: 'object' }, after: { type: 'object', propertyNames: str }, kind: null, both: [{}, { a: 1 }], neither: ['a'] },
+  { title: 'propertyNames: {type: string} on any type', before: { minLength: 1 }, after: { minLength: 1, propertyNames: { type: ['number', 'string'] } }, kind: null, both: [{ a: 1 }, 'a', 1], neither: [''] },
+  { title: 'contains with minContains: 0', before: { type: 'array' }, after: { type: 'array', contains: str, minContains: 0 }, kind: null, both: [[], [1], ['a']], neither: [{}] },
+  { title: 'dependentRequired: {a: [a]}', before: { type: 'object' }, after: { type: 'object', dependentRequired: { a: ['a'] } }, kind: null, both: [{}, { a: 1 }], neither: [1] },
+  { title: 'dependentRequired a closed object never triggers', before: closed({ a: {} }), after: closed({ a: {} }, { dependentRequired: { b: ['c'] } }), kind: null, both: [{}, { a: 1 }], neither: [{ b: 1 }] },
+  { title: 'dependentSchemas on a property set to false', before: object({ a: {}, b: false }), after: object({ a: {}, b: false }, [], { dependentSchemas: { b: { required: ['z'] } } }), kind: null, both: [{ a: 1 }, { c: 1 }], neither: [{ b: 1 }] },
+  { title: 'minProperties: 1 beside a non-empty required', before: object({}, ['a']), after: object({}, ['a'], { minProperties: 1 }), kind: null, both: [{ a: 1 }], neither: [{}] },
+  { title: 'minProperties: 2 beside two required names', before: object({}, ['a', 'b']), after: object({}, ['a', 'b'], { minProperties: 2 }), kind: null, both: [{ a: 1, b: 1 }], neither: [{ a: 1 }] },
+  { title: 'maxProperties: n on a closed object with n properties', before: closed({ a: {}, b: {} }), after: closed({ a: {}, b: {} }, { maxProperties: 2 }), kind: null, both: [{ a: 1, b: 2 }], neither: [{ c: 1 }] },
+  { title: 'maxItems: 2 beside uniqueItems on booleans', before: { type: 'array', items: { type: 'boolean' }, uniqueItems: true }, after: { type: 'array', items: { type: 'boolean' }, uniqueItems: true, maxItems: 2 }, kind: null, both: [[true, false]], neither: [[true, true]] },
+  { title: 'maxItems: 3 beside uniqueItems on a three-value enum', before: { type: 'array', items: { enum: ['a', 'b', 'c'] }, uniqueItems: true }, after: { type: 'array', items: { enum: ['a', 'b', 'c'] }, uniqueItems: true, maxItems: 3 }, kind: null, both: [['a', 'b', 'c']], neither: [['a', 'a']] },
+  // equal rewrites
+  { title: 'if/then ↔ anyOf [not if, then]', before: { if: str, then: { minLength: 2 } }, after: { anyOf: [{ not: str }, { minLength: 2 }] }, kind: null, both: ['ab', 1, null], neither: ['a'] },
+  { title: '{type: number, multipleOf: 1} ↔ {type: integer}', before: { type: 'number', multipleOf: 1 }, after: { type: 'integer' }, kind: null, both: [1, -3, 1e21], neither: [1.5, 'a'] },
+  { title: 'nullable number with multipleOf: 1 ↔ nullable integer', before: { type: ['number', 'null'], multipleOf: 1, maximum: 9.5 }, after: { type: ['integer', 'null'], maximum: 9 }, kind: null, both: [null, 9], neither: [10, 0.5] },
+  { title: 'two unsatisfiable spellings of one property', before: object({ a: false }), after: object({ a: { type: 'string', minLength: 3, maxLength: 2 } }), kind: null, both: [{}, { b: 1 }], neither: [{ a: 'abc' }] },
+  { title: 'two unsatisfiable spellings of a required property', before: object({ a: { not: {} } }, ['a']), after: object({ a: { allOf: [str, num] } }, ['a']), kind: null, neither: [{ a: 1 }, {}, 1] },
+  { title: 'an allOf with a closed member ↔ that member alone', before: { allOf: [closed({ a: str }), { properties: { a: { minLength: 0 } } }] }, after: closed({ a: str }), kind: null, both: [{ a: 'x' }, {}], neither: [{ b: 1 }, { a: 1 }] },
+  { title: 'an allOf restating a closed member\'s property ↔ that member alone', before: { allOf: [closed({ a: str, b: num }), { properties: { a: str } }] }, after: closed({ a: str, b: num }), kind: null, both: [{ a: 'x', b: 1 }], neither: [{ c: 1 }] },
+]
+
+describe('rewrites that keep the accepted values give no alarm', () => {
+  test.each(bothWays(rows))('%s', (_title, row, reverse) => {
+    checkRow(row, reverse)
+    for (const value of row.both ?? []) expect([ajvAccepts(row.before as never, value), ajvAccepts(row.after as never, value)], `both accept ${JSON.stringify(value)}`).toEqual([true, true])
+    for (const value of (row as EqualRow).neither ?? []) expect([ajvAccepts(row.before as never, value), ajvAccepts(row.after as never, value)], `both reject ${JSON.stringify(value)}`).toEqual([false, false])
+  })
+})
