@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import { CaptureError } from '../capture/capture-error.js'
 import { LoginError, scrubSecrets } from '../capture/auth/login-error.js'
 import { TOKEN_ENV } from '../capture/auth/resolve-http-auth.js'
@@ -9,6 +8,7 @@ import { CliRunError, CliUsageError } from './cli-error.js'
 import type { CliIo } from './cli-io.js'
 import { EXIT, SIGNAL_EXIT } from './exit-codes.js'
 import { commandHelp } from './help-text.js'
+import { packageVersion } from './package-version.js'
 import { COMMANDS, parseArgv, USAGE } from './parse-argv.js'
 import { runCheck } from './run-check.js'
 
@@ -49,7 +49,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return EXIT.error
     }
     if (error instanceof CliUsageError) {
-      io.stderr(`mcp-contract: ${error.message}\n\n${USAGE}\n`)
+      // Why one line and a pointer, not the whole usage: the message is what to fix, and 55 lines after it hide it.
+      const command = ownArguments(argv).find((arg) => (COMMANDS as readonly string[]).includes(arg))
+      io.stderr(`mcp-contract: ${error.message}\nsee mcp-contract ${command === undefined ? '' : `${command} `}--help\n`)
       return EXIT.error
     }
     if (error instanceof CaptureError || error instanceof ContractFileError || error instanceof ConsumerSourceError || error instanceof ConsumerContractError || error instanceof LoginError) {
@@ -61,21 +63,20 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
 }
 
-/** This package's version, read from its package.json (one folder above `dist/`). */
-function packageVersion(): string {
-  return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version
+/** The arguments before `--` (the CLI's own; the rest is the server command). */
+function ownArguments(argv: readonly string[]): readonly string[] {
+  const end = argv.indexOf('--')
+  return end === -1 ? argv : argv.slice(0, end)
 }
 
 /** Every value an option is given (`--bearer A … --bearer B`), before `--`. */
 function optionValues(argv: readonly string[], name: string): string[] {
-  const end = argv.indexOf('--')
-  const own = end === -1 ? argv : argv.slice(0, end)
+  const own = ownArguments(argv)
   return own.flatMap((arg, at) => (arg === name && at + 1 < own.length ? [own[at + 1]] : arg.startsWith(`${name}=`) ? [arg.slice(name.length + 1)] : []))
 }
 
 function optionValue(argv: readonly string[], name: string): string | undefined {
-  const end = argv.indexOf('--')
-  const own = end === -1 ? argv : argv.slice(0, end)
+  const own = ownArguments(argv)
   const at = own.indexOf(name)
   if (at !== -1) return own[at + 1]
   return own.find((arg) => arg.startsWith(`${name}=`))?.slice(name.length + 1)
