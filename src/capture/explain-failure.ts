@@ -13,6 +13,8 @@ export interface FailureContext {
   /** The transport reported the server gone (exited, hung up). */
   closed: boolean
   stderrTail: readonly string[]
+  /** How a stdio server's process ended, when it did. */
+  exit?: { code: number | null; signal: NodeJS.Signals | null }
 }
 
 const METHOD_NOT_FOUND = -32601
@@ -67,17 +69,13 @@ export function explainConnectFailure(error: unknown, context: FailureContext): 
   const status = httpStatus(error)
   if (status === 401 || status === 403) return unauthorized(status, details)
   if (isSpawnFailure(error)) {
-    return new CaptureError(
-      'start-failed',
-      `Could not start ${label}: ${messageOf(error)}. Check that the command exists (on PATH or as an absolute path) and that cwd is right.`,
-      details,
-    )
+    return new CaptureError('start-failed', `Could not start ${label}: ${spawnProblem(error)}. Check that the command exists (on PATH or as an absolute path) and that cwd is right.`, details)
   }
   if (stoppedByTooLarge(context)) return tooLarge(context, 'initialize', details)
   if (context.closed) {
     return new CaptureError(
       'start-failed',
-      withWire(`${label} exited before it answered initialize. Its stderr usually says why; run the command by hand to see it fail.`, context),
+      withWire(`${label} ${exitWords(context.exit)} before it answered initialize. Its stderr usually says why; run the command by hand to see it fail.`, context),
       details,
     )
   }
@@ -225,6 +223,24 @@ function httpStatus(error: unknown): number | undefined {
     if (typeof value === 'number' && value >= 400 && value <= 599) return value
   }
   return undefined
+}
+
+/** How a server's process ended: `exited with code 1`, `was killed by SIGKILL`, or `exited` when not known. */
+function exitWords(exit: FailureContext['exit']): string {
+  if (exit?.code !== undefined && exit.code !== null) return `exited with code ${exit.code}`
+  if (exit?.signal) return `was killed by ${exit.signal}`
+  return 'exited'
+}
+
+/**
+ * Why a spawn failed, in words: `command not found` rather than Node's `spawn x ENOENT`.
+ * @example spawnProblem(Object.assign(new Error('spawn x ENOENT'), { code: 'ENOENT', syscall: 'spawn x' })) // 'command not found'
+ */
+function spawnProblem(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code
+  if (code === 'ENOENT') return 'command not found'
+  if (code === 'EACCES') return 'permission denied (the file is not executable by this user)'
+  return messageOf(error)
 }
 
 function isSpawnFailure(error: unknown): boolean {

@@ -1,7 +1,8 @@
+import type { ChildProcess } from 'node:child_process'
 import type { Readable } from 'node:stream'
 import { closeQuietly, createOwnClient, type Connection } from './connection.js'
 import { describeTarget } from './describe-target.js'
-import { explainConnectFailure } from './explain-failure.js'
+import { explainConnectFailure, type FailureContext } from './explain-failure.js'
 import { LineBuffer } from './line-buffer.js'
 import { descendantsOf, sendSignal, stopFound, waitForExit } from './process-tree.js'
 import type { Era } from './era.js'
@@ -42,9 +43,15 @@ export async function openStdio(target: StdioTarget, limits: StepLimits, era: Er
   // Why: the SDK forgets the child's pid as soon as it starts closing, and it may start closing
   // on its own (a failed initialize); remembering it is what lets us make sure the child is gone.
   const start = transport.start.bind(transport)
+  let exit: FailureContext['exit']
   transport.start = async () => {
     await start()
     pid = transport.pid ?? undefined
+    // Why the SDK's private child: its transport reports a close, never the exit code, and the
+    // code is the first thing a user needs to see why a server would not start.
+    ;(transport as unknown as { _process?: ChildProcess })._process?.once('exit', (code, signal) => {
+      exit = { code, signal }
+    })
   }
   const own = await createOwnClient(transport, { startEarly: !limits.signal?.aborted, wire, era, label })
   const stderrTail = async () => {
@@ -70,7 +77,8 @@ export async function openStdio(target: StdioTarget, limits: StepLimits, era: Er
   try {
     await own.initialize(limits)
   } catch (error) {
-    const explained = explainConnectFailure(error, { label, transport: 'stdio', closed: own.hasClosed(), stderrTail: await stderrTail(), wire })
+    const lines = await stderrTail()
+    const explained = explainConnectFailure(error, { label, transport: 'stdio', closed: own.hasClosed(), stderrTail: lines, wire, exit })
     await close(true)
     throw explained
   }

@@ -116,7 +116,7 @@ const EXAMPLES = `Examples:
 
 const EXIT_CODES = 'Exit codes: 0 nothing fails · 1 a change at or above the fail level · 2 could not run'
 
-/** The usage text printed by `--help` and after a usage error. */
+/** The usage text printed by `--help` and `mcp-contract help`. */
 export const USAGE = ['Usage:', ...Object.values(COMMAND_LINES).map((line) => `  ${line}`), '', SERVER_OPTIONS, '', JUDGING_OPTIONS, '', EXAMPLES, '', EXIT_CODES].join('\n')
 
 /** The help for one command: its line, what it does, and only the options it takes. */

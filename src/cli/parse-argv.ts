@@ -121,8 +121,11 @@ export function parseArgv(argv: readonly string[]): Invocation {
   }
   const credentials = groupCredentials(parsed.tokens ?? [])
   const { values, positionals } = parsed
-  const help = values.help === true
-  const [command, ...files] = positionals
+  // Why: `mcp-contract help check` and `mcp-contract version` work as in npm and git.
+  if (positionals[0] === 'version' && positionals.length === 1) return { ...defaults(), version: true }
+  const helpWord = positionals[0] === 'help'
+  const [command, ...files] = helpWord ? positionals.slice(1) : positionals
+  const help = values.help === true || helpWord
   if (values.version === true) return { ...defaults(), version: true }
   if (help && command === undefined) return { ...defaults(), help }
   if (!COMMANDS.includes(command as Invocation['command'])) {
@@ -171,6 +174,7 @@ export function parseArgv(argv: readonly string[]): Invocation {
   const transport = values.transport as HttpTransport | undefined
   if (transport !== undefined && !HTTP_TRANSPORTS.includes(transport)) throw new CliUsageError(`--transport must be one of ${HTTP_TRANSPORTS.join(', ')}, not "${transport}"`)
   if (transport !== undefined && values.url === undefined) throw new CliUsageError('--transport applies to --url only; a server command always speaks stdio')
+  refuseOptionsNotTaken(command as Invocation['command'], parsed.tokens ?? [])
   const invocation: Invocation = {
     ...defaults(),
     command: command as Invocation['command'],
@@ -401,6 +405,39 @@ function hasCredentials(url: string): boolean {
   }
 }
 
+/** The commands that start or reach a server given after `--` or with `--url`. */
+const SERVER_COMMANDS: readonly string[] = ['snapshot', 'check', 'show', 'lint', 'verify']
+const SERVER_FLAGS = ['--url', '--header', '--bearer', '--bearer-env', '--transport', '--era', '--timeout', '--client-id', '--client-secret-env']
+const JUDGING_FLAGS = ['--strict', '--fail-on', '--profile']
+
+/**
+ * The options each command takes (`--help` and `--version` go with every one). Why one table:
+ * an option a command does not read must be refused, not ignored (`snapshot --format json`
+ * would print text), and a typo is matched against this command's options only.
+ */
+export const COMMAND_OPTIONS: Record<Invocation['command'], readonly string[]> = {
+  snapshot: ['--contract', '--as', '--fail-on', '--strict', '--profile', '--force', ...SERVER_FLAGS],
+  check: ['--contract', '--as', '--format', ...JUDGING_FLAGS, '--used', '--used-by', '--suggest-version', ...SERVER_FLAGS],
+  show: ['--contract', '--as', '--format', '--used-by', '--suggest-version', '--profile', ...SERVER_FLAGS],
+  diff: ['--format', ...JUDGING_FLAGS, '--used', '--used-by', '--suggest-version'],
+  lint: ['--contract', '--format', '--profile', ...SERVER_FLAGS],
+  mock: ['--contract', '--seed', '--port', '--verbose'],
+  verify: ['--consumers', '--consumer-branch', '--call', '--allow-destructive', '--format', ...SERVER_FLAGS],
+  pact: ['--out', '--provider'],
+  publish: ['--to', '--consumer-version', '--branch', '--provider'],
+  auth: ['--url', '--scope', '--port', '--open', '--client-id', '--client-secret-env', '--client-metadata-url', '--logout', '--status', '--timeout'],
+}
+
+/** Refuses, in one line, the first option given that `command` does not take. */
+function refuseOptionsNotTaken(command: Invocation['command'], tokens: readonly { kind: string; rawName?: string; name?: string }[]): void {
+  const takes = COMMAND_OPTIONS[command]
+  for (const token of tokens) {
+    if (token.kind !== 'option' || token.name === 'help' || token.name === 'version') continue
+    const option = `--${token.name}`
+    if (!takes.includes(option)) throw new CliUsageError(`${command} does not take ${option}; it takes ${takes.join(', ')}`)
+  }
+}
+
 /** The options `parseOwn` knows, as users type them. */
 const OPTION_NAMES = ['--contract', '--format', '--strict', '--fail-on', '--timeout', '--url', '--header', '--bearer', '--bearer-env', '--as', '--transport', '--era', '--used', '--used-by', '--consumers', '--call', '--allow-destructive', '--consumer-branch', '--consumer', '--given', '--redact', '--max-examples', '--out', '--provider', '--to', '--consumer-version', '--branch', '--scope', '--open', '--client-id', '--client-secret-env', '--client-metadata-url', '--logout', '--status', '--profile', '--seed', '--port', '--verbose', '--force', '--suggest-version', '--help', '--version']
 
@@ -413,11 +450,14 @@ function inOurWords(error: Error & { code?: string }, own: string[], hasSeparato
   if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option !== undefined) {
     // Why: `show npx -y pkg` puts the server's own options among ours; the fix is the `--`.
     const [command, ...rest] = own.filter((arg) => !arg.startsWith('-'))
-    if (!hasSeparator && command !== undefined && rest.length > 0) {
+    const known = (COMMANDS as readonly string[]).includes(command) ? (command as Invocation['command']) : undefined
+    // Why only for a command that starts a server: `pact export f --output d` has no server command to move.
+    if (!hasSeparator && known !== undefined && SERVER_COMMANDS.includes(known) && rest.length > 0) {
       return `unknown option ${option}; if it belongs to the server command, put the command after --, as in: mcp-contract ${command} -- ${own.slice(own.indexOf(rest[0])).join(' ')}`
     }
-    const suggestion = didYouMean(option, OPTION_NAMES)
-    return `unknown option ${option}${suggestion ? ` (${suggestion})` : ''}; mcp-contract --help lists the options`
+    // Why the command's own options: a near name another command takes would only lead to the next refusal.
+    const suggestion = didYouMean(option, known === undefined ? OPTION_NAMES : COMMAND_OPTIONS[known])
+    return `unknown option ${option}${suggestion ? ` (${suggestion})` : ''}`
   }
   if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option !== undefined) return `${option} needs a value`
   return error.message

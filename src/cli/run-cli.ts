@@ -55,7 +55,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return EXIT.error
     }
     if (error instanceof CliUsageError) {
-      io.stderr(`mcp-contract: ${error.message}\n\n${USAGE}\n`)
+      // Why one line and a pointer, not the whole usage: the message is what to fix, and 55 lines after it hide it.
+      const command = ownArguments(argv).find((arg) => (COMMANDS as readonly string[]).includes(arg))
+      io.stderr(`mcp-contract: ${error.message}\nsee mcp-contract ${command === undefined ? '' : `${command} `}--help\n`)
       return EXIT.error
     }
     if (error instanceof CaptureError || error instanceof ContractFileError || error instanceof ConsumerSourceError || error instanceof ConsumerContractError || error instanceof LoginError) {
@@ -67,16 +69,20 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
 }
 
+/** The arguments before `--` (the CLI's own; the rest is the server command). */
+function ownArguments(argv: readonly string[]): readonly string[] {
+  const end = argv.indexOf('--')
+  return end === -1 ? argv : argv.slice(0, end)
+}
+
 /** Every value an option is given (`--bearer A … --bearer B`), before `--`. */
 function optionValues(argv: readonly string[], name: string): string[] {
-  const end = argv.indexOf('--')
-  const own = end === -1 ? argv : argv.slice(0, end)
+  const own = ownArguments(argv)
   return own.flatMap((arg, at) => (arg === name && at + 1 < own.length ? [own[at + 1]] : arg.startsWith(`${name}=`) ? [arg.slice(name.length + 1)] : []))
 }
 
 function optionValue(argv: readonly string[], name: string): string | undefined {
-  const end = argv.indexOf('--')
-  const own = end === -1 ? argv : argv.slice(0, end)
+  const own = ownArguments(argv)
   const at = own.indexOf(name)
   if (at !== -1) return own[at + 1]
   return own.find((arg) => arg.startsWith(`${name}=`))?.slice(name.length + 1)

@@ -22,6 +22,7 @@ import type { CliIo } from './cli-io.js'
 import { EXIT } from './exit-codes.js'
 import { authorizationsFor, type CredentialSources } from './resolve-authorizations.js'
 import type { Invocation } from './parse-argv.js'
+import { packageVersion } from './package-version.js'
 import { runAuth } from './run-auth.js'
 import { runPactExport, runPublish } from './run-pact.js'
 import { serverTarget } from './server-target.js'
@@ -165,7 +166,7 @@ export async function report(recorded: Surface, live: Surface, invocation: Invoc
   const ignored = invocation.format === 'text' ? ignoredLines(where.config, io.cwd) : []
   const color = invocation.format === 'text' && wantsColor(io.env, io.isTerminal === true)
   const suggestion = invocation.suggestVersion && invocation.format === 'text' ? [versionSuggestion(result)] : []
-  io.stdout(formatReport(result, { format: invocation.format, contract, color }) + [...ignored, ...suggestion].map((line) => `${line}\n`).join(''))
+  io.stdout(formatReport(result, { format: invocation.format, contract, color, toolVersion: packageVersion() }) + [...ignored, ...suggestion].map((line) => `${line}\n`).join(''))
   // Why: in GitHub Actions the job's summary page shows the report beside the annotations.
   const summary = io.env.GITHUB_STEP_SUMMARY
   if (summary) await appendFile(summary, formatReport(result, { format: 'markdown' }))

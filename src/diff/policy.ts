@@ -11,9 +11,11 @@ export interface Policy {
   /** Shorthand for `failOn: 'routing'`: text agents route on must not drift either. */
   strict?: boolean
   /**
-   * How to read an object without `additionalProperties: false`:
-   * `lenient` — extra keys are tolerated by the server (removing an argument is only risky);
-   * `strict` — adding an optional argument to an open object is risky; `default` — the table.
+   * How to read an object without `additionalProperties: false`. `default` — the schema at hand:
+   * an optional argument removed from an open object is risky (calls still validate, the server
+   * ignores it); `lenient` — readers also ignore extra keys (an output object opened is only
+   * risky); `strict` — an open object is read as closed: an optional argument added is risky, one
+   * removed is breaking.
    */
   contentModel?: 'lenient' | 'default' | 'strict'
   /** `assert` (default): `format` constrains values; `annotate`: a `format` change is only risky. */

@@ -6,6 +6,7 @@ import type { Log, ReportingDescriptor, Result } from 'sarif'
 import type { Change } from '../diff/change.js'
 import type { DiffReport } from '../diff/diff-surfaces.js'
 import { KINDS } from '../diff/registry.js'
+import { renderPath } from '../surface/render-path.js'
 import { changeSentence } from './describe-change.js'
 import { versionWarning } from './describe-version.js'
 
@@ -25,26 +26,52 @@ export interface ContractLocation {
   text?: string
 }
 
+/** The package's page, for SARIF's `informationUri`. */
+const INFORMATION_URI = 'https://www.npmjs.com/package/mcp-contract'
+
 /**
- * SARIF 2.1.0: one rule per change kind (its purpose, as in docs/rules.md), one result per
- * failing change, located at the changed entity's line in the contract file; and, when a breaking
- * change came under a release callers' caret ranges still accept, a `warning` result of the rule
- * `version-under-bumped` at the contract's `serverVersion` line.
- * @example formatSarif(report, { file: 'mcp-contract.json', text })
+ * Where every change kind is explained: docs/rules.md as shipped in that version of the package.
+ * Why a versioned package URL: the rules a report names are the ones of the version that wrote it.
  */
-export function formatSarif(report: DiffReport, contract: ContractLocation): string {
+function rulesUri(toolVersion: string): string {
+  return `https://unpkg.com/mcp-contract@${toolVersion}/docs/rules.md`
+}
+
+/**
+ * How loud a change is in SARIF and GitHub alike: a failing change is an error, any other at or
+ * above `routing` a warning, `additive` and `cosmetic` a note. Why one function: both formats
+ * list the same changes at the same levels as JUnit lists them.
+ */
+function levelOf(report: DiffReport, change: Change): 'error' | 'warning' | 'note' {
+  if (report.failing.includes(change)) return 'error'
+  return change.severity === 'additive' || change.severity === 'cosmetic' ? 'note' : 'warning'
+}
+
+/**
+ * SARIF 2.1.0: one rule per change kind (its purpose, and its help in docs/rules.md of this
+ * version), one result per change (every change, as JUnit and the GitHub format list them; the
+ * level by severity: `error` when it fails, `warning`, or `note` for additive and cosmetic),
+ * located at the changed argument's line in the contract file (the entity's when the change is
+ * to the whole entity); and, when a breaking change came under a release callers' caret ranges
+ * still accept, a `warning` result of the rule `version-under-bumped` at the `serverVersion` line.
+ * `toolVersion` is this package's version (`driver.version`).
+ * @example formatSarif(report, { file: 'mcp-contract.json', text }, '0.1.0')
+ */
+export function formatSarif(report: DiffReport, contract: ContractLocation, toolVersion?: string): string {
+  const helpUri = toolVersion === undefined ? undefined : rulesUri(toolVersion)
   const rules: ReportingDescriptor[] = [
     ...KINDS.map((kind) => ({
       id: kind.id,
       shortDescription: { text: kind.purpose },
-      help: { text: `Every change kind, its severities and their reasons: docs/rules.md of the mcp-contract package (#${kind.id}).` },
+      help: { text: `Every change kind, its severities and their reasons: docs/rules.md of the mcp-contract package (${kind.id}).` },
+      ...(helpUri === undefined ? {} : { helpUri }),
     })),
     VERSION_RULE,
   ]
-  const results: Result[] = report.failing.map((change) => ({
+  const results: Result[] = report.changes.map((change) => ({
     ruleId: change.kind,
     ruleIndex: rules.findIndex((rule) => rule.id === change.kind),
-    level: 'error',
+    level: levelOf(report, change),
     message: { text: `${change.severity}: ${changeSentence(change)}` },
     locations: [
       {
@@ -52,7 +79,7 @@ export function formatSarif(report: DiffReport, contract: ContractLocation): str
         logicalLocations: [{ name: change.name, kind: change.entity }],
       },
     ],
-    properties: { severity: change.severity, entity: change.entity, ...(change.direction ? { direction: change.direction } : {}) },
+    properties: { severity: change.severity, entity: change.entity, ...(change.direction ? { direction: change.direction } : {}), ...(change.path.length > 0 ? { path: renderPath(change.path) } : {}) },
   }))
   const warning = versionWarning(report.version)
   if (warning !== undefined) {
@@ -68,7 +95,7 @@ export function formatSarif(report: DiffReport, contract: ContractLocation): str
   const log: Log = {
     version: '2.1.0',
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
-    runs: [{ tool: { driver: { name: 'mcp-contract', rules } }, results }],
+    runs: [{ tool: { driver: { name: 'mcp-contract', ...(toolVersion === undefined ? {} : { version: toolVersion }), informationUri: INFORMATION_URI, rules } }, results }],
   }
   return `${JSON.stringify(log, null, 2)}\n`
 }
@@ -82,7 +109,7 @@ export function formatSarif(report: DiffReport, contract: ContractLocation): str
  */
 export function formatGithub(report: DiffReport, contract: ContractLocation): string {
   const lines = report.changes.map((change) => {
-    const level = report.failing.includes(change) ? 'error' : change.severity === 'additive' || change.severity === 'cosmetic' ? 'notice' : 'warning'
+    const level = levelOf(report, change) === 'note' ? 'notice' : levelOf(report, change)
     const properties = [`file=${property(contract.file)}`, `line=${lineOf(change, contract.text)}`, `title=${property(`${change.severity}: ${change.kind}`)}`]
     return `::${level} ${properties.join(',')}::${data(changeSentence(change))}`
   })
@@ -92,15 +119,41 @@ export function formatGithub(report: DiffReport, contract: ContractLocation): st
 }
 
 /**
- * The 1-based line of the changed entity in the contract text: the line that names it, or 1.
- * Why by text: the contract file is deterministic JSON, one `"name": …` line per entity.
+ * The 1-based line of a change in the contract text: the changed argument's key inside the
+ * entity's input or output schema, else the line that names the entity, else 1. Why by text: the
+ * contract file is deterministic JSON (sorted keys, two-space indent), one `"name": …` line per
+ * entity, so the entity's object runs from the `{` above that line to its closing `}`.
  */
 function lineOf(change: Change, text: string | undefined): number {
   if (text === undefined || change.entity === 'server') return 1
   const key = change.entity === 'resource' || change.entity === 'resourceTemplate' ? /"(uri|uriTemplate|name)": / : /"name": /
   const lines = text.split('\n')
   const at = lines.findIndex((line) => key.test(line) && line.includes(`: ${JSON.stringify(change.name)}`))
-  return at === -1 ? 1 : at + 1
+  if (at === -1) return 1
+  const argument = change.entity === 'tool' ? argumentLine(lines, at, change) : undefined
+  return (argument ?? at) + 1
+}
+
+/** The 0-based line of a tool change's argument key, searched inside the tool's object only. */
+function argumentLine(lines: string[], nameAt: number, change: Change): number | undefined {
+  const segments = change.path.filter((segment) => segment !== '[]').map(String)
+  if (segments.length === 0) return undefined
+  const indent = lines[nameAt].length - lines[nameAt].trimStart().length - 2
+  const isEdge = (line: string, edge: string) => line.length - line.trimStart().length === indent && line.trimStart().startsWith(edge)
+  let start = nameAt
+  while (start > 0 && !isEdge(lines[start], '{')) start -= 1
+  let end = nameAt
+  while (end < lines.length - 1 && !isEdge(lines[end], '}')) end += 1
+  const schemaKey = `"${change.direction === 'output' ? 'outputSchema' : 'inputSchema'}": `
+  let at = lines.slice(start, end).findIndex((line) => line.trimStart().startsWith(schemaKey))
+  if (at === -1) return undefined
+  at += start
+  for (const segment of segments) {
+    const next = lines.slice(at + 1, end).findIndex((line) => line.trimStart().startsWith(`${JSON.stringify(segment)}: `))
+    if (next === -1) return at
+    at += 1 + next
+  }
+  return at
 }
 
 /** The 1-based line of the contract's `serverVersion`, or 1. */

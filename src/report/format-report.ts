@@ -4,6 +4,7 @@ import { kindById } from '../diff/registry.js'
 import type { VersionAdvice } from '../diff/version-advice.js'
 import { versionWarning } from './describe-version.js'
 import { renderPath } from '../surface/render-path.js'
+import type { Json } from '../surface/types.js'
 import { changeSentence, describeChange } from './describe-change.js'
 import { refusalLines } from './describe-refusal.js'
 import { formatGithub, formatSarif, type ContractLocation } from './format-ci.js'
@@ -17,14 +18,15 @@ export { REPORT_FORMATS, type ReportFormat } from './report-formats.js'
  * each does to a caller, in colour only when `color` is true (never in any other format);
  * `json` is the stable machine format (see ARCHITECTURE.md); `markdown` suits PR comments;
  * `junit` suits CI dashboards; `sarif` (code scanning) and `github` (workflow commands) point each
- * change at its line in the contract file `contract` names (default `mcp-contract.json`, line 1).
+ * change at its line in the contract file `contract` names (default `mcp-contract.json`, line 1);
+ * `toolVersion` (this package's version) goes into SARIF's `driver.version` and rule help links.
  * @example console.log(formatReport(diffSurfaces(recorded, live), { format: 'text' }))
  */
-export function formatReport(report: DiffReport, options: { format?: ReportFormat; contract?: ContractLocation; color?: boolean } = {}): string {
+export function formatReport(report: DiffReport, options: { format?: ReportFormat; contract?: ContractLocation; color?: boolean; toolVersion?: string } = {}): string {
   const contract = options.contract ?? { file: 'mcp-contract.json' }
   switch (options.format ?? 'text') {
     case 'sarif':
-      return formatSarif(report, contract)
+      return formatSarif(report, contract, options.toolVersion)
     case 'github':
       return formatGithub(report, contract)
     case 'json':
@@ -51,9 +53,17 @@ export interface JsonReport {
     direction?: string
     path: string
     message: string
-    /** The value before and after; both present on a change that moves a value, `null` for a side that had none. */
-    before?: string | null
-    after?: string | null
+    /**
+     * The value before and after, as JSON values (a text, a number, a schema object), never JSON
+     * text inside a string. Both are present when either side has a value and on every change
+     * that moves a value; `null` for a side that had none.
+     */
+    before?: Json | null
+    after?: Json | null
+    /**
+     * On schema changes: how the set of valid values moved at `path` — `widened`, `narrowed`,
+     * `incomparable`, `equal` or `unknown` (not decided); the severity maps it by `direction`.
+     */
     relation?: string
     outOfScope?: boolean
     /** On `profile-violation-*` changes: the profile and the rule. */
@@ -83,9 +93,8 @@ export function toJsonReport(report: DiffReport): JsonReport {
       ...(change.direction ? { direction: change.direction } : {}),
       path: renderPath(change.path),
       message: changeSentence(change),
-      // Why both sides on a moved value: a reader of the JSON should not have to know which side may be absent.
-      ...(change.before !== undefined || movesValue(change) ? { before: valueText(change.before) } : {}),
-      ...(change.after !== undefined || movesValue(change) ? { after: valueText(change.after) } : {}),
+      // Why both sides whenever one is there: a reader of the JSON should not have to know which side may be absent.
+      ...(change.before !== undefined || change.after !== undefined || movesValue(change) ? { before: jsonValue(change.before), after: jsonValue(change.after) } : {}),
       ...(change.relation ? { relation: change.relation } : {}),
       ...(change.outOfScope ? { outOfScope: true } : {}),
       ...(change.profile ? { profile: change.profile, rule: change.rule } : {}),
@@ -97,10 +106,9 @@ export function toJsonReport(report: DiffReport): JsonReport {
   }
 }
 
-/** A side's value as the JSON report prints it: the text itself, JSON for anything else, `null` for no value. */
-function valueText(value: unknown): string | null {
-  if (value === undefined || value === null) return null
-  return typeof value === 'string' ? value : JSON.stringify(value)
+/** A side's value as the JSON report prints it: the value itself, `null` for no value. */
+function jsonValue(value: Json | undefined): Json | null {
+  return value === undefined ? null : value
 }
 
 function movesValue(change: DiffReport['changes'][number]): boolean {

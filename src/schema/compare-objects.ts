@@ -30,6 +30,7 @@ export function compareObjects(walker: Walker, a: SchemaObject, b: SchemaObject)
   const requiredA = new Set(names(a.required))
   const requiredB = new Set(names(b.required))
   const all = new Set([...Object.keys(propsA), ...Object.keys(propsB), ...requiredA, ...requiredB])
+  const rename = soleRename(all, propsA, propsB, requiredA, requiredB)
   for (const name of [...all].sort(compareText)) {
     const inA = name in propsA || requiredA.has(name)
     const inB = name in propsB || requiredB.has(name)
@@ -43,9 +44,9 @@ export function compareObjects(walker: Walker, a: SchemaObject, b: SchemaObject)
         report.change(found(nowRequired ? 'argument-now-required' : 'argument-now-optional', nowRequired ? 'narrowed' : 'widened', { path: [name], before: was, after: now }))
       }
     } else if (inB) {
-      propertyAdded(walker, a, name, name in propsB ? declared(b, name) : extrasFor(b, name).schema, requiredB.has(name), report)
+      propertyAdded(walker, a, name, name in propsB ? declared(b, name) : extrasFor(b, name).schema, requiredB.has(name), report, rename?.from)
     } else {
-      propertyRemoved(walker, b, name, name in propsA ? declared(a, name) : extrasFor(a, name).schema, requiredA.has(name), report)
+      propertyRemoved(walker, b, name, name in propsA ? declared(a, name) : extrasFor(a, name).schema, requiredA.has(name), report, rename?.to)
     }
   }
   compareUndeclaredKeys(walker, a, b, report, [...all])
@@ -63,7 +64,7 @@ export function compareObjects(walker: Walker, a: SchemaObject, b: SchemaObject)
  * `false`, or a schema S) to the new property's schema; required adds a narrowing. The kind's
  * severity rule reads the details (required, open object, governed by S) for the contract view.
  */
-function propertyAdded(walker: Walker, a: SchemaObject, name: string, schema: Schema, required: boolean, report: NodeReport): void {
+function propertyAdded(walker: Walker, a: SchemaObject, name: string, schema: Schema, required: boolean, report: NodeReport, renamedFrom?: string): void {
   const extras = extrasFor(a, name)
   let relation: Relation
   if (extras.schema === true) relation = required || schema !== true ? 'narrowed' : 'equal'
@@ -72,12 +73,12 @@ function propertyAdded(walker: Walker, a: SchemaObject, name: string, schema: Sc
     const governed = walker.relation(extras.schema, schema, { a: extras.pointer, b: `/properties/${escape(name)}` })
     relation = required ? conjunction([governed, 'narrowed']) : governed
   }
-  const details = { required, openObject: extras.schema === true, governedBy: extras.governedBy }
+  const details = { required, openObject: extras.schema === true, governedBy: extras.governedBy, renamedFrom }
   report.change(found('argument-added', relation, { path: [name], after: schema, details }))
 }
 
 /** A property the old schema declared and the new one does not (the mirror of `propertyAdded`). */
-function propertyRemoved(walker: Walker, b: SchemaObject, name: string, schema: Schema, required: boolean, report: NodeReport): void {
+function propertyRemoved(walker: Walker, b: SchemaObject, name: string, schema: Schema, required: boolean, report: NodeReport, renamedTo?: string): void {
   const extras = extrasFor(b, name)
   let relation: Relation
   if (extras.schema === true) relation = required || schema !== true ? 'widened' : 'equal'
@@ -86,8 +87,25 @@ function propertyRemoved(walker: Walker, b: SchemaObject, name: string, schema: 
     const governed = walker.relation(schema, extras.schema, { a: `/properties/${escape(name)}`, b: extras.pointer })
     relation = required ? conjunction([governed, 'widened']) : governed
   }
-  const details = { required, openObject: extras.schema === true, governedBy: extras.governedBy }
+  const details = { required, openObject: extras.schema === true, governedBy: extras.governedBy, renamedTo }
   report.change(found('argument-removed', relation, { path: [name], before: schema, details }))
+}
+
+/**
+ * The one property removed and the one added in the same object, when there is exactly one of
+ * each: a suspected rename. Why only then: with several on either side any pairing is a guess,
+ * and the findings stay a removal and an addition either way; the names only help the reader.
+ */
+function soleRename(all: Set<string>, propsA: Record<string, Schema>, propsB: Record<string, Schema>, requiredA: Set<string>, requiredB: Set<string>): { from: string; to: string } | undefined {
+  const removed: string[] = []
+  const added: string[] = []
+  for (const name of all) {
+    const inA = name in propsA || requiredA.has(name)
+    const inB = name in propsB || requiredB.has(name)
+    if (inA && !inB) removed.push(name)
+    else if (inB && !inA) added.push(name)
+  }
+  return removed.length === 1 && added.length === 1 ? { from: removed[0], to: added[0] } : undefined
 }
 
 /**

@@ -19,7 +19,8 @@ export interface CompareOptions {
   /**
    * Which side of the tool the schemas describe. Findings carry relations, which do not depend
    * on it; the change kinds map a relation to a severity per direction afterwards. It names one
-   * kind: a required property made optional is `output-field-now-optional` on the output side.
+   * kind: on the output side a required property made optional is `output-field-now-optional`,
+   * and a property removed is `output-field-removed`.
    */
   direction: Direction
   budget?: CompareBudget
@@ -39,10 +40,17 @@ export function compareSchemas(before: Schema, after: Schema, options: CompareOp
 
 /**
  * A finding under the kind its direction names. Why here and not in the walk: the walk is the
- * same for both sides (its memo and its relations do not depend on the side), and only this
- * kind's name does — a field readers may no longer get is not an "argument".
+ * same for both sides (its memo and its relations do not depend on the side), and only these
+ * kinds' names do — a field readers may no longer get is not an "argument".
  */
 function named(finding: SchemaFinding, direction: Direction): SchemaFinding {
-  return direction === 'output' && finding.kind === 'argument-now-optional' ? { ...finding, kind: 'output-field-now-optional' } : finding
+  const outputKind = direction === 'output' ? OUTPUT_KINDS[finding.kind] : undefined
+  return outputKind === undefined ? finding : { ...finding, kind: outputKind }
+}
+
+/** The kinds that have their own name on the output side. */
+const OUTPUT_KINDS: Record<string, string> = {
+  'argument-now-optional': 'output-field-now-optional',
+  'argument-removed': 'output-field-removed',
 }
 

@@ -8,6 +8,7 @@ export const SCHEMA_KIND_IDS = [
   'argument-now-required',
   'argument-now-optional',
   'output-field-now-optional',
+  'output-field-removed',
   'argument-description-changed',
   'schema-type-changed',
   'schema-nullable-changed',

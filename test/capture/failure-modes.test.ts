@@ -26,7 +26,7 @@ describe('misbehaving stdio servers', () => {
       file: 'crash-at-start.js',
       timeoutMs: undefined,
       code: 'start-failed',
-      says: ['crash-at-start.js', 'exited before it answered initialize'],
+      says: ['crash-at-start.js', 'exited with code 1 before it answered initialize'],
       stderr: 'catalog: fatal: CATALOG_DB is not set',
     },
     {
@@ -84,8 +84,7 @@ describe('misbehaving stdio servers', () => {
   test('a command that does not exist: start-failed naming the command', async () => {
     const error = await captureFailure({ command: 'mcp-contract-no-such-server' })
     expect(error.code).toBe('start-failed')
-    expect(error.message).toContain('Could not start stdio: mcp-contract-no-such-server')
-    expect(error.message).toContain('ENOENT')
+    expect(error.message).toMatchInlineSnapshot(`"Could not start stdio: mcp-contract-no-such-server: command not found. Check that the command exists (on PATH or as an absolute path) and that cwd is right."`)
   })
 
   test('an abort signal stops the wait: aborted, with the reason as cause', async () => {

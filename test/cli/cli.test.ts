@@ -98,22 +98,34 @@ describe('snapshot and check', () => {
     expect(junit.stdout).toMatchSnapshot()
   })
 
-  test('sarif: one rule per change kind, one result per failing change, at the changed tool\'s line in the contract', async () => {
+  test('sarif: one rule per change kind, one result per change (as github and junit list them), levels by severity, at the changed argument\'s line in the contract', async () => {
     await snapshotCatalog()
     const text = await readFile(contract, 'utf8')
     const run = await runCliProcess(['check', '--format', 'sarif', '--contract', 'mcp-contract.json', '--', 'node', catalog], { env: { CATALOG_VARIANT: 'v2' }, cwd: dir })
     expect(run.code).toBe(1)
     const log = JSON.parse(run.stdout)
-    expect(log).toMatchObject({ version: '2.1.0', runs: [{ tool: { driver: { name: 'mcp-contract' } } }] })
+    const { version } = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+    expect(log).toMatchObject({ version: '2.1.0', runs: [{ tool: { driver: { name: 'mcp-contract', version, informationUri: 'https://www.npmjs.com/package/mcp-contract' } } }] })
     const [{ tool, results }] = log.runs
     expect(tool.driver.rules.map((rule: { id: string }) => rule.id)).toContain('argument-now-required')
+    expect(tool.driver.rules[0].helpUri).toBe(`https://unpkg.com/mcp-contract@${version}/docs/rules.md`)
     const lines = text.split('\n')
     for (const result of results) {
       expect(tool.driver.rules[result.ruleIndex].id).toBe(result.ruleId)
       const { name } = result.locations[0].logicalLocations[0]
-      expect(lines[result.locations[0].physicalLocation.region.startLine - 1]).toContain(`"name": ${JSON.stringify(name)}`)
+      const line = lines[result.locations[0].physicalLocation.region.startLine - 1]
+      const path = String(result.properties.path ?? '')
+      // Why: an entity the contract does not record yet (a tool added) has no line of its own.
+      if (!text.includes(`"name": ${JSON.stringify(name)}`)) expect(result.locations[0].physicalLocation.region.startLine).toBe(1)
+      // Why the schema's line as well: an argument the contract does not record yet (one added) has no line of its own.
+      else expect(line).toMatch(path === '' ? `"name": ${JSON.stringify(name)}` : new RegExp(`${JSON.stringify(path.split(/\.|\[\]\.?/).filter(Boolean).at(-1))}: |"(input|output)Schema": `))
     }
-    expect(results.map((result: { ruleId: string; message: { text: string }; locations: { physicalLocation: unknown }[] }) => [result.ruleId, result.message.text, result.locations[0].physicalLocation])).toMatchSnapshot()
+    const github = await runCliProcess(['check', '--format', 'github', '--contract', 'mcp-contract.json', '--', 'node', catalog], { env: { CATALOG_VARIANT: 'v2' }, cwd: dir })
+    const githubLines = github.stdout.split('\n').filter(Boolean)
+    expect(results.map((result: { level: string; locations: { physicalLocation: { region: { startLine: number } } }[] }) => `${result.level === 'note' ? 'notice' : result.level} line=${result.locations[0].physicalLocation.region.startLine}`)).toEqual(
+      githubLines.map((line) => `${/^::(\w+)/.exec(line)?.[1]} line=${/,line=(\d+),/.exec(line)?.[1]}`),
+    )
+    expect(results.map((result: { ruleId: string; level: string; message: { text: string }; locations: { physicalLocation: unknown }[] }) => [result.ruleId, result.level, result.message.text, result.locations[0].physicalLocation])).toMatchSnapshot()
   })
 
   test('github: workflow commands at the changed line, and the markdown report in the job summary', async () => {
@@ -263,11 +275,18 @@ describe('expected failures: exit 2, one clear message, contract untouched', () 
     { title: 'an option with no value', args: ['check', '--format'] },
     { title: '--url with a password', args: ['show', '--url', 'http://admin:hunter2@127.0.0.1:9/mcp'] },
     { title: '--url too broken to parse, with a password', args: ['show', '--url', 'http://admin:hunter2@127.0.0.1:99999999/mcp'] },
+    { title: 'an option pact export does not know, after its files', args: ['pact', 'export', 'f.json', '--output', 'd'] },
+    { title: 'an option near one only another command takes', args: ['check', '--foo', '--', 'node', 'x.js'] },
+    { title: 'an option snapshot does not take', args: ['snapshot', '--format', 'json', '--', 'node', 'x.js'] },
+    { title: 'an option mock does not take', args: ['mock', '--strict'] },
+    { title: 'an option diff does not take', args: ['diff', 'a.json', 'b.json', '--timeout', '5'] },
   ])('usage error: $title', async ({ args }) => {
     const run = await runCliProcess(args, { cwd: dir })
     expect(run.code).toBe(2)
     expect(run.stderr).not.toContain('hunter2')
-    expect(run.stderr.split('\n\nUsage:')[0]).toMatchSnapshot()
+    // Why the whole stderr: a usage error is its one line and where the help is, not the full usage.
+    expect(run.stderr.split('\n')).toHaveLength(3)
+    expect(run.stderr).toMatchSnapshot()
     expect(await readFile(contract, 'utf8')).toBe(recorded)
   })
 })
@@ -288,6 +307,13 @@ describe('help and version', () => {
   test('--version prints the package version', async () => {
     const { version } = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
     for (const flag of ['--version', '-v']) expect(await runCliProcess([flag])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' })
+  })
+
+  test('help <command> and version work as in npm and git', async () => {
+    const { version } = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+    expect(await runCliProcess(['version'])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' })
+    expect(await runCliProcess(['help', 'check'])).toEqual(await runCliProcess(['check', '--help']))
+    expect(await runCliProcess(['help'])).toEqual(await runCliProcess(['--help']))
   })
 })
 

@@ -31,7 +31,7 @@ test('examples/consumer-driven, copied as a user would: both sides pass as shipp
   expect(read.code).toBe(1)
   const message = project.failures(read)['the shop still serves every consumer']
   expect(message).toContain('checkout-agent')
-  expect(message).toMatch(/tool search_products · 2 breaking\n +breaking +argument-removed +output items\[\]\.priceCents\n/)
+  expect(message).toMatch(/tool search_products · 2 breaking\n +breaking +output-field-removed +output items\[\]\.priceCents\n/)
 
   // With call: true the surface may be unchanged and the answer still break the consumer.
   const shop = copied['src/shop-server.js']

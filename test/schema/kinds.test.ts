@@ -35,9 +35,12 @@ const rows: KindRow[] = [
   { title: 'required argument added', before: object({ q: str }), after: object({ q: str, r: num }, ['r']), kind: 'argument-added', input: 'breaking', output: 'additive', message: 'required argument added' },
   { title: 'argument under additionalProperties S, S ⊄ new', before: object({}, [], { additionalProperties: str }), after: object({ n: { type: 'string', maxLength: 2 } }, [], { additionalProperties: str }), kind: 'argument-added', input: 'breaking', output: 'additive', message: 'optional argument added' },
   { title: 'argument under additionalProperties S, S ⊂ new', before: object({}, [], { additionalProperties: str }), after: object({ n: { type: ['number', 'string'] } }, [], { additionalProperties: str }), kind: 'argument-added', input: 'additive', output: 'breaking', message: 'optional argument added' },
-  { title: 'argument removed', before: object({ q: str, r: num }), after: object({ q: str }), kind: 'argument-removed', input: 'breaking', output: 'breaking', message: 'argument removed' },
-  { title: 'argument removed, contentModel lenient, open object', before: object({ q: str, r: num }), after: object({ q: str }), kind: 'argument-removed', input: 'risky', output: 'breaking', message: 'argument removed', policy: { contentModel: 'lenient' } },
-  { title: 'argument removed, contentModel lenient, closed object', before: object({ q: str, r: num }, [], closed), after: object({ q: str }, [], closed), kind: 'argument-removed', input: 'breaking', output: 'breaking', message: 'argument removed', policy: { contentModel: 'lenient' } },
+  { title: 'optional argument removed, open object: still accepted, no longer read', before: object({ q: str, r: num }), after: object({ q: str }), kind: 'argument-removed', outputKind: 'output-field-removed', input: 'risky', output: 'breaking', message: 'argument removed' },
+  { title: 'optional argument removed, open object, contentModel strict', before: object({ q: str, r: num }), after: object({ q: str }), kind: 'argument-removed', outputKind: 'output-field-removed', input: 'breaking', output: 'breaking', message: 'argument removed', policy: { contentModel: 'strict' } },
+  { title: 'optional argument removed, closed object: rejected', before: object({ q: str, r: num }, [], closed), after: object({ q: str }, [], closed), kind: 'argument-removed', outputKind: 'output-field-removed', input: 'breaking', output: 'breaking', message: 'argument removed' },
+  { title: 'required argument removed, open object', before: object({ q: str, r: num }, ['r']), after: object({ q: str }), kind: 'argument-removed', outputKind: 'output-field-removed', input: 'breaking', output: 'breaking', message: 'argument removed' },
+  { title: 'argument removed under additionalProperties S that accepts it', before: object({ q: str, r: str }, [], { additionalProperties: str }), after: object({ q: str }, [], { additionalProperties: str }), kind: 'argument-removed', outputKind: 'output-field-removed', input: 'risky', output: 'breaking', message: 'argument removed' },
+  { title: 'argument removed under additionalProperties S that refuses it', before: object({ q: str, r: num }, [], { additionalProperties: str }), after: object({ q: str }, [], { additionalProperties: str }), kind: 'argument-removed', outputKind: 'output-field-removed', input: 'breaking', output: 'breaking', message: 'argument removed' },
   { title: 'optional → required', before: object({ q: str }), after: object({ q: str }, ['q']), kind: 'argument-now-required', input: 'breaking', output: 'additive', message: 'was optional, now required' },
   { title: 'required → optional', before: object({ q: str }, ['q']), after: object({ q: str }), kind: 'argument-now-optional', outputKind: 'output-field-now-optional', input: 'additive', output: 'breaking', message: 'was required, now optional' },
   { title: 'description changed', before: object({ q: { type: 'string', description: 'a' } }), after: object({ q: { type: 'string', description: 'b' } }), kind: 'argument-description-changed', input: 'routing', output: 'routing', message: 'description changed' },
@@ -103,6 +106,18 @@ describe('severity by direction (and policy), and the message', () => {
   test('the output side names a field, not an argument', () => {
     const [finding] = findingsOf(object({ id: str }), object({ id: str, name: str }, ['name']), 'output')
     expect(messageOf(finding, 'output')).toBe('required field added')
+  })
+
+  test('one argument removed and one added in the same object name each other', () => {
+    const findings = findingsOf(object({ q: str, city: str }), object({ q: str, location: str }, ['location']), 'input')
+    expect(findings.map((finding) => `${finding.kind}: ${messageOf(finding, 'input')}`)).toMatchInlineSnapshot(`
+      [
+        "argument-removed: argument removed (perhaps renamed to location)",
+        "argument-added: required argument added (perhaps renamed from city)",
+      ]
+    `)
+    const [removed] = findingsOf(object({ city: str }), object({ location: str }), 'output')
+    expect(`${removed.kind}: ${messageOf(removed, 'output')}`).toMatchInlineSnapshot(`"output-field-removed: field removed (perhaps renamed to location)"`)
   })
 
   test('the budget kind is risky both ways', () => {

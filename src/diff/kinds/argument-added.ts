@@ -29,6 +29,10 @@ export const argumentAdded = defineKind({
       output: 'readers that do not know the field are unaffected',
     },
   },
-  message: (change) => `${change.details?.required === true ? 'required' : 'optional'} ${change.direction === 'output' ? 'field' : 'argument'} added`,
+  message: (change) => {
+    const from = change.details?.renamedFrom
+    const note = typeof from === 'string' ? ` (perhaps renamed from ${from})` : ''
+    return `${change.details?.required === true ? 'required' : 'optional'} ${change.direction === 'output' ? 'field' : 'argument'} added${note}`
+  },
   example: '`filters.city` added as an optional argument',
 })

@@ -4,6 +4,7 @@ import { argumentNowOptional } from './argument-now-optional.js'
 import { argumentNowRequired } from './argument-now-required.js'
 import { argumentRemoved } from './argument-removed.js'
 import { outputFieldNowOptional } from './output-field-now-optional.js'
+import { outputFieldRemoved } from './output-field-removed.js'
 import { schemaAdditionalPropertiesChanged } from './schema-additional-properties-changed.js'
 import { schemaAnnotationChanged } from './schema-annotation-changed.js'
 import { schemaBoundChanged } from './schema-bound-changed.js'
@@ -32,6 +33,7 @@ export const SCHEMA_KINDS: ChangeKind[] = [
   argumentNowRequired,
   argumentNowOptional,
   outputFieldNowOptional,
+  outputFieldRemoved,
   argumentDescriptionChanged,
   schemaTypeChanged,
   schemaNullableChanged,
