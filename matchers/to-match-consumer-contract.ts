@@ -23,16 +23,20 @@ async function matchConsumerContract(adapter: RunnerAdapter, received: unknown, 
   const engine = await loadEngine()
   const recording = engine.consumerRecordingOf(received)
   if (recording === undefined) {
-    throw usageError(matcher, "The received value must be a client from recordConsumer(client, { consumer: 'name' }), the one the code under test used.")
+    throw usageError(matcher, "The received value must be a client from recordConsumer(client, { consumer: 'name' }) or a transport from recordTransport(transport, { consumer: 'name' }), the one the code under test used.")
   }
   const contract = await recording.contract()
-  if (recording.violations.length > 0) {
+  // Why before any file is read or written, in and out of CI, with -u too: an empty contract
+  // passes every provider change, so recording nothing must never look like a contract.
+  if (recording.empty) return failed(() => neverReached(matcher, contract.consumer))
+  const violations = await recording.violations()
+  if (violations.length > 0) {
     return failed(() =>
       [
         matcher,
         '',
         `The server sent structuredContent that does not match the output schema it advertises, so ${contract.consumer} read values no contract promises:`,
-        ...recording.violations.map((violation) => `  ${violation.tool}: ${violation.errors.split('\n').join('; ')}`),
+        ...violations.map((violation) => `  ${violation.tool}: ${violation.errors.split('\n').join('; ')}`),
         '',
         "Fix the server's output (or its outputSchema); the consumer contract is not written until its results validate.",
       ].join('\n'),
@@ -91,6 +95,19 @@ async function matchConsumerContract(adapter: RunnerAdapter, received: unknown, 
   )
 }
 
+
+/** The failure for a recording that saw no tool call, prompt or resource read: what to record instead. */
+function neverReached(matcher: string, consumer: string): string {
+  return [
+    matcher,
+    '',
+    `${consumer} made no tool call, prompt get or resource read through this recorder: it was never reached, so there is no use to hold ${consumer} to, and no contract is written.`,
+    'The code under test talked to the server some other way. Record what it really uses:',
+    "  - an MCP SDK Client: hand the code the client from recordConsumer(client, { consumer }), not the client itself",
+    "  - a framework (the AI SDK's createMCPClient, or a client LangChain's loadMcpTools was given): wrap the transport it connects through, recordTransport(transport, { consumer }), and expect that transport",
+    '  - another language, a host such as an IDE, or a client that makes its own connections (Mastra): start the server through mcp-contract record --consumer NAME --out FILE -- <server command>',
+  ].join('\n')
+}
 
 /** True for a committed consumer contract that has no `provider` (one recorded before it was kept). */
 function lacksProvider(stored: string | undefined): boolean {

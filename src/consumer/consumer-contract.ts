@@ -7,8 +7,21 @@ import consumerSchema from '../../mcp-consumer-contract.schema.json' with { type
 import { sortKeys } from '../surface/stable-json.js'
 import type { Json, Schema, ToolHints } from '../surface/types.js'
 
-/** The consumer contract format this version writes and reads. */
-export const CONSUMER_CONTRACT_FORMAT = 1
+/**
+ * The newest consumer contract format this version writes and reads. Format 2 adds what format 1
+ * readers would misread as "reads nothing": `seen` (an output the model saw whole) and
+ * `readsObserved: false` (recorded from the wire). A contract that uses neither is written as
+ * format 1, so files recorded before keep their bytes and older readers keep reading them.
+ */
+export const CONSUMER_CONTRACT_FORMAT = 2
+
+/**
+ * The format a contract needs: 2 when it says what format 1 cannot, else 1.
+ * @example consumerContractFormatOf({ ...contract, readsObserved: false }) // 2
+ */
+export function consumerContractFormatOf(contract: ConsumerContract): 1 | 2 {
+  return contract.readsObserved === false || contract.tools.some((tool) => tool.seen !== undefined) ? 2 : 1
+}
 
 /** The arguments of one call a consumer made. */
 export type ConsumerExample = { [key: string]: Json }
@@ -25,15 +38,24 @@ export interface ConsumerTool {
    * state: `{ 'cart has 2 items': [{ sku: 'A1' }] }`. Absent when no example names a state.
    */
   given?: { [state: string]: ConsumerExample[] }
-  /** Output fields read from `structuredContent`, dotted (`items[].price`), sorted. */
+  /**
+   * Output fields the consumer's own code read from `structuredContent` (reads made inside its
+   * dependencies do not count), and the reads it declared; dotted (`items[].price`), sorted.
+   */
   reads: string[]
+  /**
+   * Present when a dependency (a framework) serialised the output whole, for the model: the
+   * fields it held that the consumer's code did not read. Removing one is risky, not breaking.
+   * Format 2.
+   */
+  seen?: string[]
   /** The part of the advertised output schema the read paths rely on. */
   output?: Schema
 }
 
 /** What one client of a server uses; the content of a `.mcp-consumer.json` file. */
 export interface ConsumerContract {
-  format: typeof CONSUMER_CONTRACT_FORMAT
+  format: 1 | 2
   consumer: string
   /**
    * The server's name as the consumer saw it (`serverInfo.name`): where `publish` stores the
@@ -41,6 +63,12 @@ export interface ConsumerContract {
    * when the server did not name itself.
    */
   provider?: string
+  /**
+   * `false` when the contract was recorded from the wire alone (the `record` proxy): nobody saw
+   * what the consumer's code read, so `reads` holds only declared reads and verify judges calls,
+   * arguments and the output's presence. Absent when reads were observed. Format 2.
+   */
+  readsObserved?: false
   tools: ConsumerTool[]
   prompts: { name: string; arguments: string[] }[]
   resources: { uri: string }[]
@@ -60,6 +88,7 @@ export function serializeConsumerContract(contract: ConsumerContract): string {
     format: contract.format,
     consumer: contract.consumer,
     ...(contract.provider !== undefined ? { provider: contract.provider } : {}),
+    ...(contract.readsObserved === false ? { readsObserved: false } : {}),
     tools: [...contract.tools]
       .sort((a, b) => a.name.localeCompare(b.name))
       .map((tool) => ({
@@ -70,6 +99,7 @@ export function serializeConsumerContract(contract: ConsumerContract): string {
           ? { given: Object.fromEntries(Object.keys(tool.given).sort().map((state) => [state, tool.given![state].map((example) => sortKeys(example))])) }
           : {}),
         reads: [...tool.reads].sort(),
+        ...(tool.seen !== undefined ? { seen: [...tool.seen].sort() } : {}),
         ...(tool.output !== undefined ? { output: sortKeys(tool.output) } : {}),
       })),
     prompts: [...contract.prompts].sort((a, b) => a.name.localeCompare(b.name)).map((prompt) => ({ name: prompt.name, arguments: [...prompt.arguments].sort() })),

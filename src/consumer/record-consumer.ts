@@ -1,34 +1,8 @@
-import { schemaValidator } from '../contract/schema-validator.js'
-import { renderPath } from '../surface/render-path.js'
-import { normalizeSurface } from '../surface/normalize.js'
-import type { PathSegment } from '../schema/types.js'
-import type { Json, Schema, SurfaceTool } from '../surface/types.js'
-import { CONSUMER_CONTRACT_FORMAT, type ConsumerContract, type ConsumerExample, type ConsumerTool } from './consumer-contract.js'
-import { redact, shapeOf } from './example-shape.js'
-import { sliceSchema } from './slice-schema.js'
-import { leafPaths, trackReads } from './track-reads.js'
+import { clientKindOf, type ClientKind } from './client-kind.js'
+import { checkRecordingOptions, type RecordConsumerOptions } from './recording-options.js'
+import { RECORDING, WireRecording } from './wire-recording.js'
 
-/** Options of `recordConsumer`. */
-export interface RecordConsumerOptions {
-  /** The consumer's name, stored in its contract (`checkout-agent`). */
-  consumer: string
-  /** Argument paths whose values never reach the contract file: `password`, `auth.token`, `items[].secret`. */
-  redact?: string[]
-  /** At most this many examples per tool, one per argument shape. Default 5. */
-  maxExamples?: number
-  /**
-   * The state the server is in for these calls (`'cart has 2 items'`), recorded on each example;
-   * a provider's `verify --call` sets it up with its handler for that state before calling.
-   */
-  given?: string
-}
-
-/** A structuredContent that broke the tool's advertised output schema, seen while recording. */
-export interface OutputViolation {
-  tool: string
-  /** Ajv's errors in words, one per line. */
-  errors: string
-}
+export type { RecordConsumerOptions } from './recording-options.js'
 
 /** The minimal client a recorder wraps: an SDK 1.x or 2.x `Client`, already connected. */
 interface ClientLike {
@@ -38,116 +12,74 @@ interface ClientLike {
   getServerVersion?(): unknown
 }
 
-const RECORDING = Symbol.for('mcp-contract.consumer-recording')
-
 // Why not the SDK's zod schemas: see src/capture/passthrough-result-schema.ts; any result is kept as sent.
 const PASSTHROUGH = { safeParse: (data: unknown) => ({ success: true as const, data }), '~standard': { version: 1 as const, vendor: 'mcp-contract', validate: (value: unknown) => ({ value }) } }
 
 /** The most pages of tools/list the recorder reads. */
 const MAX_PAGES = 100
 
-/** What a consumer did through a recorded client, turned into its contract on demand. */
-export class ConsumerRecording {
-  readonly violations: OutputViolation[] = []
-  private readonly tools = new Map<string, { examples: Map<string, ConsumerExample>; reads: PathSegment[][] }>()
-  private readonly prompts = new Map<string, Set<string>>()
-  private readonly resources = new Set<string>()
-  private listing: Promise<{ raw: Map<string, Record<string, unknown>>; tools: Map<string, SurfaceTool> }> | undefined
+/**
+ * Feeds what an SDK `Client` does to the one recorder, as the JSON-RPC messages it stands for.
+ * Why not on the client's transport: the SDK's `callTool` parses the result into a copy before
+ * the consumer sees it, so reads are tracked on the result `callTool` returns instead.
+ */
+class ClientFeed {
+  private next = 0
+  private listing: Promise<void> | undefined
 
   constructor(
+    readonly recording: WireRecording,
     private readonly client: ClientLike,
-    private readonly options: RecordConsumerOptions,
   ) {}
 
-  /** Notes a tool call and its arguments (redacted, one per shape, capped). */
-  noteCall(name: string, args: Record<string, unknown> | undefined): void {
-    const tool = this.tool(name)
-    const example = redact((args ?? {}) as Json, this.options.redact ?? []) as ConsumerExample
-    const shape = shapeOf(example)
-    if (!tool.examples.has(shape) && tool.examples.size < (this.options.maxExamples ?? 5)) tool.examples.set(shape, example)
-  }
-
-  /** Checks a tool's result against its advertised output schema and tracks what is read from it. */
-  async observeResult(name: string, result: Record<string, unknown>): Promise<Record<string, unknown>> {
-    const content = result.structuredContent
-    if (typeof content !== 'object' || content === null) return result
-    const advertised = (await this.listed()).raw.get(name)?.outputSchema as Schema | undefined
-    if (advertised !== undefined) {
-      const compiled = (await schemaValidator()).compile(advertised)
-      const verdict = 'check' in compiled ? compiled.check(content) : `the advertised output schema does not compile: ${compiled.failure}`
-      if (verdict !== true) this.violations.push({ tool: name, errors: verdict })
+  /** Records one request; returns the id to answer it with. */
+  request(method: string, params: Record<string, unknown>): string {
+    if (this.next === 0) {
+      // Why at the first request: the client is connected by then, and getServerVersion() is what initialize answered.
+      const info = typeof this.client.getServerVersion === 'function' ? this.client.getServerVersion() : undefined
+      this.next++
+      this.answer(this.request('initialize', {}), { serverInfo: info })
     }
-    const reads = this.tool(name).reads
-    return { ...result, structuredContent: trackReads(content, (path) => reads.push(path)) }
+    const id = `mcp-contract:${++this.next}`
+    this.recording.fromClient({ jsonrpc: '2.0', id, method, params })
+    return id
   }
 
-  /** Notes a prompt got, with the argument names passed. */
-  notePrompt(name: string, args: Record<string, unknown> | undefined): void {
-    const names = this.prompts.get(name) ?? new Set<string>()
-    for (const key of Object.keys(args ?? {})) names.add(key)
-    this.prompts.set(name, names)
+  /** The result as the consumer should see it. */
+  answer(id: string, result: unknown): unknown {
+    const handed = this.recording.fromServer({ jsonrpc: '2.0', id, result }) as { result: unknown }
+    return handed.result
   }
 
-  /** Notes a resource read. */
-  noteResource(uri: string): void {
-    this.resources.add(uri)
-  }
-
-  /** The consumer contract of everything recorded so far. */
-  async contract(): Promise<ConsumerContract> {
-    const { tools: listed } = this.tools.size > 0 ? await this.listed() : { tools: new Map<string, SurfaceTool>() }
-    const tools: ConsumerTool[] = [...this.tools].map(([name, used]) => {
-      const live = listed.get(name)
-      const paths = leafPaths(used.reads)
-      const examples = [...used.examples.values()]
-      const given = this.options.given
-      const tool: ConsumerTool = given === undefined ? { name, examples, reads: paths.map(renderPath) } : { name, examples: [], given: { [given]: examples }, reads: paths.map(renderPath) }
-      if (live !== undefined) tool.hints = live.hints
-      if (live?.outputSchema !== undefined && paths.length > 0) tool.output = sliceSchema(live.outputSchema, paths)
-      return tool
-    })
-    const provider = this.serverName()
-    return {
-      format: CONSUMER_CONTRACT_FORMAT,
-      consumer: this.options.consumer,
-      ...(provider !== undefined ? { provider } : {}),
-      tools,
-      prompts: [...this.prompts].map(([name, args]) => ({ name, arguments: [...args] })),
-      resources: [...this.resources].map((uri) => ({ uri })),
-    }
-  }
-
-  /** The server's name as the client saw it, asked when the contract is made (after connect). */
-  private serverName(): string | undefined {
-    const info = typeof this.client.getServerVersion === 'function' ? this.client.getServerVersion() : undefined
-    const name = (info as { name?: unknown } | undefined)?.name
-    return typeof name === 'string' && name.trim() !== '' ? name : undefined
-  }
-
-  private tool(name: string) {
-    let tool = this.tools.get(name)
-    if (tool === undefined) this.tools.set(name, (tool = { examples: new Map(), reads: [] }))
-    return tool
-  }
-
-  /** The server's tools, listed once with a raw request (so a list the SDK would refuse is still read). */
-  private listed() {
+  /** The server's tools, read once with raw requests (so a list the SDK would refuse is still read). */
+  listOnce(): Promise<void> {
     return (this.listing ??= (async () => {
-      const raw: Record<string, unknown>[] = []
       let cursor: string | undefined
       for (let page = 0; page < MAX_PAGES; page++) {
-        const result = (await this.client.request({ method: 'tools/list', ...(cursor ? { params: { cursor } } : {}) }, PASSTHROUGH)) as { tools?: unknown; nextCursor?: unknown }
-        if (Array.isArray(result.tools)) raw.push(...(result.tools as Record<string, unknown>[]))
+        const params = cursor ? { cursor } : {}
+        const id = this.request('tools/list', params)
+        const result = (await this.client.request({ method: 'tools/list', ...(cursor ? { params } : {}) }, PASSTHROUGH)) as { tools?: unknown; nextCursor?: unknown }
+        this.answer(id, result)
         cursor = typeof result.nextCursor === 'string' && result.nextCursor !== '' ? result.nextCursor : undefined
         if (cursor === undefined) break
       }
-      const surface = normalizeSurface({ initialize: {}, tools: raw })
-      return {
-        raw: new Map(raw.filter((tool) => typeof tool.name === 'string').map((tool) => [tool.name as string, tool])),
-        tools: new Map((surface.tools ?? []).map((tool) => [tool.name, tool])),
-      }
     })())
   }
+}
+
+/**
+ * Why each names another way in: a framework's client calls the server around any wrapper of
+ * it, so wrapping it would record nothing; these say where that framework can be recorded.
+ */
+const REFUSALS: Record<Exclude<ClientKind, 'sdk-client'>, string> = {
+  'ai-sdk':
+    "recordConsumer wraps an MCP SDK Client, and this is an AI SDK MCP client (createMCPClient from @ai-sdk/mcp): its tools() call the server around any wrapper, so nothing would be recorded. Record its transport instead: const transport = recordTransport(new StdioClientTransport({ command: 'node', args: ['server.js'] }), { consumer: 'checkout-agent' }); createMCPClient({ transport }); then expect(transport).toMatchConsumerContract(file).",
+  'langchain-multi-server':
+    "recordConsumer wraps an MCP SDK Client, and this is LangChain's MultiServerMCPClient: the tools it makes are bound to clients it keeps, so nothing would be recorded. Load the tools from a recorded client instead: const client = recordConsumer(await multi.getClient('weather'), { consumer: 'checkout-agent' }); const tools = await loadMcpTools('weather', client); then expect(client).toMatchConsumerContract(file).",
+  mastra:
+    "recordConsumer wraps an MCP SDK Client, and this is Mastra's MCPClient, which makes its own connections and takes no client or transport. Start the server through the record proxy in its server entry instead: servers: { weather: { command: 'npx', args: ['mcp-contract', 'record', '--consumer', 'checkout-agent', '--out', 'contracts/checkout-agent.mcp-consumer.json', '--', 'node', 'server.js'] } }.",
+  unknown:
+    'recordConsumer wraps a connected MCP SDK Client (@modelcontextprotocol/sdk 1.x or @modelcontextprotocol/client 2.x), and this is not one. For another client, record the transport it sends through with recordTransport(transport, { consumer }), or start the server through the record proxy (mcp-contract record --consumer NAME --out FILE -- <server command>), which records a client in any language.',
 }
 
 /**
@@ -158,29 +90,26 @@ export class ConsumerRecording {
  * @example const client = recordConsumer(connected, { consumer: 'checkout-agent', redact: ['auth.token'] })
  */
 export function recordConsumer<C extends object>(client: C, options: RecordConsumerOptions): C {
-  if (typeof options?.consumer !== 'string' || options.consumer.trim() === '') {
-    throw new TypeError("recordConsumer needs the consumer's name: recordConsumer(client, { consumer: 'checkout-agent' }).")
-  }
+  checkRecordingOptions('recordConsumer', 'client', options)
+  const kind = clientKindOf(client)
+  if (kind !== 'sdk-client') throw new TypeError(REFUSALS[kind])
   const target = client as unknown as ClientLike & Record<PropertyKey, unknown>
-  if (options.given !== undefined && (typeof options.given !== 'string' || options.given.trim() === '')) {
-    throw new TypeError("recordConsumer's given names the server's state for these calls, as a non-empty string: recordConsumer(client, { consumer: 'checkout-agent', given: 'cart has 2 items' }).")
-  }
-  if (typeof target.callTool !== 'function' || typeof target.request !== 'function') {
-    throw new TypeError('recordConsumer wraps a connected MCP SDK Client (1.x or 2.x): something with callTool() and request(); connect the client first, then wrap it.')
-  }
-  const recording = new ConsumerRecording(target, options)
+  const recording = new WireRecording({ ...options, observeReads: true })
+  const feed = new ClientFeed(recording, target)
   const wrapped: Record<string, unknown> = {
     callTool: async (params: { name: string; arguments?: Record<string, unknown> }, ...rest: unknown[]) => {
-      recording.noteCall(params.name, params.arguments)
-      return recording.observeResult(params.name, await target.callTool(params, ...rest))
+      const id = feed.request('tools/call', params as Record<string, unknown>)
+      const result = await target.callTool(params, ...rest)
+      await feed.listOnce()
+      return feed.answer(id, result)
     },
-    getPrompt: (params: { name: string; arguments?: Record<string, unknown> }, ...rest: unknown[]) => {
-      recording.notePrompt(params.name, params.arguments)
-      return (target.getPrompt as (...args: unknown[]) => unknown)(params, ...rest)
+    getPrompt: async (params: { name: string; arguments?: Record<string, unknown> }, ...rest: unknown[]) => {
+      const id = feed.request('prompts/get', params as Record<string, unknown>)
+      return feed.answer(id, await (target.getPrompt as (...args: unknown[]) => Promise<unknown>)(params, ...rest))
     },
-    readResource: (params: { uri: string }, ...rest: unknown[]) => {
-      recording.noteResource(params.uri)
-      return (target.readResource as (...args: unknown[]) => unknown)(params, ...rest)
+    readResource: async (params: { uri: string }, ...rest: unknown[]) => {
+      const id = feed.request('resources/read', params as Record<string, unknown>)
+      return feed.answer(id, await (target.readResource as (...args: unknown[]) => Promise<unknown>)(params, ...rest))
     },
   }
   return new Proxy(client, {
@@ -194,9 +123,9 @@ export function recordConsumer<C extends object>(client: C, options: RecordConsu
   })
 }
 
-/** The recording behind a client from `recordConsumer`; `undefined` for anything else. */
-export function consumerRecordingOf(value: unknown): ConsumerRecording | undefined {
+/** The recording behind a client from `recordConsumer` or a transport from `recordTransport`; `undefined` for anything else. */
+export function consumerRecordingOf(value: unknown): WireRecording | undefined {
   if ((typeof value !== 'object' && typeof value !== 'function') || value === null) return undefined
   const recording = (value as Record<PropertyKey, unknown>)[RECORDING]
-  return recording instanceof ConsumerRecording ? recording : undefined
+  return recording instanceof WireRecording ? recording : undefined
 }

@@ -1,29 +1,53 @@
 import type { PathSegment } from '../schema/types.js'
+import { readerNow } from './read-attribution.js'
+
+/** What `trackReads` reports: the consumer's own reads, and an output a dependency serialised whole. */
+export interface ReadObserver {
+  /** A field the consumer's own code read, as a structured path. */
+  read(path: PathSegment[]): void
+  /** A dependency serialised the value at `path` whole (`JSON.stringify` by a framework, for the model). */
+  seenWhole(path: PathSegment[], value: unknown): void
+}
 
 /**
- * Wraps a JSON value so every field read through it is reported, as a structured path
- * (`['items', '[]', 'price']`); an array element is `[]` whatever its index. The value reads
- * exactly as before: same keys, same values, same `JSON.stringify`.
+ * Wraps a JSON value so every field the consumer's own code reads through it is reported, as a
+ * structured path (`['items', '[]', 'price']`); an array element is `[]` whatever its index.
+ * Reads made inside dependencies (see `readerNow`) are not the consumer's and are not reported;
+ * a dependency's `JSON.stringify` is reported as the value seen whole. The value reads exactly as
+ * before: same keys, same values, same `JSON.stringify`.
  * Why a Proxy: it is the one way to learn what code reads without changing that code.
- * @example const seen: string[][] = []; trackReads({ a: { b: 1 } }, (path) => seen.push(path)).a.b // seen: [['a'], ['a', 'b']]
+ * Why `toJSON`: `JSON.stringify` looks it up on every object before serialising it.
+ * @example const seen: string[][] = []; trackReads({ a: { b: 1 } }, { read: (path) => seen.push(path), seenWhole() {} }).a.b // seen: [['a'], ['a', 'b']]
  */
-export function trackReads<T>(value: T, onRead: (path: PathSegment[]) => void, path: PathSegment[] = []): T {
+export function trackReads<T>(value: T, observer: ReadObserver, path: PathSegment[] = []): T {
   if (typeof value !== 'object' || value === null) return value
   const cache = new Map<PropertyKey, unknown>()
   return new Proxy(value as object, {
     get(target, key, receiver) {
       const field = Reflect.get(target, key, receiver)
+      if (key === 'toJSON' && field === undefined && readerNow() === 'dependency') observer.seenWhole(path, target)
       if (typeof key === 'symbol' || !Object.hasOwn(target, key)) return field
       const isIndex = Array.isArray(target) && /^(0|[1-9][0-9]*)$/.test(key)
       // Why: `length` of an array is part of reading the array, not a field of the output.
       if (Array.isArray(target) && key === 'length') return field
       const next = [...path, isIndex ? '[]' : key]
-      onRead(next)
+      if (readerNow() === 'consumer') observer.read(next)
       if (typeof field !== 'object' || field === null) return field
-      if (!cache.has(key)) cache.set(key, trackReads(field, onRead, next))
+      if (!cache.has(key)) cache.set(key, trackReads(field, observer, next))
       return cache.get(key)
     },
   }) as T
+}
+
+/**
+ * The leaf paths of a JSON value, relative to `path`: what a reader of the whole value saw.
+ * @example valuePaths({ a: { b: 1 }, c: [{ d: 2 }] }) // [['a', 'b'], ['c', '[]', 'd']]
+ */
+export function valuePaths(value: unknown, path: PathSegment[] = []): PathSegment[][] {
+  if (Array.isArray(value)) return value.length === 0 ? [path] : value.flatMap((item) => valuePaths(item, [...path, '[]']))
+  if (typeof value !== 'object' || value === null) return [path]
+  const keys = Object.keys(value)
+  return keys.length === 0 ? [path] : keys.flatMap((key) => valuePaths((value as Record<string, unknown>)[key], [...path, key]))
 }
 
 /**

@@ -1,107 +1,238 @@
-import type { Json } from '../surface/types.js'
+import { schemaValidator } from '../contract/schema-validator.js'
+import { renderPath } from '../surface/render-path.js'
 import { normalizeSurface } from '../surface/normalize.js'
-import { CONSUMER_CONTRACT_FORMAT, type ConsumerContract, type ConsumerExample, type ConsumerTool } from './consumer-contract.js'
+import type { PathSegment } from '../schema/types.js'
+import type { Json, Schema } from '../surface/types.js'
+import { consumerContractFormatOf, type ConsumerContract, type ConsumerExample, type ConsumerTool } from './consumer-contract.js'
 import { redact, shapeOf } from './example-shape.js'
+import { sliceSchema } from './slice-schema.js'
+import { leafPaths, parseReadPath, trackReads, valuePaths } from './track-reads.js'
 
-/** Options of a {@link WireRecording}. */
+/** Options of a `WireRecording`: who the consumer is and what it declares. */
 export interface WireRecordingOptions {
-  /** The consumer's name, stored in its contract. */
+  /** The consumer's name, stored in its contract (`checkout-agent`). */
   consumer: string
-  /** The state the server is in for these calls, recorded on each example. */
+  /**
+   * The state the server is in for these calls (`'cart has 2 items'`), recorded on each example;
+   * a provider's `verify --call` sets it up with its handler for that state before calling.
+   */
   given?: string
-  /** Argument paths whose values never reach the contract file. */
+  /** Argument paths whose values never reach the contract file: `password`, `auth.token`, `items[].secret`. */
   redact?: string[]
   /** At most this many examples per tool, one per argument shape. Default 5. */
   maxExamples?: number
-  /** Reads the consumer declares per tool: `{ get_weather: ['temperature'] }`. */
+  /** Declared reads per tool, as hand-written contracts do: `{ get_weather: ['temperature', 'conditions'] }`. */
   reads?: Record<string, string[]>
-  /** False where only the wire is seen (a proxy): no field is recorded as read. */
+  /** False where only the wire is seen (the proxy): the contract then says reads were not observed. */
   observeReads: boolean
 }
 
-type Message = { id?: unknown; method?: unknown; params?: Record<string, unknown>; result?: Record<string, unknown> }
+/** A structuredContent that broke the tool's advertised output schema, seen while recording. */
+export interface OutputViolation {
+  tool: string
+  /** Ajv's errors in words, one per line. */
+  errors: string
+}
+
+/** A JSON-RPC message as the recorder looks at it; anything else passes untouched. */
+type Message = Record<string, unknown>
+
+/** What the consumer did with one tool. */
+interface ToolUse {
+  examples: Map<string, ConsumerExample>
+  reads: PathSegment[][]
+  /** Fields of outputs a dependency serialised whole (for the model). */
+  seen: PathSegment[][]
+}
+
+/** Where a recorded client or transport keeps its recording (see `consumerRecordingOf`). */
+export const RECORDING = Symbol.for('mcp-contract.consumer-recording')
+
+/** The key of the server's identity in a 2026-07-28 result's `_meta`. */
+const SERVER_INFO_META_KEY = 'io.modelcontextprotocol/serverInfo'
+
+/** At most this many tool outputs are kept per tool to check against the advertised output schema. */
+const OUTPUTS_CHECKED = 50
 
 /**
- * A consumer recorded from its JSON-RPC messages: the tool calls with their arguments, prompts
- * got, resources read, the provider's name from `initialize` and the tools' hints from `tools/list`.
- * @example const recording = new WireRecording({ consumer: 'agent', observeReads: false }); recording.fromClient(message)
+ * The one consumer recorder: it watches the JSON-RPC messages between a client and a server and
+ * turns them into a consumer contract. Requests and responses are paired by id; a `tools/call`,
+ * `prompts/get` or `resources/read` is recorded when the client sends it (so a call the server
+ * refuses, or one the client cancels, is recorded too). Tools' hints and output schemas come
+ * from the `tools/list` results the client itself asked for; the provider's name from the
+ * `initialize` result's `serverInfo`, or from the 2026-07-28 `_meta` server-info block.
+ * Every way of recording (`recordConsumer`, `recordTransport`, the `record` proxy) feeds one.
+ * @example const wire = new WireRecording({ consumer: 'checkout-agent', observeReads: false }); wire.fromClient(request); forward(wire.fromServer(response))
  */
 export class WireRecording {
-  private readonly tools = new Map<string, Map<string, ConsumerExample>>()
+  private readonly pending = new Map<string, { method: string; params: Message }>()
+  private readonly tools = new Map<string, ToolUse>()
   private readonly prompts = new Map<string, Set<string>>()
   private readonly resources = new Set<string>()
-  private readonly pending = new Map<string, string>()
-  private readonly listed = new Map<string, Record<string, unknown>>()
+  private readonly listed = new Map<string, Message>()
+  private readonly outputs: { tool: string; content: unknown }[] = []
   private provider: string | undefined
 
   constructor(private readonly options: WireRecordingOptions) {}
 
-  /** True while no tool call, prompt or resource read has been seen. */
+  /** True while no tools/call, prompts/get or resources/read has been seen. */
   get empty(): boolean {
     return this.tools.size === 0 && this.prompts.size === 0 && this.resources.size === 0
   }
 
-  /** Notes one message the client sent (or a batch of them). */
+  /** A JSON-RPC message (or batch array) the client sent toward the server. Never throws, never alters it. */
   fromClient(message: unknown): void {
-    for (const { id, method, params } of asMessages(message)) {
-      if (typeof method !== 'string') continue
-      if (id !== undefined) this.pending.set(JSON.stringify(id), method)
-      if (method === 'tools/call' && typeof params?.name === 'string') this.noteCall(params.name, params.arguments)
-      if (method === 'prompts/get' && typeof params?.name === 'string') {
-        const names = this.prompts.get(params.name) ?? new Set<string>()
-        for (const key of Object.keys((params.arguments as object | undefined) ?? {})) names.add(key)
-        this.prompts.set(params.name, names)
+    for (const one of Array.isArray(message) ? message : [message]) {
+      try {
+        this.noteClientMessage(one)
+      } catch {
+        // Why: a recorder must never break the traffic it watches; a message it cannot read is skipped.
       }
-      if (method === 'resources/read' && typeof params?.uri === 'string') this.resources.add(params.uri)
     }
   }
 
-  /** Notes one message the server sent (or a batch); returns it unchanged. */
+  /**
+   * A JSON-RPC message (or batch) the server sent toward the client; returns what to hand the
+   * client: the same message, or (when reads are observed) one whose tools/call
+   * `structuredContent` tracks what the consumer's code reads.
+   */
   fromServer(message: unknown): unknown {
-    for (const { id, method, result } of asMessages(message)) {
-      if (method !== undefined || id === undefined || result === undefined) continue
-      const key = JSON.stringify(id)
-      const asked = this.pending.get(key)
-      this.pending.delete(key)
-      if (asked === 'initialize') {
-        const name = (result.serverInfo as { name?: unknown } | undefined)?.name
-        if (typeof name === 'string' && name.trim() !== '') this.provider = name
-      }
-      if (asked === 'tools/list' && Array.isArray(result.tools)) for (const tool of result.tools as Record<string, unknown>[]) if (typeof tool?.name === 'string') this.listed.set(tool.name, tool)
-    }
-    return message
+    if (!Array.isArray(message)) return this.serverMessage(message)
+    const handed = message.map((one) => this.serverMessage(one))
+    return handed.every((one, index) => one === message[index]) ? message : handed
   }
 
-  /** The consumer contract of everything recorded so far. */
+  /** The consumer contract of everything seen so far. */
   async contract(): Promise<ConsumerContract> {
-    const hints = new Map((normalizeSurface({ initialize: {}, tools: [...this.listed.values()] }).tools ?? []).map((tool) => [tool.name, tool.hints]))
-    const tools: ConsumerTool[] = [...this.tools].map(([name, shapes]) => {
-      const examples = [...shapes.values()]
-      const reads = this.options.reads?.[name] ?? []
-      const tool: ConsumerTool = this.options.given === undefined ? { name, examples, reads } : { name, examples: [], given: { [this.options.given]: examples }, reads }
-      const seen = hints.get(name)
-      return seen === undefined ? tool : { ...tool, hints: seen }
+    const raw = [...this.listed.values()]
+    const surface = raw.length > 0 ? normalizeSurface({ initialize: {}, tools: raw }) : undefined
+    const live = new Map((surface?.tools ?? []).map((tool) => [tool.name, tool]))
+    const declared = this.options.reads ?? {}
+    const names = new Set([...this.tools.keys()])
+    const tools: ConsumerTool[] = [...names].map((name) => {
+      const used = this.tools.get(name)!
+      const reads = leafPaths([...used.reads, ...(declared[name] ?? []).map(parseReadPath)]).filter((path) => path.length > 0)
+      const rendered = reads.map(renderPath).sort()
+      const seen = leafPaths(used.seen)
+        .filter((path) => path.length > 0)
+        .map(renderPath)
+        .filter((path) => !rendered.includes(path))
+        .sort()
+      const examples = [...used.examples.values()]
+      const given = this.options.given
+      const tool: ConsumerTool = given === undefined ? { name, examples, reads: rendered } : { name, examples: [], given: { [given]: examples }, reads: rendered }
+      if (seen.length > 0 || used.seen.length > 0) tool.seen = seen
+      const listed = live.get(name)
+      if (listed !== undefined) tool.hints = listed.hints
+      if (listed?.outputSchema !== undefined && reads.length > 0) tool.output = sliceSchema(listed.outputSchema, reads)
+      return tool
     })
-    return {
-      format: CONSUMER_CONTRACT_FORMAT,
+    const contract: ConsumerContract = {
+      format: 1,
       consumer: this.options.consumer,
       ...(this.provider !== undefined ? { provider: this.provider } : {}),
+      ...(this.options.observeReads ? {} : { readsObserved: false as const }),
       tools,
       prompts: [...this.prompts].map(([name, args]) => ({ name, arguments: [...args] })),
       resources: [...this.resources].map((uri) => ({ uri })),
     }
+    return { ...contract, format: consumerContractFormatOf(contract) }
   }
 
-  private noteCall(name: string, args: unknown): void {
-    const shapes = this.tools.get(name) ?? new Map<string, ConsumerExample>()
-    this.tools.set(name, shapes)
-    const example = redact((typeof args === 'object' && args !== null ? args : {}) as Json, this.options.redact ?? []) as ConsumerExample
+  /** The tool outputs seen so far that break the output schema their tool advertised in a listing the client asked for. */
+  async violations(): Promise<OutputViolation[]> {
+    if (this.outputs.length === 0) return []
+    const validator = await schemaValidator()
+    const found: OutputViolation[] = []
+    for (const { tool, content } of this.outputs) {
+      const advertised = this.listed.get(tool)?.outputSchema as Schema | undefined
+      if (advertised === undefined) continue
+      const compiled = validator.compile(advertised)
+      const verdict = 'check' in compiled ? compiled.check(content) : `the advertised output schema does not compile: ${compiled.failure}`
+      if (verdict !== true) found.push({ tool, errors: verdict })
+    }
+    return found
+  }
+
+  private noteClientMessage(message: unknown): void {
+    if (!isRecord(message) || typeof message.method !== 'string') return
+    const params = isRecord(message.params) ? message.params : {}
+    if (message.method === 'notifications/cancelled') {
+      this.pending.delete(idKey(params.requestId))
+      return
+    }
+    if (!isId(message.id)) return
+    this.pending.set(idKey(message.id), { method: message.method, params })
+    if (message.method === 'tools/call' && typeof params.name === 'string') this.noteCall(params.name, isRecord(params.arguments) ? params.arguments : undefined)
+    if (message.method === 'prompts/get' && typeof params.name === 'string') this.notePrompt(params.name, isRecord(params.arguments) ? params.arguments : undefined)
+    if (message.method === 'resources/read' && typeof params.uri === 'string') this.resources.add(params.uri)
+  }
+
+  private serverMessage(message: unknown): unknown {
+    try {
+      if (!isRecord(message) || message.method !== undefined || !isId(message.id)) return message
+      const request = this.pending.get(idKey(message.id))
+      if (request === undefined) return message
+      this.pending.delete(idKey(message.id))
+      if (!isRecord(message.result)) return message
+      const result = message.result
+      this.noteServerName(request.method, result)
+      if (request.method === 'tools/list' && Array.isArray(result.tools)) {
+        for (const tool of result.tools) if (isRecord(tool) && typeof tool.name === 'string') this.listed.set(tool.name, tool)
+      }
+      if (request.method !== 'tools/call' || typeof request.params.name !== 'string') return message
+      const content = result.structuredContent
+      if (typeof content !== 'object' || content === null) return message
+      const name = request.params.name
+      if (this.outputs.filter((output) => output.tool === name).length < OUTPUTS_CHECKED) this.outputs.push({ tool: name, content })
+      if (!this.options.observeReads) return message
+      const use = this.tool(name)
+      const tracked = trackReads(content, {
+        read: (path) => use.reads.push(path),
+        seenWhole: (path, value) => use.seen.push(...valuePaths(value, path)),
+      })
+      return { ...message, result: { ...result, structuredContent: tracked } }
+    } catch {
+      return message
+    }
+  }
+
+  private noteServerName(method: string, result: Message): void {
+    const meta = isRecord(result._meta) ? result._meta[SERVER_INFO_META_KEY] : undefined
+    const info = method === 'initialize' && isRecord(result.serverInfo) ? result.serverInfo : meta
+    const name = isRecord(info) ? info.name : undefined
+    if (typeof name === 'string' && name.trim() !== '') this.provider = name
+  }
+
+  private noteCall(name: string, args: Message | undefined): void {
+    const tool = this.tool(name)
+    const example = redact((args ?? {}) as Json, this.options.redact ?? []) as ConsumerExample
     const shape = shapeOf(example)
-    if (!shapes.has(shape) && shapes.size < (this.options.maxExamples ?? 5)) shapes.set(shape, example)
+    if (!tool.examples.has(shape) && tool.examples.size < (this.options.maxExamples ?? 5)) tool.examples.set(shape, example)
+  }
+
+  private notePrompt(name: string, args: Message | undefined): void {
+    const names = this.prompts.get(name) ?? new Set<string>()
+    for (const key of Object.keys(args ?? {})) names.add(key)
+    this.prompts.set(name, names)
+  }
+
+  private tool(name: string): ToolUse {
+    let tool = this.tools.get(name)
+    if (tool === undefined) this.tools.set(name, (tool = { examples: new Map(), reads: [], seen: [] }))
+    return tool
   }
 }
 
-function asMessages(message: unknown): Message[] {
-  const list = Array.isArray(message) ? message : [message]
-  return list.filter((item): item is Message => typeof item === 'object' && item !== null)
+function isRecord(value: unknown): value is Message {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function isId(value: unknown): value is string | number {
+  return typeof value === 'string' || typeof value === 'number'
+}
+
+/** Why typed: JSON-RPC ids `1` and `"1"` are different requests. */
+function idKey(id: unknown): string {
+  return `${typeof id}:${String(id)}`
 }

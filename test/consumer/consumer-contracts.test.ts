@@ -63,7 +63,7 @@ describe('recordConsumer', () => {
     open.push(raw)
     const client = recordConsumer(raw, { consumer: 'c' })
     await client.callTool({ name: 'search_products', arguments: { query: 'x' } }).catch(() => undefined)
-    expect(consumerRecordingOf(client)!.violations).toMatchInlineSnapshot(`
+    expect(await consumerRecordingOf(client)!.violations()).toMatchInlineSnapshot(`
       [
         {
           "errors": "must be array at items",
@@ -102,8 +102,25 @@ describe('recordConsumer', () => {
     expect(() => parseConsumerContract(JSON.stringify({ ...older, provider: '' }), 'empty.json')).toThrowErrorMatchingInlineSnapshot(`[ConsumerContractError: empty.json is not a valid consumer contract: provider must NOT have fewer than 1 characters. mcp-consumer-contract.schema.json in the package describes the format; restore the file or record it again with -u.]`)
   })
 
-  test('recordConsumer refuses what is not a client, saying what to pass', () => {
-    expect(() => recordConsumer({} as never, { consumer: 'c' })).toThrowErrorMatchingInlineSnapshot(`[TypeError: recordConsumer wraps a connected MCP SDK Client (1.x or 2.x): something with callTool() and request(); connect the client first, then wrap it.]`)
+  /**
+   * The public methods of each framework's client, as their classes have them (@ai-sdk/mcp 1.0
+   * DefaultMCPClient, @langchain/mcp-adapters 1.1 MultiServerMCPClient, @mastra/mcp 0.14
+   * MCPClient), mirrored from their public methods.
+   */
+  const shaped = (...names: string[]) => Object.fromEntries(names.map((name) => [name, () => undefined]))
+  test.each([
+    { title: 'an AI SDK MCP client (it has callTool and request too)', client: shaped('tools', 'toolsFromDefinitions', 'callTool', 'request', 'listTools', 'readResource', 'close', 'onElicitationRequest') },
+    { title: "LangChain's MultiServerMCPClient", client: shaped('initializeConnections', 'getTools', 'getClient', 'readResource', 'close') },
+    { title: "Mastra's MCPClient", client: shaped('getTools', 'getToolsets', 'getResources', 'disconnect') },
+    { title: 'something with callTool and request only', client: shaped('callTool', 'request') },
+    { title: 'not an object', client: 'client' },
+  ])('recordConsumer refuses $title, naming the way to record it', ({ client }) => {
+    expect(() => recordConsumer(client as never, { consumer: 'c' })).toThrowErrorMatchingSnapshot()
+  })
+
+  test('recordConsumer accepts SDK 1.x and 2.x clients by what only they have, and needs a name', async () => {
+    expect(() => recordConsumer(new Client({ name: 'a', version: '1' }), { consumer: 'c' })).not.toThrow()
+    expect(() => recordConsumer(new ClientV2({ name: 'a', version: '1' }), { consumer: 'c' })).not.toThrow()
     expect(() => recordConsumer({} as never, {} as never)).toThrowErrorMatchingInlineSnapshot(`[TypeError: recordConsumer needs the consumer's name: recordConsumer(client, { consumer: 'checkout-agent' }).]`)
   })
 })

@@ -9,6 +9,7 @@ import type { MatcherResult } from '../../matchers/matcher-core.js'
 import type { UpdateMode } from '../../matchers/runner-adapter.js'
 import '../../setup/vitest.js'
 import { recordConsumer } from '../../src/consumer/record-consumer.js'
+import { recordTransport } from '../../src/consumer/record-transport.js'
 import { runCheckout } from '../fixtures/consumers/checkout-flow.js'
 import { createShopServer, type ShopVariant } from '../fixtures/servers/shop-server.js'
 
@@ -48,6 +49,30 @@ function asJest(mode: UpdateMode) {
 const scrub = (text: string) => text.replaceAll(relative(process.cwd(), dir), '<dir>').replaceAll(dir, '<dir>')
 
 describe('toMatchConsumerContract', () => {
+  test.each([
+    { mode: 'none' as const, title: 'in CI' },
+    { mode: 'new' as const, title: 'outside CI' },
+    { mode: 'all' as const, title: 'with -u' },
+  ])('a recorder that was never reached fails $title and writes nothing', async ({ mode }) => {
+    const { mkdir } = await import('node:fs/promises')
+    const folder = `never-${mode}`
+    await mkdir(join(dir, folder))
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
+    await createShopServer().connect(serverSide)
+    const raw = new Client({ name: 'checkout-agent', version: '1.0.0' })
+    const transport = recordTransport(clientSide, { consumer: 'checkout-agent' })
+    await raw.connect(transport)
+    open.push(raw)
+    const client = recordConsumer(raw, { consumer: 'checkout-agent' })
+    // Why listing only: the code reached the server, but made no call, prompt get or resource read.
+    await raw.listTools()
+    const [throughClient, throughTransport]: MatcherResult[] = await Promise.all([client, transport].map((recorder) => toMatchConsumerContract.call(asJest(mode), recorder, `${folder}/checkout-agent.mcp-consumer.json`)))
+    expect([throughClient.pass, throughTransport.pass]).toEqual([false, false])
+    expect(throughTransport.message()).toBe(throughClient.message())
+    if (mode === 'none') expect(throughClient.message()).toMatchSnapshot()
+    expect(await readdir(join(dir, folder))).toEqual([])
+  })
+
   test('a missing file fails in CI, is written outside CI, then the same use passes', async () => {
     const file = 'contracts-a/checkout-agent.mcp-consumer.json'
     const { mkdir } = await import('node:fs/promises')
