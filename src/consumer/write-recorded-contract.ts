@@ -1,4 +1,4 @@
-import { access, constants } from 'node:fs/promises'
+import { access, constants, readFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { withFileLock } from './contract-file-lock.js'
 import { ConsumerContractError, readConsumerContract, writeConsumerContract, type ConsumerContract } from './consumer-contract.js'
@@ -44,8 +44,20 @@ export async function checkRecordTarget(file: string, consumer: string): Promise
   } catch (error) {
     throw new ConsumerContractError(`${file} cannot be written: its folder ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : 'is not writable'}. Create the folder or choose another --out.`)
   }
-  if (!(await exists(file))) return
-  assertSameConsumer(file, (await readConsumerContract(file)).consumer, consumer)
+  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined
+    throw new ConsumerContractError(`${file} could not be read (${error.code ?? error.message}); record writes nothing over a file it cannot read. Choose another --out.`)
+  })
+  if (text === undefined) return
+  // Why JSON alone here: the whole file is validated when it is merged; Ajv would delay the server's start.
+  let held: unknown
+  try {
+    held = (JSON.parse(text) as { consumer?: unknown } | null)?.consumer
+  } catch {
+    held = undefined
+  }
+  if (typeof held !== 'string') throw new ConsumerContractError(`${file} is not a consumer contract; record does not write over it. Choose another --out, or remove the file.`)
+  assertSameConsumer(file, held, consumer)
 }
 
 async function exists(file: string): Promise<boolean> {

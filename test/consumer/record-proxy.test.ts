@@ -150,6 +150,32 @@ process.stdout.write(String(await exited))
   })
 })
 
+test('SIGTERM stops the proxy and the server, and still writes what was recorded; exit 143', async () => {
+  const out = join(dir, 'stopped.mcp-consumer.json')
+  const proxy = spawn(process.execPath, [CLI, 'record', '--consumer', 'stopped', '--out', out, '--', process.execPath, SERVER], { stdio: ['pipe', 'pipe', 'pipe'] })
+  let stdout = ''
+  let stderr = ''
+  proxy.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
+  const answered = new Promise<void>((resolve) =>
+    proxy.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8')
+      if (stdout.includes('"id":2')) resolve()
+    }),
+  )
+  const exited = new Promise<number | null>((resolve) => proxy.on('close', resolve))
+  proxy.stdin.write('{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}\n')
+  proxy.stdin.write('{"jsonrpc":"2.0","method":"notifications/initialized"}\n{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get_weather","arguments":{"city":"Darwin"}}}\n')
+  await answered
+  proxy.kill('SIGTERM')
+  expect(await exited).toBe(143)
+  expect(scrub(stderr, { [dir]: '<dir>' })).toMatchInlineSnapshot(`
+    "recorded-weather: ready
+    mcp-contract record: recorded 1 tool for consumer "stopped" to <dir>/stopped.mcp-consumer.json (stopped by SIGTERM)
+    "
+  `)
+  expect(JSON.parse(await readFile(out, 'utf8')).tools).toEqual([{ name: 'get_weather', examples: [{ city: 'Darwin' }], reads: [] }])
+})
+
 describe('usage: one line, exit 2', () => {
   test.each([
     { title: 'no --consumer', args: ['record', '--out', 'x.json', '--', 'node', 's.js'] },
