@@ -130,11 +130,14 @@ class Recorder {
 
 function nothingRecorded(invocation: Invocation, sessions: Session[], why: string | undefined): string {
   const methods = [...new Set(sessions.flatMap((session) => [...session.methods]))]
-  const seen = methods.length === 0 ? 'the client sent no message at all' : `the client sent ${methods.join(', ')}`
+  const listed = methods.length === 1 ? methods[0] : `${methods.slice(0, -1).join(', ')} and ${methods.at(-1)}`
+  const seen =
+    methods.length === 0
+      ? 'The client sent no message at all'
+      : `The client sent ${listed} but never called a tool (tools/call), got a prompt (prompts/get) or read a resource (resources/read)`
   return (
     `mcp-contract record: NOTHING RECORDED for consumer "${invocation.consumer}"; ${invocation.out} was not written${why !== undefined ? ` (${why})` : ''}. ` +
-    `${seen}, but never called a tool (tools/call), got a prompt (prompts/get) or read a resource (resources/read). ` +
-    'Check that the consumer reaches its server through this command and that the tests that use the server ran.\n'
+    `${seen}. Check that the consumer reaches its server through this command and that the tests that use the server ran.\n`
   )
 }
 

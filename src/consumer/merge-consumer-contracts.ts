@@ -1,5 +1,5 @@
 import type { Schema } from '../surface/types.js'
-import { ConsumerContractError, type ConsumerContract, type ConsumerExample, type ConsumerTool } from './consumer-contract.js'
+import { ConsumerContractError, consumerContractFormatOf, type ConsumerContract, type ConsumerExample, type ConsumerTool } from './consumer-contract.js'
 import { shapeOf } from './example-shape.js'
 
 /** Options of {@link mergeConsumerContracts}. */
@@ -15,15 +15,14 @@ export interface MergeOptions {
  * tool the examples of both (one per argument shape, `into`'s first, within the cap, per state
  * too), the fields read by either, and their output slices joined. Both must name the same
  * consumer and, where both name one, the same provider.
+ * Recorded from the wire (`readsObserved: false`) on either side makes the merge so too.
  * Why: several test processes of one consumer record into one file; none may lose another's uses.
  * @throws ConsumerContractError when the consumers or the providers differ
  * @example mergeConsumerContracts(await readConsumerContract(file), recorded, { maxExamples: 5 })
  */
 export function mergeConsumerContracts(into: ConsumerContract, added: ConsumerContract, options: MergeOptions = {}): ConsumerContract {
   const source = options.source ?? 'the consumer contract'
-  if (into.consumer !== added.consumer) {
-    throw new ConsumerContractError(`${source} holds consumer "${into.consumer}", not "${added.consumer}"; one file holds one consumer's uses. Record "${added.consumer}" to another file.`)
-  }
+  assertSameConsumer(source, into.consumer, added.consumer)
   if (into.provider !== undefined && added.provider !== undefined && into.provider !== added.provider) {
     throw new ConsumerContractError(
       `${source} was recorded against provider "${into.provider}", this recording against "${added.provider}"; one file holds the uses of one provider. Record the uses of "${added.provider}" to another file.`,
@@ -31,15 +30,28 @@ export function mergeConsumerContracts(into: ConsumerContract, added: ConsumerCo
   }
   const cap = options.maxExamples ?? 5
   const provider = into.provider ?? added.provider
+  const { readsObserved: _into, ...intoRest } = into
+  const { readsObserved: _added, ...addedRest } = added
   // Why spread both: a field this version does not merge (a newer recorder's) is kept, not dropped.
-  return {
-    ...into,
-    ...added,
+  const merged: ConsumerContract = {
+    ...intoRest,
+    ...addedRest,
     ...(provider !== undefined ? { provider } : {}),
+    // Why not observed when either was not: the reads of one cannot stand for the other's, and verify never judges guessed reads.
+    ...(into.readsObserved === false || added.readsObserved === false ? { readsObserved: false as const } : {}),
     tools: unionBy(into.tools, added.tools, (tool) => tool.name, (a, b) => mergeTool(a, b, cap)),
     prompts: unionBy(into.prompts, added.prompts, (prompt) => prompt.name, (a, b) => ({ ...a, ...b, arguments: [...new Set([...a.arguments, ...b.arguments])] })),
     resources: unionBy(into.resources, added.resources, (resource) => resource.uri, (a, b) => ({ ...a, ...b })),
   }
+  return { ...merged, format: consumerContractFormatOf(merged) }
+}
+
+/**
+ * Refuses to put one consumer's uses into a file that holds another's.
+ * @throws ConsumerContractError naming both consumers
+ */
+export function assertSameConsumer(source: string, held: string, recorded: string): void {
+  if (held !== recorded) throw new ConsumerContractError(`${source} holds consumer "${held}", not "${recorded}"; one file holds one consumer's uses. Record "${recorded}" to another file.`)
 }
 
 function mergeTool(a: ConsumerTool, b: ConsumerTool, cap: number): ConsumerTool {
@@ -47,12 +59,16 @@ function mergeTool(a: ConsumerTool, b: ConsumerTool, cap: number): ConsumerTool 
   const given = Object.fromEntries(states.map((state) => [state, mergeExamples(a.given?.[state] ?? [], b.given?.[state] ?? [], cap)]))
   const hints = b.hints ?? a.hints
   const output = a.output === undefined ? b.output : b.output === undefined ? a.output : mergeSlices(a.output, b.output)
+  const reads = [...new Set([...a.reads, ...b.reads])].sort()
+  // Why seen less reads: a field one recording read is read, whatever the other only saw.
+  const seen = a.seen === undefined && b.seen === undefined ? undefined : [...new Set([...(a.seen ?? []), ...(b.seen ?? [])])].filter((path) => !reads.includes(path)).sort()
   return {
     ...a,
     ...b,
     examples: mergeExamples(a.examples, b.examples, cap),
     ...(states.length > 0 ? { given } : {}),
-    reads: [...new Set([...a.reads, ...b.reads])].sort(),
+    reads,
+    ...(seen !== undefined ? { seen } : {}),
     ...(hints !== undefined ? { hints } : {}),
     ...(output !== undefined ? { output } : {}),
   }

@@ -1,8 +1,8 @@
-import { access, constants } from 'node:fs/promises'
+import { access, constants, readFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { withFileLock } from './contract-file-lock.js'
 import { ConsumerContractError, readConsumerContract, writeConsumerContract, type ConsumerContract } from './consumer-contract.js'
-import { mergeConsumerContracts } from './merge-consumer-contracts.js'
+import { assertSameConsumer, mergeConsumerContracts } from './merge-consumer-contracts.js'
 import { markRun, runThatWrote } from './recording-run.js'
 
 /** Where a recording goes and how it joins what is there. */
@@ -25,9 +25,7 @@ export async function writeRecordedContract(file: string, recorded: ConsumerCont
   return withFileLock(file, async () => {
     const existing = await exists(file) ? await readConsumerContract(file) : undefined
     // Why refuse even across runs: replacing another consumer's file would lose it without a word.
-    if (existing !== undefined && existing.consumer !== recorded.consumer) {
-      throw new ConsumerContractError(`${file} holds consumer "${existing.consumer}", not "${recorded.consumer}"; one file holds one consumer's uses. Record "${recorded.consumer}" to another file.`)
-    }
+    if (existing !== undefined) assertSameConsumer(file, existing.consumer, recorded.consumer)
     const merged = existing !== undefined && (await runThatWrote(file)) === run
     await writeConsumerContract(file, merged ? mergeConsumerContracts(existing, recorded, { maxExamples, source: file }) : recorded)
     await markRun(file, run)
@@ -46,9 +44,20 @@ export async function checkRecordTarget(file: string, consumer: string): Promise
   } catch (error) {
     throw new ConsumerContractError(`${file} cannot be written: its folder ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : 'is not writable'}. Create the folder or choose another --out.`)
   }
-  if (!(await exists(file))) return
-  const existing = await readConsumerContract(file)
-  if (existing.consumer !== consumer) throw new ConsumerContractError(`${file} holds consumer "${existing.consumer}", not "${consumer}"; one file holds one consumer's uses. Record "${consumer}" to another file.`)
+  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined
+    throw new ConsumerContractError(`${file} could not be read (${error.code ?? error.message}); record writes nothing over a file it cannot read. Choose another --out.`)
+  })
+  if (text === undefined) return
+  // Why JSON alone here: the whole file is validated when it is merged; Ajv would delay the server's start.
+  let held: unknown
+  try {
+    held = (JSON.parse(text) as { consumer?: unknown } | null)?.consumer
+  } catch {
+    held = undefined
+  }
+  if (typeof held !== 'string') throw new ConsumerContractError(`${file} is not a consumer contract; record does not write over it. Choose another --out, or remove the file.`)
+  assertSameConsumer(file, held, consumer)
 }
 
 async function exists(file: string): Promise<boolean> {

@@ -1,0 +1,71 @@
+// Budget (issue 24): a consumer suite of 200 tool calls through `mcp-contract record` costs at
+// most 1.15× the same suite against the server directly. The suite is a client process (SDK
+// Client over stdio) that starts the server, calls get_weather 200 times and disconnects; runs
+// alternate A (direct) and B (through record) in pairs, and the median of the pairwise ratios
+// is printed for wall time and for CPU time (the client and every process it waited for, read
+// from this process's children's times in /proc/self/stat; Linux only).
+// Run: npm run build && node bench/record-proxy.mjs [pairs=9] [calls=200]
+import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { fileURLToPath } from 'node:url'
+
+const pairs = Number(process.argv[2] ?? 9)
+const calls = Number(process.argv[3] ?? 200)
+const root = fileURLToPath(new URL('..', import.meta.url))
+const server = [process.execPath, join(root, 'test/fixtures/servers/recorded-weather.js')]
+const dir = await mkdtemp(join(tmpdir(), 'mcp-contract-bench-record-'))
+const out = join(dir, 'bench.mcp-consumer.json')
+
+const suite = (command) => `import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+const [command, ...args] = ${JSON.stringify(command)}
+const transport = new StdioClientTransport({ command, args, stderr: 'ignore', env: { ...process.env } })
+const client = new Client({ name: 'bench-suite', version: '1.0.0' })
+await client.connect(transport)
+for (let call = 0; call < ${calls}; call++) await client.callTool({ name: 'get_weather', arguments: { city: 'city ' + call } })
+// Why wait for the exit: the processes it started are then counted in its children's CPU time.
+const exited = new Promise((resolve) => transport._process.once('exit', resolve))
+await client.close()
+await exited
+`
+
+/** Clock ticks of CPU used by this process's waited-for children (user + system). */
+function childrenTicks() {
+  const stat = readFileSync('/proc/self/stat', 'utf8')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return Number(fields[13]) + Number(fields[14])
+}
+
+async function run(command) {
+  const ticks = childrenTicks()
+  const start = performance.now()
+  const code = await new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', suite(command)], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
+    child.on('close', resolve)
+  })
+  if (code !== 0) throw new Error(`the suite exited with ${code}`)
+  return { wall: performance.now() - start, cpu: childrenTicks() - ticks }
+}
+
+const direct = server
+const recorded = [process.execPath, join(root, 'dist/cli.js'), 'record', '--consumer', 'bench-suite', '--out', out, '--', ...server]
+await run(direct)
+await run(recorded)
+const wall = []
+const cpu = []
+const rows = []
+for (let pair = 0; pair < pairs; pair++) {
+  const a = await run(direct)
+  const b = await run(recorded)
+  wall.push(b.wall / a.wall)
+  cpu.push(b.cpu / a.cpu)
+  rows.push(`  pair ${pair + 1}: direct ${a.wall.toFixed(0)} ms wall, ${a.cpu * 10} ms CPU · record ${b.wall.toFixed(0)} ms wall, ${b.cpu * 10} ms CPU`)
+}
+await rm(dir, { recursive: true, force: true })
+const median = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]
+console.log(rows.join('\n'))
+console.log(`${calls} tool calls through record vs direct, median of ${pairs} pairwise ratios: wall ${median(wall).toFixed(3)}×, CPU ${median(cpu).toFixed(3)}× (budget 1.15×)`)

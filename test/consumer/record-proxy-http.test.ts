@@ -1,0 +1,87 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { CLI, fixture, ROOT, scrub } from '../support/run-cli-process.js'
+
+let dir: string
+const started: ChildProcess[] = []
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'mcp-contract-record-http-'))
+})
+afterAll(async () => {
+  for (const child of started) child.kill('SIGKILL')
+  await rm(dir, { recursive: true, force: true })
+})
+
+/** Starts a process and resolves with the first match of `pattern` on `stream`, and the process. */
+function startUntil(args: string[], stream: 'stdout' | 'stderr', pattern: RegExp) {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } })
+  started.push(child)
+  const output = { stdout: '', stderr: '' }
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve))
+  const matched = new Promise<string>((resolve, reject) => {
+    for (const name of ['stdout', 'stderr'] as const) {
+      child[name].on('data', (chunk: Buffer) => {
+        output[name] += chunk.toString('utf8')
+        const match = name === stream ? pattern.exec(output[name]) : null
+        if (match) resolve(match[1])
+      })
+    }
+    child.on('close', () => reject(new Error(`exited before ${pattern}: ${output.stderr}`)))
+  })
+  return { child, output, exited, matched }
+}
+
+/** The exchanges of a wire file, sorted (concurrent streams finish in either order on either side). */
+async function exchanges(file: string): Promise<string[]> {
+  return (await readFile(file, 'utf8')).split('\n').filter(Boolean).sort()
+}
+
+test('record --url: a Streamable HTTP client in another process through the proxy; bytes unchanged both ways, headers passed through and never written', async () => {
+  const server = startUntil([fixture('recorded-weather.js'), 'http', join(dir, 'server.wire')], 'stdout', /^listening (\S+)\n/)
+  const url = await server.matched
+  const out = join(dir, 'http.mcp-consumer.json')
+  const proxy = startUntil([CLI, 'record', '--consumer', 'http-agent', '--out', out, '--url', url, '--port', '0', '--header', 'X-Team: weather'], 'stderr', /listening (http:\/\/127\.0\.0\.1:\d+\/mcp)/)
+  const endpoint = await proxy.matched
+  const client = spawn(process.execPath, [join(ROOT, 'test/fixtures/record/sdk-client.mjs'), 'http', endpoint, join(dir, 'client.wire')], { stdio: ['ignore', 'pipe', 'inherit'] })
+  let seen = ''
+  client.stdout.on('data', (chunk: Buffer) => (seen += chunk.toString('utf8')))
+  expect(await new Promise((resolve) => client.on('close', resolve))).toBe(0)
+  expect(JSON.parse(seen)).toMatchObject({ temperature: 22, model: 'the model said: echo rain?', cancelled: expect.stringMatching(/^cancelled: /), prompt: 'Forecast for Hobart', resource: 'MEL,SYD' })
+  // Why wait for the line: the session's DELETE writes the file once the server answered it.
+  await expect.poll(() => proxy.output.stderr, { timeout: 10_000 }).toContain('recorded 3 tools')
+  proxy.child.kill('SIGTERM')
+  expect(await proxy.exited).toBe(0)
+  const wire = await exchanges(join(dir, 'client.wire'))
+  expect(wire.length).toBeGreaterThan(6)
+  expect(wire).toEqual(await exchanges(join(dir, 'server.wire')))
+  expect(server.output.stderr).toContain('POST Authorization: Bearer client-secret-token')
+  expect(server.output.stderr).toContain('DELETE Authorization: Bearer client-secret-token')
+  expect(scrub(proxy.output.stderr, { [dir]: '<dir>' }).replace(/session [\w-]+/, 'session <id>')).toMatchInlineSnapshot(`
+    "mcp-contract record: listening http://127.0.0.1:<port>/mcp, forwarding to http://127.0.0.1:<port>; recording consumer "http-agent" to <dir>/http.mcp-consumer.json
+    mcp-contract record: recorded 3 tools, 1 prompt, 1 resource for consumer "http-agent" to <dir>/http.mcp-consumer.json (session <id> ended)
+    "
+  `)
+  const text = await readFile(out, 'utf8')
+  expect(text).not.toMatch(/client-secret-token|X-Team/i)
+  const contract = JSON.parse(text)
+  expect(contract).toMatchObject({ format: 2, consumer: 'http-agent', provider: 'weather-mcp', readsObserved: false, prompts: [{ name: 'forecast', arguments: ['city'] }], resources: [{ uri: 'weather://stations' }] })
+  expect(contract.tools.map((tool: { name: string }) => tool.name)).toEqual(['ask_model', 'get_weather', 'wait_for_cancel'])
+})
+
+test('record --url with no session that used anything: stopping writes no file, says so, exits 1', async () => {
+  const out = join(dir, 'idle.mcp-consumer.json')
+  const proxy = startUntil([CLI, 'record', '--consumer', 'idle', '--out', out, '--url', 'http://127.0.0.1:9/mcp', '--port', '0'], 'stderr', /listening (http:\/\/127\.0\.0\.1:\d+\/mcp)/)
+  await proxy.matched
+  proxy.child.kill('SIGTERM')
+  expect(await proxy.exited).toBe(1)
+  expect(scrub(proxy.output.stderr, { [dir]: '<dir>' })).toMatchInlineSnapshot(`
+    "mcp-contract record: listening http://127.0.0.1:<port>/mcp, forwarding to http://127.0.0.1:<port>; recording consumer "idle" to <dir>/idle.mcp-consumer.json
+    mcp-contract record: NOTHING RECORDED for consumer "idle"; <dir>/idle.mcp-consumer.json was not written (the proxy stopped). The client sent no message at all. Check that the consumer reaches its server through this command and that the tests that use the server ran.
+    "
+  `)
+  await expect(readFile(out)).rejects.toThrow(/ENOENT/)
+})
