@@ -123,6 +123,6 @@ describe.each(FRAMEWORK_EXAMPLES)('examples/$example, copied as a user would, on
     await project.write('src/weather-server.js', server.replace('temperature: z.number(), ', ''))
     const withoutTemperature = await project.run(['test/weather.provider.test.js'], { CI: 'true' })
     expect(withoutTemperature.code).toBe(1)
-    expect(project.failures(withoutTemperature)['the weather server still serves every consumer']).toMatch(/weather-agent[\s\S]*tool get_weather · 1 breaking\n +breaking +argument-removed +output temperature\n/)
+    expect(project.failures(withoutTemperature)['the weather server still serves every consumer']).toMatch(/weather-agent[\s\S]*tool get_weather · 1 breaking\n +breaking +output-field-removed +output temperature\n/)
   })
 })
