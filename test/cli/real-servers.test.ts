@@ -2,6 +2,7 @@ import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, test } from 'vitest'
+import type { JsonReport } from '../../src/report/format-report.js'
 import { ROOT, runCliProcess } from '../support/run-cli-process.js'
 
 // Published servers installed side by side as npm aliases (package.json devDependencies). The
@@ -21,10 +22,10 @@ async function drift(from: string, to: string, serverArgs: string[] = []) {
   expect(recorded, recorded.stderr).toMatchObject({ code: 0 })
   const run = await runCliProcess(['check', '--format', 'json', '--contract', contract, '--', 'node', bin(to), ...serverArgs], { env, cwd: dir })
   expect(run.stderr).toBe('')
-  return { code: run.code, report: JSON.parse(run.stdout) as { ok: boolean; changes: Record<string, string>[]; summary: Record<string, number> } }
+  return { code: run.code, report: JSON.parse(run.stdout) as JsonReport }
 }
 
-const pick = (changes: Record<string, string>[], kind: string) => changes.filter((change) => change.kind === kind)
+const pick = (changes: JsonReport['changes'], kind: string) => changes.filter((change) => change.kind === kind)
 
 describe('@modelcontextprotocol/server-memory', () => {
   test('2025.4.25 → 2025.8.4: a release that changed no promise reports nothing', async () => {
@@ -38,7 +39,7 @@ describe('@modelcontextprotocol/server-memory', () => {
     expect(code).toBe(0)
     expect(report.summary).toMatchObject({ breaking: 0, risky: 0, routing: 0 })
     expect(pick(report.changes, 'hint-relaxed')).toContainEqual(
-      expect.objectContaining({ name: 'read_graph', severity: 'additive', before: 'false', after: 'true', message: expect.stringContaining('readOnlyHint false → true') }),
+      expect.objectContaining({ name: 'read_graph', severity: 'additive', before: false, after: true, message: expect.stringContaining('readOnlyHint false → true') }),
     )
     expect(pick(report.changes, 'hint-relaxed')).toContainEqual(
       expect.objectContaining({ name: 'create_entities', message: expect.stringContaining('destructiveHint true → false') }),
@@ -53,7 +54,7 @@ describe('@modelcontextprotocol/server-filesystem', () => {
     const { code, report } = await drift('filesystem-2025-11-25', 'filesystem-2026-8-31', [dir])
     expect(code).toBe(1)
     expect(pick(report.changes, 'hint-reversed')).toEqual([
-      expect.objectContaining({ name: 'move_file', severity: 'breaking', before: 'false', after: 'true', message: expect.stringContaining('destructiveHint false → true') }),
+      expect.objectContaining({ name: 'move_file', severity: 'breaking', before: false, after: true, message: expect.stringContaining('destructiveHint false → true') }),
     ])
     expect(pick(report.changes, 'hint-relaxed').filter((change) => change.message.includes('openWorldHint true → false'))).toHaveLength(14)
     expect(pick(report.changes, 'tool-description-changed').map((change) => change.name)).toEqual(['read_media_file'])

@@ -27,6 +27,9 @@ describe('the supported versions are the tested ones', () => {
       '@modelcontextprotocol/client': `^${pkg.devDependencies!['@modelcontextprotocol/client']}`,
       vitest: `~${pkg.devDependencies!.vitest} || ~${current.dependencies!.vitest}`,
       jest: `~${pkg.devDependencies!.jest}`,
+      // Optional peers loaded only when needed (an s3:// source, --used-by): the tested version, minor updates allowed.
+      '@aws-sdk/client-s3': `^${pkg.devDependencies!['@aws-sdk/client-s3']}`,
+      '@babel/parser': `^${pkg.devDependencies!['@babel/parser']}`,
     })
     expect(current.dependencies!.jest).toBe(pkg.devDependencies!.jest)
   })
