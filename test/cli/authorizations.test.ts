@@ -131,7 +131,7 @@ describe('--as NAME: one contract holds the surface each authorization sees', ()
         "mcp-contract: --as: an authorization name is a letter or digit, then letters, digits, _, . or - (at most 64), such as admin or read-only; not "admin token"",
         "mcp-contract: give one token for --as admin: --bearer or --bearer-env, once",
         "mcp-contract: --as admin is given twice; give each authorization once, with its credentials after it",
-        "mcp-contract: --as goes with snapshot, check and show, not lint",
+        "mcp-contract: lint does not take --as; it takes --contract, --format, --profile, --url, --header, --bearer, --bearer-env, --transport, --era, --timeout, --client-id, --client-secret-env",
       ]
     `)
   })

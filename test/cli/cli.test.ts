@@ -70,7 +70,7 @@ describe('snapshot and check', () => {
     )
     expect(report.changes).toContainEqual(expect.objectContaining({ kind: 'tool-removed', severity: 'breaking', name: 'legacy_export', path: '' }))
     expect(report.changes).toContainEqual(
-      expect.objectContaining({ kind: 'hint-reversed', severity: 'breaking', name: 'get_product', before: 'true', after: 'false' }),
+      expect.objectContaining({ kind: 'hint-reversed', severity: 'breaking', name: 'get_product', before: true, after: false }),
     )
     expect(report.changes).toContainEqual(expect.objectContaining({ kind: 'tool-description-changed', severity: 'routing', name: 'search_products' }))
     expect(report.changes).toContainEqual(expect.objectContaining({ kind: 'tool-added', severity: 'additive', name: 'bulk_import' }))

@@ -35,6 +35,7 @@ const rows: MovedRow[] = [
   { kind: 'schema-type-changed', before: withArgument({ type: 'integer' }), after: withArgument({ type: 'string' }), expected: ['integer', 'string'] },
   { kind: 'schema-enum-changed', before: withArgument({ enum: ['a', 'b'] }), after: withArgument({ enum: ['a', 'c'] }), expected: [['a', 'b'], ['a', 'c']] },
   { kind: 'schema-bound-changed', before: withArgument({ type: 'number', maximum: 10 }), after: withArgument({ type: 'number', maximum: 5 }), expected: [10, 5] },
+  { kind: 'schema-safe-integer-bound-changed', before: withArgument({ type: 'integer' }), after: withArgument({ type: 'integer', maximum: 9007199254740991 }), expected: [null, 9007199254740991] },
   { kind: 'schema-pattern-changed', before: withArgument({ type: 'string', pattern: '^a' }), after: withArgument({ type: 'string', pattern: '^b' }), expected: ['^a', '^b'] },
   { kind: 'schema-format-changed', before: withArgument({ type: 'string', format: 'email' }), after: withArgument({ type: 'string', format: 'uri' }), expected: ['email', 'uri'] },
   { kind: 'schema-constraint-changed', before: withArgument({ type: 'number', multipleOf: 10 }), after: withArgument({ type: 'number', multipleOf: 11 }), expected: [10, 11] },
