@@ -4,11 +4,10 @@
 // the median of the pairwise ratios. CPU is the user + system time of the finished process
 // (Linux: /proc/self/stat, the children's times).
 // Run: npm run build && node bench/cli-start-up.mjs [pairs=21]
-import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
+import { median, timeNodeProcess } from './whole-process.mjs'
 
 const BUDGET = 1.5
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -19,23 +18,7 @@ if (!existsSync(cli)) {
   process.exit(2)
 }
 
-/** CPU ms used by the finished children of this process (Linux; 0 elsewhere). */
-function childrenCpuMs() {
-  if (!existsSync('/proc/self/stat')) return 0
-  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ')
-  return (Number(fields[13]) + Number(fields[14])) * 10
-}
-
-function run(args) {
-  const cpuBefore = childrenCpuMs()
-  const start = performance.now()
-  const result = spawnSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'] })
-  const wall = performance.now() - start
-  if (result.status !== 0) throw new Error(`node ${args.join(' ')} exited with ${result.status}`)
-  return { wall, cpu: childrenCpuMs() - cpuBefore }
-}
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+const run = (args) => timeNodeProcess(args)
 const runs = { node: [], version: [] }
 run(['-e', ''])
 run([cli, '--version'])

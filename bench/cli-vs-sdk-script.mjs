@@ -9,11 +9,11 @@
 // instead counts the instructions of one run of each client process (the server, the same program
 // in both, runs natively), which repeats to about 1%: where check's extra cost is, in a stable unit.
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
+import { median, timeNodeProcess } from './whole-process.mjs'
 
 const BUDGETS = { 1000: { wall: 1.06, cpu: 1.1 }, 5000: { wall: 1.04 } }
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -51,22 +51,8 @@ await client.close()
 const env = { ...process.env, TOOLS: String(tools) }
 const check = [join(root, 'dist/cli.js'), 'check', '--contract', contract, '--', process.execPath, server]
 
-/** CPU ms used by the finished children of this process and theirs (Linux; 0 elsewhere). */
-function childrenCpuMs() {
-  if (!existsSync('/proc/self/stat')) return 0
-  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ')
-  return (Number(fields[13]) + Number(fields[14])) * 10
-}
-
 /** One whole process: its wall time and the CPU time of it and the server it started. */
-function run(args) {
-  const cpuBefore = childrenCpuMs()
-  const start = performance.now()
-  const result = spawnSync(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'inherit'] })
-  const wall = performance.now() - start
-  if (result.status !== 0) throw new Error(`${args.join(' ')} exited with ${result.status}`)
-  return { wall, cpu: childrenCpuMs() - cpuBefore }
-}
+const run = (args) => timeNodeProcess(args, env)
 
 /**
  * Instructions executed by one client process, counted by callgrind. Why not its server too: under
@@ -82,7 +68,6 @@ function countInstructions(args) {
   return [...stderr.matchAll(/Collected : (\d+)/g)].reduce((sum, match) => sum + Number(match[1]), 0)
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 const within = (figure, limit) => (limit === undefined ? '' : ` (budget ${limit.toFixed(2)}: ${figure <= limit ? 'within' : 'OVER'})`)
 
 try {

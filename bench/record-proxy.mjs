@@ -6,12 +6,12 @@
 // from this process's children's times in /proc/self/stat; Linux only).
 // Run: npm run build && node bench/record-proxy.mjs [pairs=9] [calls=200]
 import { spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
+import { childrenCpuMs, median } from './whole-process.mjs'
 
 const pairs = Number(process.argv[2] ?? 9)
 const calls = Number(process.argv[3] ?? 200)
@@ -33,22 +33,15 @@ await client.close()
 await exited
 `
 
-/** Clock ticks of CPU used by this process's waited-for children (user + system). */
-function childrenTicks() {
-  const stat = readFileSync('/proc/self/stat', 'utf8')
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-  return Number(fields[13]) + Number(fields[14])
-}
-
 async function run(command) {
-  const ticks = childrenTicks()
+  const cpuBefore = childrenCpuMs()
   const start = performance.now()
   const code = await new Promise((resolve) => {
     const child = spawn(process.execPath, ['--input-type=module', '-e', suite(command)], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
     child.on('close', resolve)
   })
   if (code !== 0) throw new Error(`the suite exited with ${code}`)
-  return { wall: performance.now() - start, cpu: childrenTicks() - ticks }
+  return { wall: performance.now() - start, cpu: childrenCpuMs() - cpuBefore }
 }
 
 const direct = server
@@ -63,9 +56,8 @@ for (let pair = 0; pair < pairs; pair++) {
   const b = await run(recorded)
   wall.push(b.wall / a.wall)
   cpu.push(b.cpu / a.cpu)
-  rows.push(`  pair ${pair + 1}: direct ${a.wall.toFixed(0)} ms wall, ${a.cpu * 10} ms CPU · record ${b.wall.toFixed(0)} ms wall, ${b.cpu * 10} ms CPU`)
+  rows.push(`  pair ${pair + 1}: direct ${a.wall.toFixed(0)} ms wall, ${a.cpu} ms CPU · record ${b.wall.toFixed(0)} ms wall, ${b.cpu} ms CPU`)
 }
 await rm(dir, { recursive: true, force: true })
-const median = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]
 console.log(rows.join('\n'))
 console.log(`${calls} tool calls through record vs direct, median of ${pairs} pairwise ratios: wall ${median(wall).toFixed(3)}×, CPU ${median(cpu).toFixed(3)}× (budget 1.15×)`)

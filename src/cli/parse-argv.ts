@@ -359,10 +359,8 @@ function checkTarget(invocation: Invocation): void {
   if (invocation.clientSecretEnv !== undefined && invocation.clientId === undefined) throw new CliUsageError('--client-secret-env needs --client-id: the machine client the secret belongs to')
   if (files.length > 0) throw new CliUsageError(`unexpected argument "${files[0]}"; put the server command after --`)
   if (url !== undefined && serverCommand.length > 0) throw new CliUsageError('give either --url or a server command after --, not both')
-  if (invocation.authorizations !== undefined) {
-    if (!['snapshot', 'check', 'show'].includes(command)) throw new CliUsageError(`--as goes with snapshot, check and show, not ${command}`)
-    if (url === undefined) throw new CliUsageError('--as names an authorization to read an HTTP server as; it needs --url (a stdio server takes its credentials from its environment)')
-  }
+  // Why no check of the command here: COMMAND_OPTIONS already refuses --as outside snapshot, check and show.
+  if (invocation.authorizations !== undefined && url === undefined) throw new CliUsageError('--as names an authorization to read an HTTP server as; it needs --url (a stdio server takes its credentials from its environment)')
   // Why: lint of a contract file needs no server; any other command without one cannot run.
   if (command === 'lint' && invocation.contractGiven && url === undefined && serverCommand.length === 0) return
   if (url === undefined && serverCommand.length === 0) throw new CliUsageError(`${command} needs a server: -- <server command…> or --url URL`)
