@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Runs the end-to-end, type and CLI suites the way users starting a project today run them:
-# Vitest 5.1 and Jest 30 on Node 22 and on Node 24 (npm test covers Node 20, Vitest 4.1, Jest 30).
+# Vitest 5.1 and Jest 30 on Node 22 and on Node 24 (npm test covers Node 20, Vitest 4.1, Jest 30),
+# and the framework tests (test/frameworks) against the frameworks' newest majors, which need
+# Node 22 (test/frameworks-current).
 # The toolchain (test/e2e/toolchains/current) is installed outside the repository, so a user
 # project there resolves nothing from the repository's own node_modules.
 set -euo pipefail
@@ -14,12 +16,18 @@ if ! cmp -s "$lock" "$toolchain/installed-from.lock"; then
   (cd "$toolchain" && npm ci --no-audit --no-fund --loglevel=error)
   cp "$lock" "$toolchain/installed-from.lock"
 fi
+bash scripts/install-framework-tests.sh test/frameworks-current
 # Why `--install`: CI installs the toolchain while the main suite runs, then runs this again.
 [ "${1:-}" = "--install" ] && exit 0
+# Why only now: npm test installs test/frameworks itself, and two installs of one folder must not overlap.
+bash scripts/install-framework-tests.sh test/frameworks
 npm run build --silent
+npx tsc -p test/frameworks-current/tsconfig.json
 suites=(test/e2e/vitest-matchers.test.ts test/e2e/jest-matchers.test.ts test/e2e/types.test.ts test/cli test/capture/process-tree.test.ts)
 for version in ${NODE_VERSIONS:-22 24}; do
   node="$toolchain/node_modules/node-$version/bin/node"
   echo "── Node $("$node" --version), Vitest 5.1, Jest 30"
   MCP_CONTRACT_TOOLCHAIN="$toolchain" "$node" node_modules/vitest/vitest.mjs run "${suites[@]}"
+  echo "── Node $("$node" --version), the newest majors of the AI SDK and Mastra"
+  "$node" node_modules/vitest/vitest.mjs run --config test/frameworks-current/vitest.config.ts
 done

@@ -20,6 +20,7 @@ export function clientKindOf(value: unknown): ClientKind {
   // Why these: `createMCPClient` (@ai-sdk/mcp) turns listed tools into AI SDK tools with tools().
   if (has('tools') && has('callTool')) return 'ai-sdk'
   if (has('getClient') && has('getTools') && has('initializeConnections')) return 'langchain-multi-server'
-  if (has('getTools') && has('getToolsets') && has('disconnect')) return 'mastra'
+  // Why both pairs: @mastra/mcp 2 renamed getTools/getToolsets to listTools/listToolsets.
+  if (((has('getTools') && has('getToolsets')) || (has('listTools') && has('listToolsets'))) && has('disconnect')) return 'mastra'
   return 'unknown'
 }

@@ -75,12 +75,18 @@ describe('the forecast reaches the consumer and the model', () => {
     expect(forModel.content).toBe(JSON.stringify({ type: 'text', text: '{"temperature":22,"conditions":"Sunny","humidity":41}', structuredContent: { temperature: 22, conditions: 'Sunny', humidity: 41 } }))
   })
 
-  test('Mastra: MCPClient reaches a server only by a command or a URL it opens itself, and its tool answers the structuredContent', async () => {
+  test('Mastra: MCPClient reaches a server only by a command or a URL it opens itself (a transport handed to it is never started), and its tool answers the structuredContent', async () => {
     const mcp = new MCPClient({ id: 'output-paths', servers: { weather: { command: process.execPath, args: [SERVER] } } })
     closers.push(() => mcp.disconnect())
     expect(await mastraWeatherCard(mcp, 'Melbourne')).toBe('Melbourne: 22 °C, Sunny')
-    const given = new MCPClient({ id: 'with-a-transport', servers: { weather: { transport: tappedTransport().transport } as never } })
+    const { transport } = tappedTransport()
+    let started = false
+    const start = transport.start.bind(transport)
+    transport.start = () => ((started = true), start())
+    const given = new MCPClient({ id: 'with-a-transport', servers: { weather: { transport } as never } })
     closers.push(() => given.disconnect())
-    await expect(given.getTools()).rejects.toThrow('Failed to connect to MCP server weather: Error: Server configuration must include either a command or a url.')
+    // Why not the error's words: @mastra/mcp 0.14 rejects with "…must include either a command or a url", 2.x logs that and lists no tools.
+    expect(await mastraWeatherCard(given, 'Melbourne').then(() => 'rendered', (error: Error) => error)).toBeInstanceOf(Error)
+    expect(started).toBe(false)
   })
 })
