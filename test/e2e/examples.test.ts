@@ -82,30 +82,47 @@ test('every example installs mcp-contract from this repository, so `npm install`
     const target = resolve(ROOT, 'examples', example, spec!.slice('file:'.length))
     expect(JSON.parse(await readFile(join(target, 'package.json'), 'utf8'))).toMatchObject({ name: 'mcp-contract' })
   }
-  expect(Object.keys(specs).sort()).toEqual(['ai-sdk-consumer', 'consumer-driven', 'jest-stdio', 'langchain-consumer', 'mock-consumer', 'vitest-in-memory'])
+  expect(Object.keys(specs).sort()).toEqual(['ai-sdk-consumer', 'consumer-driven', 'jest-stdio', 'langchain-consumer', 'mastra-consumer', 'mock-consumer', 'python-host-consumer', 'vitest-in-memory'])
 })
 
 /** The folder whose node_modules holds the agent frameworks (scripts/install-framework-tests.sh). */
 const FRAMEWORKS = join(ROOT, 'test', 'frameworks')
 
-const FRAMEWORK_EXAMPLES: { example: string; files: string[] }[] = [
+/** What a provider change the consumer relies on breaks: the server's source edited, and the report's lines that say so. */
+interface Breakage {
+  edit: [string, string]
+  report: RegExp
+}
+
+/** Dropping `temperature`, which the card's own code reads: observed where the recorder sees the code's reads. */
+const DROPPED_READ: Breakage = { edit: ['temperature: z.number(), ', ''], report: /weather-agent[\s\S]*tool get_weather · 1 breaking\n +breaking +output-field-removed +output temperature\n/ }
+
+const FRAMEWORK_EXAMPLES: { example: string; files: string[]; breakage: Breakage }[] = [
   {
     example: 'ai-sdk-consumer',
     files: ['package.json', 'vitest.config.js', 'src/weather-server.js', 'src/weather-card.js', 'test/weather-card.consumer.test.js', 'test/weather.provider.test.js', 'contracts/weather-agent.mcp-consumer.json'],
+    breakage: DROPPED_READ,
   },
   {
     example: 'langchain-consumer',
     files: ['package.json', 'vitest.config.js', 'src/weather-server.js', 'src/weather-card.js', 'test/weather-card.consumer.test.js', 'test/weather.provider.test.js', 'contracts/weather-agent.mcp-consumer.json'],
+    breakage: DROPPED_READ,
+  },
+  {
+    example: 'mastra-consumer',
+    files: ['package.json', 'vitest.config.js', 'src/weather-server.js', 'src/weather-card.js', 'test/weather-card.consumer.test.js', 'test/weather.provider.test.js', 'contracts/weather-agent.mcp-consumer.json'],
+    // Why the argument, not a field: the record proxy sees the wire, not the card's reads, so its contract claims none.
+    breakage: { edit: ['inputSchema: { city: z.string() }', 'inputSchema: { location: z.string() }'], report: /weather-agent[\s\S]*tool get_weather · 1 breaking\n +breaking +consumer-example-rejected +location\n/ },
   },
 ]
 
-describe.each(FRAMEWORK_EXAMPLES)('examples/$example, copied as a user would, on the real framework', ({ example, files }) => {
+describe.each(FRAMEWORK_EXAMPLES)('examples/$example, copied as a user would, on the real framework', ({ example, files, breakage }) => {
   const projects: E2eProject[] = []
   afterAll(async () => {
     await Promise.all(projects.map((project) => project.remove()))
   })
 
-  test('consumer and provider pass as shipped; the provider fails naming a field the consumer reads when it drops it, and passes without a tool the consumer never calls', { timeout: 300_000 }, async () => {
+  test('consumer and provider pass as shipped, the consumer recording the committed contract; the provider fails naming what the consumer relies on when it changes it, and passes without a tool the consumer never calls', { timeout: 300_000 }, async () => {
     const copied: Record<string, string> = {}
     for (const file of files) copied[file] = await readFile(join(ROOT, 'examples', example, file), 'utf8')
     const project = await E2eProject.create('vitest', copied, FRAMEWORKS)
@@ -114,15 +131,72 @@ describe.each(FRAMEWORK_EXAMPLES)('examples/$example, copied as a user would, on
     const shipped = await project.run([], { CI: 'true' })
     expect(shipped.code, shipped.output).toBe(0)
     expect(shipped.report.numPassedTests).toBe(2)
+    expect((await project.read('contracts/weather-agent.mcp-consumer.json'))?.toString()).toBe(copied['contracts/weather-agent.mcp-consumer.json'])
 
     const server = copied['src/weather-server.js']
     await project.write('src/weather-server.js', server.replace(/  server\.registerTool\('get_alerts'[\s\S]*?\n  \}\)\)\n/, ''))
     const withoutAlerts = await project.run(['test/weather.provider.test.js'], { CI: 'true' })
     expect(withoutAlerts.code, withoutAlerts.output).toBe(0)
 
-    await project.write('src/weather-server.js', server.replace('temperature: z.number(), ', ''))
-    const withoutTemperature = await project.run(['test/weather.provider.test.js'], { CI: 'true' })
-    expect(withoutTemperature.code).toBe(1)
-    expect(project.failures(withoutTemperature)['the weather server still serves every consumer']).toMatch(/weather-agent[\s\S]*tool get_weather · 1 breaking\n +breaking +output-field-removed +output temperature\n/)
+    expect(server).toContain(breakage.edit[0])
+    await project.write('src/weather-server.js', server.replace(...breakage.edit))
+    const broken = await project.run(['test/weather.provider.test.js'], { CI: 'true' })
+    expect(broken.code).toBe(1)
+    expect(project.failures(broken)['the weather server still serves every consumer']).toMatch(breakage.report)
+  })
+})
+
+/** A command's exit code and its stdout and stderr together, run in `dir` with a user's minimal environment. */
+async function runIn(dir: string, command: string, args: string[]): Promise<{ code: number; stdout: string; output: string }> {
+  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? dir, LANG: 'C.UTF-8', NO_COLOR: '1' }
+  return run(command, args, { cwd: dir, env }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, output: `${stdout}${stderr}` }),
+    (error: { code?: number; stdout?: string; stderr?: string }) => ({ code: typeof error.code === 'number' ? error.code : 1, stdout: error.stdout ?? '', output: `${error.stdout ?? ''}${error.stderr ?? ''}` }),
+  )
+}
+
+describe('examples/python-host-consumer, copied as a user would: a standard-library Python host starting its mcpServers entry, which runs the server through record', () => {
+  const projects: E2eProject[] = []
+  afterAll(async () => {
+    await Promise.all(projects.map((project) => project.remove()))
+  })
+
+  test('the agent writes the committed contract through the proxy; verify passes as shipped, fails naming a renamed argument, and passes without a tool the agent never calls', { timeout: 300_000 }, async () => {
+    const CONTRACT = 'contracts/py-agent.mcp-consumer.json'
+    const copied: Record<string, string> = {}
+    for (const file of ['package.json', 'mcp.json', 'agent.py', 'src/weather-server.js', CONTRACT]) copied[file] = await readFile(join(ROOT, 'examples', 'python-host-consumer', file), 'utf8')
+    const committed = copied[CONTRACT]
+    // Why a stale contract (another city): the agent's run must replace it with what the agent did.
+    const project = await E2eProject.create('vitest', { ...copied, [CONTRACT]: committed.replace('Melbourne', 'Sydney') })
+    projects.push(project)
+
+    const agent = await runIn(project.dir, 'npm', ['run', '--silent', 'consumer'])
+    expect(agent, agent.output).toMatchObject({ code: 0, stdout: 'Melbourne: 22 °C, Sunny\n' })
+    expect((await project.read(CONTRACT))?.toString()).toBe(committed)
+
+    const provider = () => runIn(project.dir, 'npm', ['run', '--silent', 'provider'])
+    expect((await provider()).code).toBe(0)
+    const server = copied['src/weather-server.js']
+    await project.write('src/weather-server.js', server.replace(/  server\.registerTool\('get_alerts'[\s\S]*?\n  \}\)\)\n/, ''))
+    expect((await provider()).code).toBe(0)
+    await project.write('src/weather-server.js', server.replace('inputSchema: { city: z.string() }', 'inputSchema: { location: z.string() }'))
+    const renamed = await provider()
+    expect(renamed.code).toBe(1)
+    expect(renamed.output).toMatchInlineSnapshot(`
+      "consumer  file                                  verdict
+      py-agent  contracts/py-agent.mcp-consumer.json  breaks (1 change)
+
+      py-agent (contracts/py-agent.mcp-consumer.json):
+        tool get_weather · 1 breaking
+          breaking  consumer-example-rejected  location
+              py-agent sends {"city":"Melbourne"}, which is now refused (is required at location); the consumer makes this call today, and the server now rejects it
+        1 change(s) · 1 breaking — fails at risky and above
+
+      1 of 1 consumer breaks
+      "
+    `)
+    // Why: the README shows this failure; keep its excerpt the output users will really see.
+    const readme = await readFile(join(ROOT, 'examples', 'python-host-consumer', 'README.md'), 'utf8')
+    for (const line of renamed.output.split('\n').filter((line) => /^ {2,}\S/.test(line))) expect(readme).toContain(line.trim())
   })
 })

@@ -7,7 +7,7 @@
  */
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { cp, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { packedTarball, ROOT } from './packed-package.js'
@@ -58,6 +58,9 @@ export class E2eProject {
     const installed = join(dir, 'node_modules', 'mcp-contract')
     await mkdir(installed, { recursive: true })
     await run('tar', ['-xzf', tarball, '-C', installed, '--strip-components=1'])
+    // Why: npm links the package's bin on install, and `npx mcp-contract` in a project finds it there.
+    await mkdir(join(dir, 'node_modules', '.bin'))
+    await symlink(join('..', 'mcp-contract', 'dist', 'cli.js'), join(dir, 'node_modules', '.bin', 'mcp-contract'))
     const project = new E2eProject(dir, runner)
     for (const [path, text] of Object.entries(files)) await project.write(path, text)
     return project
