@@ -17,7 +17,7 @@ fi
 # Why `--install`: CI installs the toolchain while the main suite runs, then runs this again.
 [ "${1:-}" = "--install" ] && exit 0
 npm run build --silent
-suites=(test/e2e/vitest-matchers.test.ts test/e2e/jest-matchers.test.ts test/e2e/types.test.ts test/cli test/capture/process-tree.test.ts)
+suites=(test/e2e/vitest-matchers.test.ts test/e2e/jest-matchers.test.ts test/e2e/types.test.ts test/docs/readme-snippets.test.ts test/cli test/capture/process-tree.test.ts)
 for version in ${NODE_VERSIONS:-22 24}; do
   node="$toolchain/node_modules/node-$version/bin/node"
   echo "── Node $("$node" --version), Vitest 5.1, Jest 30"
