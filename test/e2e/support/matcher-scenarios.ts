@@ -144,7 +144,8 @@ export function describeMatcherScenarios(runner: Runner): void {
   })
 
   describe(`${runner}: in CI`, () => {
-    test('a missing snapshot and a missing contract fail, and nothing is written', async () => {
+    // Why its own timeout: it makes a project of its own as well as running it, which on a loaded machine outlasts the default.
+    test('a missing snapshot and a missing contract fail, and nothing is written', { timeout: 120_000 }, async () => {
       const fresh = await createProject()
       projects.push(fresh)
       const result = await fresh.run(['catalog.test.js', ...ciFlags.args], ciFlags.env)
