@@ -75,6 +75,12 @@ async function matchMcpContract(adapter: RunnerAdapter, received: unknown, hint:
     )
   }
 
+  // Why: a snapshot stored by an earlier version (every hint listed) that reads back as the live surface is no drift.
+  if (printSurfaceSnapshot(recorded) === printSurfaceSnapshot(live)) {
+    adapter.countAsMatched()
+    return passed(matcher)
+  }
+
   // Why: a snapshot fails on any change unless the test chose a level; `used`/`ignore` alone keep that level.
   const chosenLevel = policy?.failOn !== undefined || policy?.strict === true
   // Why only what the project scopes (used, ignore, profiles): a snapshot fails on any drift unless this call chooses a level.

@@ -23,7 +23,7 @@ bash scripts/install-framework-tests.sh test/frameworks-current
 bash scripts/install-framework-tests.sh test/frameworks
 npm run build --silent
 npx tsc -p test/frameworks-current/tsconfig.json
-suites=(test/e2e/vitest-matchers.test.ts test/e2e/jest-matchers.test.ts test/e2e/never-silent.test.ts test/e2e/types.test.ts test/cli test/capture/process-tree.test.ts)
+suites=(test/e2e/vitest-matchers.test.ts test/e2e/jest-matchers.test.ts test/e2e/never-silent.test.ts test/e2e/types.test.ts test/docs/readme-snippets.test.ts test/cli test/capture/process-tree.test.ts)
 for version in ${NODE_VERSIONS:-22 24}; do
   node="$toolchain/node_modules/node-$version/bin/node"
   echo "── Node $("$node" --version), Vitest 5.1, Jest 30"

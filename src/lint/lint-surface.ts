@@ -15,6 +15,8 @@ export interface Violation {
   detail?: string
   /** True when the profile's client rejects the entity's whole list because of it. */
   refusesListing: boolean
+  /** True when what breaks the rule is what the SDK emits for ordinary code, not the user's own choice (the rule's `sdkEmits` says more). */
+  sdkEmitted?: boolean
 }
 
 /** A list a profile's client cannot read at all, and the rules that make it so. */
@@ -63,9 +65,9 @@ export function lintSurface(source: LintSource, profiles: readonly string[] = DE
       }
       for (const subject of subjects) {
         if (subject.entity !== rule.entity) continue
-        for (const { path, detail } of rule.check(subject)) {
+        for (const { path, detail, sdkEmitted } of rule.check(subject)) {
           const where = { entity: subject.entity, name: subject.name, path, ...(detail === undefined ? {} : { detail }) }
-          violations.push({ profile: profileName, rule: rule.id, severity: rule.severity, ...where, refusesListing: rule.refusesListing === true })
+          violations.push({ profile: profileName, rule: rule.id, severity: rule.severity, ...where, refusesListing: rule.refusesListing === true, ...(sdkEmitted ? { sdkEmitted } : {}) })
         }
       }
     }

@@ -34,6 +34,8 @@ export interface LintSubject {
 export interface RuleFinding {
   path: string
   detail?: string
+  /** True when what breaks the rule is what an SDK emits for ordinary code (the rule's `sdkEmits` says which and what to do). */
+  sdkEmitted?: boolean
 }
 
 /** A profile rule: one record, ids permanent within a profile. */
@@ -52,6 +54,11 @@ export interface ProfileRule {
    * (the `$schema` dialect, the exact spelling of `type`, field types). Such rules are judged on live servers only.
    */
   needsRawSurface?: string
+  /**
+   * When an SDK breaks the rule for ordinary user code: which SDK emits what, and what the user can
+   * do instead of fixing their code. Findings caused by it carry `sdkEmitted`.
+   */
+  sdkEmits?: string
   /** Where the subject breaks the rule; empty when it does not. */
   check: (subject: LintSubject) => RuleFinding[]
 }

@@ -1,6 +1,5 @@
 import { eraDifferences } from '../surface/era-differences.js'
 import type { Surface } from '../surface/types.js'
-import { readableSurface } from './readable-surface.js'
 import { printSurfaceSnapshot } from './surface-serializer.js'
 
 /**
@@ -19,7 +18,7 @@ export function formatAuthorizationViews(surface: Surface): string {
       return `${entity} ${key} listed ${listedIn(view, entity, key) ? `for ${name} only` : 'for the unnamed credentials only'}`
     })
     const heading = differences.length === 0 ? 'sees the same surface as the unnamed credentials' : `differs from the unnamed credentials: ${differences.join('; ')}`
-    text += `# as ${name}: ${heading}\n${printSurfaceSnapshot(readableSurface(view))}\n`
+    text += `# as ${name}: ${heading}\n${printSurfaceSnapshot(view)}\n`
   }
   return text
 }
@@ -27,7 +26,7 @@ export function formatAuthorizationViews(surface: Surface): string {
 /** Prints a surface's unnamed view: the surface without its named authorizations. */
 export function printUnnamedView(surface: Surface): string {
   const { authorizations: _named, ...unnamed } = surface
-  return printSurfaceSnapshot(readableSurface(unnamed as Surface))
+  return printSurfaceSnapshot(unnamed as Surface)
 }
 
 const LISTS = { tool: ['tools', 'name'], prompt: ['prompts', 'name'], resource: ['resources', 'uri'], resourceTemplate: ['resourceTemplates', 'uriTemplate'] } as const

@@ -9,7 +9,8 @@ const ENTITY_LABEL: Record<Violation['entity'], string> = { tool: '', prompt: 'p
 
 /**
  * Renders a lint report. `text`: the lists a client refuses whole first, then per profile each
- * broken rule with its sentence, its source and where it is broken, then a summary line; `json`:
+ * broken rule with its sentence, what the SDK emits when that is the cause, its source and where
+ * it is broken (each place the SDK's doing marked so), then a summary line; `json`:
  * the report object as is (field names are stable).
  * @example process.stdout.write(formatLint(lintSurface({ raw }), { format: 'text' }))
  */
@@ -26,8 +27,12 @@ export function formatLint(report: LintReport, options: { format?: LintFormat } 
     for (const rule of profile.rules) {
       const broken = mine.filter((violation) => violation.rule === rule.id)
       if (broken.length === 0) continue
-      lines.push(`  ${rule.severity} ${rule.id} (${broken.length})`, `      ${rule.message}`, `      source: ${rule.source.title} <${rule.source.url}>`)
-      for (const violation of broken) lines.push(`    ${where(violation)}${violation.detail ? `: ${violation.detail}` : ''}`)
+      const emitted = broken.filter((violation) => violation.sdkEmitted).length
+      lines.push(`  ${rule.severity} ${rule.id} (${broken.length}${emitted > 0 ? `, ${emitted === broken.length ? 'all' : emitted} emitted by the SDK` : ''})`, `      ${rule.message}`)
+      // Why: what the SDK emits for ordinary code is not the user's to fix; say so before the places.
+      if (emitted > 0) lines.push(`      emitted by the SDK: ${rule.sdkEmits}`)
+      lines.push(`      source: ${rule.source.title} <${rule.source.url}>`)
+      for (const violation of broken) lines.push(`    ${where(violation)}${violation.detail ? `: ${violation.detail}` : ''}${violation.sdkEmitted ? ' (emitted by the SDK)' : ''}`)
     }
   }
   if (report.notJudged.length > 0) {
@@ -60,11 +65,14 @@ export function lintWarnings(report: LintReport): string {
 /**
  * One line: errors and warnings, and whether lint fails.
  * @example '13 error(s) · 2 warning(s) in 2 profile(s) — fails'
+ * @example '0 error(s) · 4 warning(s) (4 emitted by the SDK, not by your code) in 2 profile(s) — passes'
  */
 export function lintSummary(report: LintReport): string {
   const errors = report.violations.filter((violation) => violation.severity === 'error').length
   const warnings = report.violations.length - errors
-  return `${errors} error(s) · ${warnings} warning(s) in ${report.profiles.length} profile(s) — ${report.ok ? 'passes' : 'fails'}`
+  const emitted = report.violations.filter((violation) => violation.sdkEmitted).length
+  const fromSdk = emitted === 0 ? '' : ` (${emitted} emitted by the SDK, not by your code)`
+  return `${errors} error(s) · ${warnings} warning(s)${fromSdk} in ${report.profiles.length} profile(s) — ${report.ok ? 'passes' : 'fails'}`
 }
 
 function where(violation: Violation): string {

@@ -1,8 +1,11 @@
 /**
- * Reads the text `printSurface` wrote back into the surface it came from, so a matcher can
- * classify drift against a stored snapshot instead of diffing text.
+ * Reads the text `printSurfaceSnapshot` wrote back into the surface it came from, so a matcher can
+ * classify drift against a stored snapshot instead of diffing text. A tool's hints and task
+ * support left out of the text are the spec defaults; snapshots printed before defaults were left
+ * out list every hint, and read the same.
  */
 import { MAX_CONTRACT_DEPTH } from '../contract/nesting-depth.js'
+import { HINT_DEFAULTS, TASK_SUPPORT_DEFAULT } from '../surface/tool-defaults.js'
 import type { Json, Surface } from '../surface/types.js'
 import { NOT_RECORDED_ENTITIES, SURFACE_LISTS, TOOL_FIELD_LABELS } from './surface-serializer.js'
 import {
@@ -128,7 +131,14 @@ function readToolFields(nodes: Node[]): JsonObject {
     else if (special) fields[special] = readSchemaLine(node, reader).schema
     else fields[label] = readJsonToEnd(node, reader)
   }
+  // Why: the printer leaves out what the spec defaults say (and snapshots printed before it did still list them).
+  if (fields.hints === undefined || isObject(fields.hints)) fields.hints = { ...HINT_DEFAULTS, ...fields.hints }
+  fields.taskSupport ??= TASK_SUPPORT_DEFAULT
   return fields
+}
+
+function isObject(value: Json | undefined): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 function readPromptFields(nodes: Node[]): JsonObject {

@@ -34,7 +34,11 @@ export function renderProfiles(profiles: readonly Profile[]): string {
   for (const profile of profiles) {
     lines.push('', `## \`${profile.name}\``, '', profile.title, '', '| rule | severity | what users read | source |', '| --- | --- | --- | --- |')
     for (const rule of profile.rules) {
-      const notes = [rule.refusesListing ? 'Refuses the list.' : '', rule.needsRawSurface ? `Live servers only: ${rule.needsRawSurface}.` : ''].filter(Boolean).join(' ')
+      const notes = [
+        rule.refusesListing ? 'Refuses the list.' : '',
+        rule.needsRawSurface ? `Live servers only: ${rule.needsRawSurface}.` : '',
+        rule.sdkEmits ? `Emitted by the SDK (lint says so at each such place): ${rule.sdkEmits}` : '',
+      ].filter(Boolean).join(' ')
       lines.push(`| \`${rule.id}\` | ${rule.severity} | ${cell(rule.message)}${notes ? `<br>${cell(notes)}` : ''} | [${cell(rule.source.title)}](${rule.source.url}) |`)
     }
   }

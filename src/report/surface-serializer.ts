@@ -1,9 +1,13 @@
 /**
  * Prints a normalized surface as readable, deterministic text: one line per tool, prompt,
  * resource, argument and output field (type, required-ness, then constraints), and nothing a
- * parser could not read back. `parseSurfaceSnapshot` is its inverse.
+ * parser could not read back. A tool's hints and task support are printed only where they differ
+ * from the spec defaults (`destructiveHint`/`idempotentHint` not at all on a read-only tool, where
+ * the specification gives them no meaning). `parseSurfaceSnapshot` is its inverse: it restores the
+ * defaults. The snapshot and `show` both print with it.
  */
 import { isSurface } from '../surface/is-surface.js'
+import { declaredHints, HINT_DEFAULTS, TASK_SUPPORT_DEFAULT } from '../surface/tool-defaults.js'
 import type { Json, Surface } from '../surface/types.js'
 import {
   ANY_TYPE,
@@ -39,7 +43,7 @@ export const TOOL_WORDS: ReadonlySet<string> = new Set(Object.values(TOOL_FIELD_
 /** The entity words a not-recorded line may start with. */
 export const NOT_RECORDED_ENTITIES: ReadonlySet<string> = new Set(['tool', 'prompt', 'resource', 'resourceTemplate', 'server'])
 
-const HINT_ORDER = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint']
+const HINT_NAMES: ReadonlySet<string> = new Set(Object.keys(HINT_DEFAULTS))
 const FIELD_ORDER = ['name', 'title', 'description', 'instructions', 'capabilities', 'hints', 'taskSupport', 'inputSchema', 'outputSchema', 'mimeType', 'annotations']
 
 /**
@@ -107,9 +111,12 @@ function printToolFields(fields: JsonObject, lines: Line[]): void {
     const value = fields[field]
     if ((field === 'inputSchema' || field === 'outputSchema') && isSchema(value)) {
       printSchema(TOOL_FIELD_LABELS[field], value, undefined, 2, lines)
-    } else if (field === 'hints' && isObject(value) && Object.keys(value).length > 0) {
-      const names = [...HINT_ORDER.filter((hint) => hint in value), ...sortedKeys(value).filter((hint) => !HINT_ORDER.includes(hint))]
-      lines.push([2, `hints: ${names.map((hint) => `${printKeyword(hint)}=${printJson(value[hint])}`).join(', ')}`])
+    } else if (field === 'hints' && isObject(value)) {
+      // Why only what differs from the spec defaults: the parser restores them, and a default printed reads as a promise the server made.
+      const names = [...declaredHints(value), ...sortedKeys(value).filter((hint) => !HINT_NAMES.has(hint))]
+      if (names.length > 0) lines.push([2, `hints: ${names.map((hint) => `${printKeyword(hint)}=${printJson(value[hint])}`).join(', ')}`])
+    } else if (field === 'taskSupport' && value === TASK_SUPPORT_DEFAULT) {
+      continue
     } else {
       lines.push([2, `${printName(field, TOOL_WORDS)}: ${printJson(value)}`])
     }

@@ -1,6 +1,7 @@
 import { splitArgumentHeaders } from './argument-headers.js'
 import { eraDifferences } from './era-differences.js'
 import { renderSidePath } from './render-path.js'
+import { HINT_DEFAULTS, TASK_SUPPORT_DEFAULT } from './tool-defaults.js'
 import { compareText } from '../schema/keywords.js'
 import { canonicalizeSchema } from '../schema/canonicalize-schema.js'
 import type {
@@ -22,14 +23,6 @@ import type {
 } from './types.js'
 
 type Raw = Record<string, unknown>
-
-/** The spec defaults: an omitted hint is a promise, not a silence. */
-const HINT_DEFAULTS: ToolHints = {
-  readOnlyHint: false,
-  destructiveHint: true,
-  idempotentHint: false,
-  openWorldHint: true,
-}
 
 const TASK_SUPPORT = ['forbidden', 'optional', 'required'] as const
 
@@ -149,7 +142,7 @@ function taskSupportOf(raw: Raw): SurfaceTool['taskSupport'] {
   const meta = isRecord(raw._meta) ? raw._meta : {}
   const extension = isRecord(meta[TASKS_EXTENSION]) ? meta[TASKS_EXTENSION] : {}
   const declared = execution.taskSupport ?? extension.taskSupport
-  return TASK_SUPPORT.find((value) => value === declared) ?? 'forbidden'
+  return TASK_SUPPORT.find((value) => value === declared) ?? TASK_SUPPORT_DEFAULT
 }
 
 function resolveHints(annotations: Raw): ToolHints {

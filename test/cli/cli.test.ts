@@ -151,9 +151,10 @@ describe('show and diff', () => {
     const run = await runCliProcess(['show', '--', 'node', catalog])
     expect(run.code).toBe(0)
     expect(run.stdout).toContain('search_products')
-    // Why: destructiveHint and idempotentHint mean something only when a tool is not read-only.
-    expect(run.stdout).toContain('    tool get_product\n      title: "Get product"\n      description: "Fetch one product by SKU."\n      hints: readOnlyHint=true, openWorldHint=false\n')
-    expect(run.stdout).toContain('hints: readOnlyHint=false, destructiveHint=true, idempotentHint=false, openWorldHint=true')
+    // Why: hints and task support are printed only where they differ from the spec defaults, as in the snapshot.
+    expect(run.stdout).toContain('    tool get_product\n      title: "Get product"\n      description: "Fetch one product by SKU."\n      hints: readOnlyHint=true, openWorldHint=false\n      input: object\n')
+    expect(run.stdout).toContain('    tool legacy_export\n      description: "Export the whole catalog as CSV (deprecated)."\n      input: object\n')
+    expect(run.stdout).not.toMatch(/destructiveHint=true|taskSupport: "forbidden"/)
   })
 
   test('diff compares two contract files', async () => {

@@ -12,6 +12,7 @@ import { serializeContract, writeContract } from '../../src/contract/contract-fi
 import type { Surface } from '../../src/surface/types.js'
 import { createCatalogServer } from '../fixtures/servers/catalog-server.js'
 import { createEraSplitServer } from '../fixtures/servers/era-split-server.js'
+import { printedWithEveryHint } from '../support/earlier-snapshot-format.js'
 
 const HANG_AT_INITIALIZE = join(import.meta.dirname, '..', 'fixtures', 'servers', 'hang-at-initialize.js')
 
@@ -318,6 +319,14 @@ describe('toMatchMcpContract when the stored snapshot differs', () => {
     expect(result.pass).toBe(pass)
     // Why: a drift that passes stands as a match in the runner's counts; a failing one stays counted as failed.
     expect(snapshotState).toMatchObject(pass ? { unmatched: 0, matched: 1 } : { unmatched: 1, matched: 0 })
+  })
+
+  test('no policy: a snapshot stored with every hint listed (as earlier versions printed it) passes for the same surface', async () => {
+    const earlier = printedWithEveryHint(v1)
+    expect(earlier).not.toBe(printSurfaceSnapshot(v1))
+    const { result, snapshotState } = await match(v1, earlier)
+    expect(result.pass).toBe(true)
+    expect(snapshotState).toMatchObject({ unmatched: 0, matched: 1 })
   })
 
   test('no policy: text that differs with no classified change still fails, and shows the text diff', async () => {

@@ -2,20 +2,94 @@ import { format } from 'pretty-format'
 import { describe, expect, test } from 'vitest'
 import { parseSurfaceSnapshot, SurfaceSnapshotSyntaxError } from '../../src/report/parse-surface-snapshot.js'
 import { printSurfaceSnapshot, surfaceSerializer } from '../../src/report/surface-serializer.js'
+import { diffSurfaces } from '../../src/diff/diff-surfaces.js'
+import { HINT_DEFAULTS } from '../../src/surface/tool-defaults.js'
 import type { Surface } from '../../src/surface/types.js'
+import { objectSchema, surface, tool } from '../support/build-surface.js'
+import { printedWithEveryHint } from '../support/earlier-snapshot-format.js'
 import { SURFACE_FIXTURES } from './surface-fixtures.js'
 
 const fixtures = Object.entries(SURFACE_FIXTURES).map(([title, surface]) => ({ title, surface }))
 
-describe('parse(print(surface)) equals surface', () => {
+describe('parse(print(surface)) equals surface (hints a read-only tool cannot mean at their defaults)', () => {
   test.each(fixtures)('$title', ({ surface }) => {
     const text = printSurfaceSnapshot(surface)
-    expect(parseSurfaceSnapshot(text)).toStrictEqual(surface)
+    expect(parseSurfaceSnapshot(text)).toStrictEqual(withMeaninglessHintsAtDefaults(surface))
   })
 
   test.each(fixtures)('$title (4-space indent, nested under other values)', ({ surface }) => {
     const text = format({ before: 1, surface, after: [surface] }, { plugins: [surfaceSerializer], indent: 4 })
-    expect(parseSurfaceSnapshot(firstNestedSurface(text))).toStrictEqual(surface)
+    expect(parseSurfaceSnapshot(firstNestedSurface(text))).toStrictEqual(withMeaninglessHintsAtDefaults(surface))
+  })
+
+  test.each(fixtures)('$title: no change between the surface and what its text reads back as', ({ surface }) => {
+    expect(diffSurfaces(surface, parseSurfaceSnapshot(printSurfaceSnapshot(surface)), { failOn: 'cosmetic' }).changes).toEqual([])
+  })
+})
+
+describe('hints and task support: only what differs from the spec defaults is printed', () => {
+  test.each([
+    { title: 'read-only, the rest at defaults', hints: { readOnlyHint: true }, taskSupport: 'forbidden', printed: ['hints: readOnlyHint=true'] },
+    { title: 'read-only: destructiveHint and idempotentHint mean nothing', hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }, taskSupport: 'forbidden', printed: ['hints: readOnlyHint=true, openWorldHint=false'] },
+    { title: 'every hint at its default', hints: {}, taskSupport: 'forbidden', printed: [] },
+    { title: 'a writing tool that is not destructive', hints: { destructiveHint: false, idempotentHint: true }, taskSupport: 'forbidden', printed: ['hints: destructiveHint=false, idempotentHint=true'] },
+    { title: 'task support other than forbidden', hints: { openWorldHint: false }, taskSupport: 'optional', printed: ['hints: openWorldHint=false', 'taskSupport: "optional"'] },
+  ] as const)('$title', ({ hints, taskSupport, printed }) => {
+    const text = printSurfaceSnapshot(surface({ tools: [tool('t', { hints, taskSupport })] }))
+    expect(text.split('\n').slice(text.split('\n').indexOf('    tool t') + 1, -2).map((line) => line.trim())).toEqual(printed)
+  })
+
+  test('the snapshot of a read-only tool that declares nothing else', () => {
+    expect(printSurfaceSnapshot(surface({ tools: [tool('list_todos', { hints: { readOnlyHint: true } })] }))).toMatchInlineSnapshot(`
+      "McpSurface {
+        server
+          name: "demo"
+          capabilities: {"tools":{}}
+        tools (1)
+          tool list_todos
+            hints: readOnlyHint=true
+            input: object
+      }"
+    `)
+  })
+})
+
+describe('snapshots printed before defaults were left out (every hint and the task support listed)', () => {
+  const earlier = `McpSurface {
+  server
+    name: "todo"
+    capabilities: {"tools":{}}
+  tools (2)
+    tool add_todo
+      title: "Add a to-do"
+      hints: readOnlyHint=false, destructiveHint=true, idempotentHint=false, openWorldHint=false
+      taskSupport: "forbidden"
+      input: object
+        text: string, required
+    tool list_todos
+      hints: readOnlyHint=true, destructiveHint=true, idempotentHint=false, openWorldHint=false
+      taskSupport: "forbidden"
+      input: object
+}`
+  const todo = surface({
+    server: { name: 'todo', capabilities: { tools: {} } },
+    tools: [
+      tool('add_todo', { title: 'Add a to-do', hints: { openWorldHint: false }, inputSchema: objectSchema({ text: { type: 'string' } }, ['text']) }),
+      tool('list_todos', { hints: { readOnlyHint: true, openWorldHint: false } }),
+    ],
+  })
+
+  test('read back as the surface they were printed from', () => {
+    expect(parseSurfaceSnapshot(earlier)).toStrictEqual(todo)
+  })
+
+  test('and the same surface printed today is no change from them', () => {
+    expect(diffSurfaces(parseSurfaceSnapshot(earlier), parseSurfaceSnapshot(printSurfaceSnapshot(todo)), { failOn: 'cosmetic' }).changes).toEqual([])
+    expect(printSurfaceSnapshot(parseSurfaceSnapshot(earlier))).toBe(printSurfaceSnapshot(todo))
+  })
+
+  test.each(fixtures.filter(({ title }) => title !== 'odd keys and strings'))('$title, printed as before, reads back as it reads today', ({ surface }) => {
+    expect(parseSurfaceSnapshot(printedWithEveryHint(surface))).toStrictEqual(surface)
   })
 })
 
@@ -84,6 +158,13 @@ describe('parsing text that is not a printed surface', () => {
     expect(() => parseSurfaceSnapshot(text)).toThrowErrorMatchingSnapshot()
   })
 })
+
+/** The surface with a read-only tool's `destructiveHint` and `idempotentHint` at the spec defaults, as its text reads back. */
+function withMeaninglessHintsAtDefaults(value: Surface): Surface {
+  if (!value.tools) return value
+  const { destructiveHint, idempotentHint } = HINT_DEFAULTS
+  return { ...value, tools: value.tools.map((item) => (item.hints.readOnlyHint ? { ...item, hints: { ...item.hints, destructiveHint, idempotentHint } } : item)) }
+}
 
 /** The text of the first surface inside a printed value: from its header to the brace at the header line's indentation. */
 function firstNestedSurface(text: string): string {

@@ -36,7 +36,9 @@ export function sharedSpecRules(version: SpecVersion): ProfileRule[] {
       message: 'A tool schema that declares a $schema other than JSON Schema 2020-12 relies on a dialect clients need not support; they must support 2020-12 only.',
       source: spec('basic#json-schema-usage', 'Overview, JSON Schema usage'),
       needsRawSurface: 'a contract file does not record $schema (normalization drops it)',
-      check: ({ fields }) => (['inputSchema', 'outputSchema'] as const).flatMap((side) => dialectFinding(fields[side], side)),
+      sdkEmits:
+        'a tool registered through McpServer of @modelcontextprotocol/sdk 1.x breaks it with nothing wrong in its code: the SDK writes "$schema": "http://json-schema.org/draft-07/schema#" into every schema it converts from zod (3 or 4). There is nothing to change in the tool; the 2.x packages (@modelcontextprotocol/server), which declare 2020-12, clear it.',
+      check: ({ fields }) => (['inputSchema', 'outputSchema'] as const).flatMap((side) => dialectFinding(fields, side)),
     }),
     defineRule({
       id: 'prompt-required-fields',
@@ -70,8 +72,15 @@ export function sharedSpecRules(version: SpecVersion): ProfileRule[] {
   ]
 }
 
-function dialectFinding(schema: unknown, side: string): RuleFinding[] {
+/** What McpServer of @modelcontextprotocol/sdk 1.x writes into each schema it converts from zod 3 or 4. */
+const SDK1_ZOD_DIALECT = 'http://json-schema.org/draft-07/schema#'
+
+function dialectFinding(fields: Record<string, unknown>, side: 'inputSchema' | 'outputSchema'): RuleFinding[] {
+  const schema = fields[side]
   if (!isPlainObject(schema) || typeof schema.$schema !== 'string') return []
   if (schema.$schema.replace(/#$/, '') === DIALECT_2020_12) return []
-  return [{ path: `${side}.$schema`, detail: `$schema is ${JSON.stringify(schema.$schema)}` }]
+  // Why `execution` too: 1.x's McpServer gives every tool one, a hand-written tool list seldom does,
+  // and draft-07 a user chose (a low-level Server, their own zod-to-json-schema call) is theirs to change.
+  const sdkEmitted = schema.$schema === SDK1_ZOD_DIALECT && isPlainObject(fields.execution)
+  return [{ path: `${side}.$schema`, detail: `$schema is ${JSON.stringify(schema.$schema)}`, ...(sdkEmitted ? { sdkEmitted } : {}) }]
 }

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createJestCatalogProject, createVitestCatalogProject } from './catalog-projects.js'
+import { snapFileWithEveryHint } from '../../support/earlier-snapshot-format.js'
 import type { E2eProject, Runner } from './e2e-project.js'
 
 const SNAP = '__snapshots__/catalog.test.js.snap'
@@ -103,6 +104,17 @@ export function describeMatcherScenarios(runner: Runner): void {
       expect(next.report.snapshot).toMatchObject({ unmatched: 0, updated: 0, added: 0 })
     })
 
+    test('snapshots stored by an earlier version, every hint listed, pass in CI for the same surface and stay as they are', async () => {
+      const earlier = snapFileWithEveryHint((await project.read(SNAP))!.toString())
+      expect(earlier).toContain('destructiveHint=true, idempotentHint=false')
+      await project.write(SNAP, earlier)
+      const result = await project.run(['catalog.test.js', ...ciFlags.args], { CATALOG_VARIANT: 'v2', ...ciFlags.env })
+      expect(result.code, result.output).toBe(0)
+      expect(result.report.snapshot).toMatchObject({ unmatched: 0, updated: 0, added: 0 })
+      expect(result.report.snapshot.matched).toBeGreaterThanOrEqual(2)
+      expect((await project.read(SNAP))!.toString()).toBe(earlier)
+    })
+
     test('.not and a value that is not a server are rejected before anything connects', async () => {
       const result = await project.run(['not.test.js'])
       expect(result.code).toBe(1)
@@ -132,7 +144,8 @@ export function describeMatcherScenarios(runner: Runner): void {
   })
 
   describe(`${runner}: in CI`, () => {
-    test('a missing snapshot and a missing contract fail, and nothing is written', async () => {
+    // Why its own timeout: it makes a project of its own as well as running it, which on a loaded machine outlasts the default.
+    test('a missing snapshot and a missing contract fail, and nothing is written', { timeout: 120_000 }, async () => {
       const fresh = await createProject()
       projects.push(fresh)
       const result = await fresh.run(['catalog.test.js', ...ciFlags.args], ciFlags.env)
