@@ -88,8 +88,30 @@ describe('record over stdio, a client in another process', () => {
 
   test('verify --consumers judges the recorded calls and arguments (reads not observed): ok, then a renamed argument breaks', async () => {
     const contract = join(dir, 'python.mcp-consumer.json')
-    const same = await runCliProcess(['verify', '--consumers', contract, '--', process.execPath, SERVER])
+    const same = await runCliProcess(['verify', '--consumers', contract, '--', process.execPath, SERVER], { cwd: dir })
     expect(same.code).toBe(0)
+    // Why pinned: an ok from a wire recording promises less than one from observed reads, and says so.
+    expect(same.stdout).toMatchInlineSnapshot(`
+      "consumer      file                      verdict
+      python-agent  python.mcp-consumer.json  ok
+
+      python-agent (python.mcp-consumer.json):
+        output reads were not observed (recorded from the wire by mcp-contract record); only calls, arguments and the output's presence were judged
+
+      all 1 consumer still served
+      "
+    `)
+    const json = await runCliProcess(['verify', '--consumers', contract, '--format', 'json', '--', process.execPath, SERVER], { cwd: dir })
+    expect(JSON.parse(json.stdout).consumers[0]).toMatchInlineSnapshot(`
+      {
+        "changes": [],
+        "consumer": "python-agent",
+        "file": "python.mcp-consumer.json",
+        "ok": true,
+        "readsNote": "output reads were not observed (recorded from the wire by mcp-contract record); only calls, arguments and the output's presence were judged",
+        "readsObserved": false,
+      }
+    `)
     const renamed = await runCliProcess(['verify', '--consumers', contract, '--', process.execPath, SERVER], { env: { RECORDED_WEATHER_VARIANT: 'renamed' } })
     expect(renamed.code).toBe(1)
     expect(renamed.stdout).toContain('get_weather')
