@@ -50,26 +50,31 @@ test('record --url: a Streamable HTTP client in another process through the prox
   let seen = ''
   client.stdout.on('data', (chunk: Buffer) => (seen += chunk.toString('utf8')))
   expect(await new Promise((resolve) => client.on('close', resolve))).toBe(0)
-  expect(JSON.parse(seen)).toMatchObject({ temperature: 22, model: 'the model said: echo rain?', cancelled: expect.stringMatching(/^cancelled: /), prompt: 'Forecast for Hobart', resource: 'MEL,SYD' })
+  expect(JSON.parse(seen)).toMatchObject({ temperature: 22, model: 'the model said: echo rain?', asked: 'accept: c in forecasts', cancelled: expect.stringMatching(/^cancelled: /), prompt: 'Forecast for Hobart', resource: 'MEL,SYD' })
   // Why wait for the line: the session's DELETE writes the file once the server answered it.
-  await expect.poll(() => proxy.output.stderr, { timeout: 10_000 }).toContain('recorded 3 tools')
+  await expect.poll(() => proxy.output.stderr, { timeout: 10_000 }).toContain('recorded 4 tools')
   proxy.child.kill('SIGTERM')
   expect(await proxy.exited).toBe(0)
   const wire = await exchanges(join(dir, 'client.wire'))
   expect(wire.length).toBeGreaterThan(6)
   expect(wire).toEqual(await exchanges(join(dir, 'server.wire')))
+  // Why each by name: the server's requests (in a POST's SSE stream) and the client's answers (POSTed) crossed the proxy.
+  const decoded = wire.map((line) => JSON.parse(line) as { body: string; answer: string }).map(({ body, answer }) => ({ body: Buffer.from(body, 'base64').toString('utf8'), answer: Buffer.from(answer, 'base64').toString('utf8') }))
+  for (const method of ['sampling/createMessage', 'elicitation/create', 'roots/list']) expect(decoded.some(({ answer }) => answer.includes(`"method":"${method}"`))).toBe(true)
+  expect(decoded.some(({ body }) => body.includes('"result":{"action":"accept","content":{"units":"c"}}'))).toBe(true)
+  expect(decoded.some(({ body }) => body.includes('"result":{"roots":[{"uri":"file:///work/forecasts","name":"forecasts"}]}'))).toBe(true)
   expect(server.output.stderr).toContain('POST Authorization: Bearer client-secret-token')
   expect(server.output.stderr).toContain('DELETE Authorization: Bearer client-secret-token')
   expect(scrub(proxy.output.stderr, { [dir]: '<dir>' }).replace(/session [\w-]+/, 'session <id>')).toMatchInlineSnapshot(`
     "mcp-contract record: listening http://127.0.0.1:<port>/mcp, forwarding to http://127.0.0.1:<port>; recording consumer "http-agent" to <dir>/http.mcp-consumer.json
-    mcp-contract record: recorded 3 tools, 1 prompt, 1 resource for consumer "http-agent" to <dir>/http.mcp-consumer.json (session <id> ended)
+    mcp-contract record: recorded 4 tools, 1 prompt, 1 resource for consumer "http-agent" to <dir>/http.mcp-consumer.json (session <id> ended)
     "
   `)
   const text = await readFile(out, 'utf8')
   expect(text).not.toMatch(/client-secret-token|X-Team/i)
   const contract = JSON.parse(text)
   expect(contract).toMatchObject({ format: 2, consumer: 'http-agent', provider: 'weather-mcp', readsObserved: false, prompts: [{ name: 'forecast', arguments: ['city'] }], resources: [{ uri: 'weather://stations' }] })
-  expect(contract.tools.map((tool: { name: string }) => tool.name)).toEqual(['ask_model', 'get_weather', 'wait_for_cancel'])
+  expect(contract.tools.map((tool: { name: string }) => tool.name)).toEqual(['ask_model', 'ask_user', 'get_weather', 'wait_for_cancel'])
 })
 
 test('record --url with no session that used anything: stopping writes no file, says so, exits 1', async () => {
