@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { CLI, fixture, ROOT, scrub } from '../support/run-cli-process.js'
 
@@ -17,8 +19,8 @@ afterAll(async () => {
 })
 
 /** Starts a process and resolves with the first match of `pattern` on `stream`, and the process. */
-function startUntil(args: string[], stream: 'stdout' | 'stderr', pattern: RegExp) {
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } })
+function startUntil(args: string[], stream: 'stdout' | 'stderr', pattern: RegExp, env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', ...env } })
   started.push(child)
   const output = { stdout: '', stderr: '' }
   const exited = new Promise<number | null>((resolve) => child.on('close', resolve))
@@ -89,4 +91,59 @@ test('record --url with no session that used anything: stopping writes no file, 
     "
   `)
   await expect(readFile(out)).rejects.toThrow(/ENOENT/)
+})
+
+/**
+ * One exchange as a client that accepts gzip and decodes nothing makes it: the answer's raw bytes,
+ * also appended to `wire` as the server fixture writes its exchanges.
+ */
+function exchangeRaw(endpoint: string, wire: string, method: string, body: string, session?: string): Promise<{ status: number; headers: Record<string, unknown>; raw: Buffer }> {
+  const headers = { Accept: 'application/json, text/event-stream', 'Accept-Encoding': 'gzip', 'Content-Type': 'application/json', ...(session !== undefined ? { 'Mcp-Session-Id': session } : {}) }
+  return new Promise((resolve, reject) => {
+    const sent = request(endpoint, { method, headers }, (answer) => {
+      const chunks: Buffer[] = []
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk))
+      answer.once('end', () => {
+        const raw = Buffer.concat(chunks)
+        void appendFile(wire, `${JSON.stringify({ method, body: Buffer.from(body).toString('base64'), answer: raw.toString('base64') })}\n`).then(() => resolve({ status: answer.statusCode ?? 0, headers: answer.headers, raw }), reject)
+      })
+    })
+    sent.once('error', reject)
+    sent.end(body)
+  })
+}
+
+test.each([
+  { title: 'SSE streams', env: { RECORDED_WEATHER_JSON: '0' } },
+  { title: 'JSON answers', env: { RECORDED_WEATHER_JSON: '1' } },
+])('record --url in front of a server that gzips its answers ($title): the client gets the compressed bytes, the recorder reads them decoded', async ({ title, env }) => {
+  const name = title.split(' ')[0].toLowerCase()
+  const server = startUntil([fixture('recorded-weather.js'), 'http', join(dir, `gzip-${name}.server.wire`)], 'stdout', /^listening (\S+)\n/, { RECORDED_WEATHER_GZIP: '1', ...env })
+  const url = await server.matched
+  const out = join(dir, `gzip-${name}.mcp-consumer.json`)
+  const proxy = startUntil([CLI, 'record', '--consumer', 'gzip-agent', '--out', out, '--url', url, '--port', '0'], 'stderr', /listening (http:\/\/127\.0\.0\.1:\d+\/mcp)/)
+  const endpoint = await proxy.matched
+  const wire = join(dir, `gzip-${name}.client.wire`)
+  const rpc = (id: number | undefined, method: string, params: object) => JSON.stringify({ jsonrpc: '2.0', ...(id !== undefined ? { id } : {}), method, params })
+  const initialize = await exchangeRaw(endpoint, wire, 'POST', rpc(1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } }))
+  const session = initialize.headers['mcp-session-id'] as string
+  await exchangeRaw(endpoint, wire, 'POST', rpc(undefined, 'notifications/initialized', {}), session)
+  const listed = await exchangeRaw(endpoint, wire, 'POST', rpc(2, 'tools/list', {}), session)
+  const called = await exchangeRaw(endpoint, wire, 'POST', rpc(3, 'tools/call', { name: 'get_weather', arguments: { city: 'Perth' } }), session)
+  await exchangeRaw(endpoint, wire, 'DELETE', '', session)
+  for (const answer of [initialize, listed, called]) {
+    expect(answer.headers['content-encoding']).toBe('gzip')
+    expect(answer.headers['content-type']).toContain(name === 'sse' ? 'text/event-stream' : 'application/json')
+  }
+  expect(gunzipSync(called.raw).toString('utf8')).toContain('"structuredContent":{"temperature":22')
+  await expect.poll(() => proxy.output.stderr, { timeout: 10_000 }).toContain('recorded 1 tool')
+  proxy.child.kill('SIGTERM')
+  expect(await proxy.exited).toBe(0)
+  expect(await exchanges(wire)).toEqual(await exchanges(join(dir, `gzip-${name}.server.wire`)))
+  // Why provider, hints and output: each comes from a compressed answer (initialize, tools/list) the recorder decoded.
+  expect(JSON.parse(await readFile(out, 'utf8'))).toMatchObject({
+    consumer: 'gzip-agent',
+    provider: 'weather-mcp',
+    tools: [{ name: 'get_weather', examples: [{ city: 'Perth' }], hints: { readOnlyHint: true }, output: { type: 'object' } }],
+  })
 })
