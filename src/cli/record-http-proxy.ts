@@ -20,6 +20,8 @@ export interface HttpProxyOptions {
   onListening: (url: string) => void
   /** Called when the remote server cannot be reached (the client gets a 502). */
   onUnreachable: (error: Error) => void
+  /** Called when a compressed body cannot be decoded for the recorder (it is forwarded all the same), saying why. */
+  onUndecodable: (why: string) => void
   /** Serving stops when it aborts. */
   signal: AbortSignal
 }
@@ -41,7 +43,7 @@ export async function proxyHttp(options: HttpProxyOptions): Promise<void> {
   const server = createServer((req, res) => {
     const body: Buffer[] = []
     const bodyDone = new Promise<void>((resolve) => {
-      const copy = decodedCopy(req.headers['content-encoding'], (chunk) => body.push(chunk), resolve)
+      const copy = decodedCopy(req.headers['content-encoding'], (chunk) => body.push(chunk), resolve, (why) => options.onUndecodable(`a request ${why}`))
       req.on('data', copy.write)
       req.once('end', copy.end)
     })
@@ -62,6 +64,7 @@ export async function proxyHttp(options: HttpProxyOptions): Promise<void> {
           if (!events) note(Buffer.concat(whole).toString('utf8'))
           if (req.method === 'DELETE' && session !== '' && (answer.statusCode ?? 500) < 300) void noted.then(() => options.onSessionEnd(session))
         },
+        (why) => options.onUndecodable(`an answer ${why}`),
       )
       answer.on('data', copy.write)
       answer.pipe(res)
@@ -94,18 +97,21 @@ const DECODERS: Record<string, () => Transform> = { gzip: createGunzip, 'x-gzip'
  * Where a body's chunks go to reach `onChunk` decoded from `encoding` (a Content-Encoding, several
  * applied in the order listed), then `onEnd`. Why a copy: the client asked for that encoding and
  * gets the bytes as the server sent them; only the recorder reads them decoded. A body that cannot
- * be decoded (an encoding Node lacks, corrupt or cut-off data) reaches `onChunk` no further, and
- * `onEnd` still runs once.
+ * be decoded (an encoding Node lacks, corrupt or cut-off data) reaches `onChunk` no further,
+ * `onFailure` says why, and `onEnd` still runs once.
  */
-function decodedCopy(encoding: string | string[] | undefined, onChunk: (chunk: Buffer) => void, onEnd: () => void): { write: (chunk: Buffer) => void; end: () => void } {
+function decodedCopy(encoding: string | string[] | undefined, onChunk: (chunk: Buffer) => void, onEnd: () => void, onFailure: (why: string) => void): { write: (chunk: Buffer) => void; end: () => void } {
   const names = String(encoding ?? '')
     .split(',')
     .map((name) => name.trim().toLowerCase())
     .filter((name) => name !== '' && name !== 'identity')
   if (names.length === 0) return { write: onChunk, end: onEnd }
-  const makers = names.reverse().map((name) => DECODERS[name])
-  if (makers.some((make) => make === undefined)) return { write: () => undefined, end: onEnd }
-  const decoders = makers.map((make) => make())
+  const unknown = names.find((name) => DECODERS[name] === undefined)
+  if (unknown !== undefined) {
+    onFailure(`came in Content-Encoding ${unknown}, which record cannot decode`)
+    return { write: () => undefined, end: onEnd }
+  }
+  const decoders = names.reverse().map((name) => DECODERS[name]())
   let ended = false
   const finish = () => {
     if (ended) return
@@ -115,7 +121,12 @@ function decodedCopy(encoding: string | string[] | undefined, onChunk: (chunk: B
   const last = decoders.reduce((from, to) => from.pipe(to))
   last.on('data', onChunk)
   last.once('end', finish)
-  for (const decoder of decoders) decoder.on('error', finish)
+  for (const decoder of decoders) {
+    decoder.on('error', (error) => {
+      if (!ended) onFailure(`in Content-Encoding ${names.join(', ')} could not be decoded (${error.message})`)
+      finish()
+    })
+  }
   return { write: (chunk) => void (ended || decoders[0].write(chunk)), end: () => void (ended || decoders[0].end()) }
 }
 

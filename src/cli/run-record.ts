@@ -59,6 +59,8 @@ async function recordHttp(invocation: Invocation, io: CliIo, record: Recorder): 
   const stop = io.signal ?? new AbortController().signal
   // Why loaded here: a stdio proxy needs no HTTP server (and `https` loads TLS).
   const { proxyHttp } = await import('./record-http-proxy.js')
+  // Why each reason once: every answer of a server that compresses alike would say the same.
+  const undecodable = new Set<string>()
   try {
     await proxyHttp({
       target: new URL(invocation.url as string),
@@ -72,6 +74,11 @@ async function recordHttp(invocation: Invocation, io: CliIo, record: Recorder): 
       },
       onListening: (url) => io.stderr(`mcp-contract record: listening ${url}, forwarding to ${new URL(invocation.url as string).origin}; recording consumer "${invocation.consumer}" to ${invocation.out}\n`),
       onUnreachable: (error) => io.stderr(`mcp-contract record: ${new URL(invocation.url as string).origin} could not be reached (${(error as NodeJS.ErrnoException).code ?? error.message})\n`),
+      onUndecodable: (why) => {
+        if (undecodable.has(why)) return
+        undecodable.add(why)
+        io.stderr(`mcp-contract record: ${why}; it was forwarded unchanged, but what it held is not recorded\n`)
+      },
       signal: stop,
     })
   } catch (error) {

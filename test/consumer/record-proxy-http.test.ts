@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises'
-import { request } from 'node:http'
+import { createServer, request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
@@ -146,4 +146,40 @@ test.each([
     provider: 'weather-mcp',
     tools: [{ name: 'get_weather', examples: [{ city: 'Perth' }], hints: { readOnlyHint: true }, output: { type: 'object' } }],
   })
+})
+
+test('record --url says once per reason when it cannot decode an answer (an encoding Node lacks, a corrupt gzip body), and forwards it unchanged', async () => {
+  // Why a server of its own: no real MCP server sends these; the proxy must still say what it could not read.
+  const bodies = [Buffer.from('{"jsonrpc":"2.0","id":1,"result":{}}'), Buffer.from('not gzip at all')]
+  let served = 0
+  const server = createServer((req, res) => {
+    req.resume()
+    req.once('end', () => {
+      const index = served++ % 2
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': index === 0 ? 'zstd' : 'gzip' })
+      res.end(bodies[index])
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address() as { port: number }
+  try {
+    const out = join(dir, 'undecodable.mcp-consumer.json')
+    const proxy = startUntil([CLI, 'record', '--consumer', 'undecodable', '--out', out, '--url', `http://127.0.0.1:${address.port}/mcp`, '--port', '0'], 'stderr', /listening (http:\/\/127\.0\.0\.1:\d+\/mcp)/)
+    const endpoint = await proxy.matched
+    const wire = join(dir, 'undecodable.client.wire')
+    const answers = []
+    for (const id of [1, 2, 3, 4]) answers.push((await exchangeRaw(endpoint, wire, 'POST', JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'get_weather', arguments: { city: 'Perth' } } }))).raw)
+    expect(answers).toEqual([bodies[0], bodies[1], bodies[0], bodies[1]])
+    proxy.child.kill('SIGTERM')
+    expect(await proxy.exited).toBe(0)
+    expect(scrub(proxy.output.stderr, { [dir]: '<dir>' })).toMatchInlineSnapshot(`
+      "mcp-contract record: listening http://127.0.0.1:<port>/mcp, forwarding to http://127.0.0.1:<port>; recording consumer "undecodable" to <dir>/undecodable.mcp-consumer.json
+      mcp-contract record: an answer came in Content-Encoding zstd, which record cannot decode; it was forwarded unchanged, but what it held is not recorded
+      mcp-contract record: an answer in Content-Encoding gzip could not be decoded (incorrect header check); it was forwarded unchanged, but what it held is not recorded
+      mcp-contract record: recorded 1 tool for consumer "undecodable" to <dir>/undecodable.mcp-consumer.json (the proxy stopped)
+      "
+    `)
+  } finally {
+    server.close()
+  }
 })
