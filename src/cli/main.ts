@@ -18,21 +18,24 @@ for (const name of ['SIGINT', 'SIGTERM'] as const) {
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
   process.stdout.write(`${packageVersion()}\n`)
 } else {
-  void import('./run-cli.js')
-    .then(({ runCli }) =>
-      runCli(argv, {
-        stdout: (text) => process.stdout.write(text),
-        stderr: (text) => process.stderr.write(text),
-        stdin: process.stdin,
-        cwd: process.cwd(),
-        env: process.env,
-        isTerminal: process.stdout.isTTY === true,
-        signal: stop.signal,
-      }),
-    )
-    .then((code) => {
-      process.exitCode = code
-      // Why: once auth has read a pasted URL, an open stdin would keep the process from exiting.
-      process.stdin.destroy()
-    })
+  const io = {
+    stdout: (text: string) => process.stdout.write(text),
+    stderr: (text: string) => process.stderr.write(text),
+    stdin: process.stdin,
+    cwd: process.cwd(),
+    env: process.env,
+    isTerminal: process.stdout.isTTY === true,
+    signal: stop.signal,
+  }
+  // Why record apart: its client waits for the server the proxy starts, and loading every command
+  // first cost more than the proxy's whole share of a suite; record loads only what it needs.
+  const run =
+    argv[0] === 'record'
+      ? import('./run-record.js').then(({ recordCli }) => recordCli(argv, io))
+      : import('./run-cli.js').then(({ runCli }) => runCli(argv, io))
+  void run.then((code) => {
+    process.exitCode = code
+    // Why: once auth has read a pasted URL, an open stdin would keep the process from exiting.
+    process.stdin.destroy()
+  })
 }

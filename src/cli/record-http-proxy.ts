@@ -1,5 +1,7 @@
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http'
 import { request as httpsRequest } from 'node:https'
+import type { Transform } from 'node:stream'
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
 import type { WireTap } from './record-stdio-proxy.js'
 
 /** Where and how {@link proxyHttp} serves, and what it tells its caller. */
@@ -18,6 +20,8 @@ export interface HttpProxyOptions {
   onListening: (url: string) => void
   /** Called when the remote server cannot be reached (the client gets a 502). */
   onUnreachable: (error: Error) => void
+  /** Called when a compressed body cannot be decoded for the recorder (it is forwarded all the same), saying why. */
+  onUndecodable: (why: string) => void
   /** Serving stops when it aborts. */
   signal: AbortSignal
 }
@@ -29,7 +33,8 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'p
  * Serves a Streamable HTTP endpoint on 127.0.0.1 that forwards every request (POST, GET, DELETE)
  * to `target` with its headers and body, and streams each answer (JSON or an SSE stream) back
  * unchanged, while a parsed copy of each JSON-RPC message goes to the session's tap: the
- * request's first, then the answer's, in order. Resolves when `signal` aborts and every
+ * request's first, then the answer's, in order. A compressed body (`Content-Encoding` gzip,
+ * deflate or br) is forwarded as it came, and decoded for the tap alone. Resolves when `signal` aborts and every
  * connection is closed.
  * @example await proxyHttp({ target: new URL('https://mcp.example.com/mcp'), port: 0, headers: {}, tapFor, onSessionEnd, onListening: console.error, onUnreachable, signal })
  */
@@ -37,8 +42,11 @@ export async function proxyHttp(options: HttpProxyOptions): Promise<void> {
   const send = options.target.protocol === 'https:' ? httpsRequest : httpRequest
   const server = createServer((req, res) => {
     const body: Buffer[] = []
-    req.on('data', (chunk: Buffer) => body.push(chunk))
-    const bodyDone = new Promise<void>((resolve) => req.once('end', resolve))
+    const bodyDone = new Promise<void>((resolve) => {
+      const copy = decodedCopy(req.headers['content-encoding'], (chunk) => body.push(chunk), resolve, (why) => options.onUndecodable(`a request ${why}`))
+      req.on('data', copy.write)
+      req.once('end', copy.end)
+    })
     const upstream = send(options.target, { method: req.method, headers: { ...forwarded(req.headers), ...options.headers } }, (answer) => {
       const session = header(req.headers['mcp-session-id']) ?? header(answer.headers['mcp-session-id']) ?? ''
       const tap = options.tapFor(session)
@@ -49,12 +57,18 @@ export async function proxyHttp(options: HttpProxyOptions): Promise<void> {
       const events = (answer.headers['content-type'] ?? '').includes('text/event-stream')
       const split = events ? sseData(note) : undefined
       const whole: Buffer[] = []
-      answer.on('data', (chunk: Buffer) => (split ? split(chunk) : whole.push(chunk)))
+      const copy = decodedCopy(
+        answer.headers['content-encoding'],
+        (chunk) => (split ? split(chunk) : whole.push(chunk)),
+        () => {
+          if (!events) note(Buffer.concat(whole).toString('utf8'))
+          if (req.method === 'DELETE' && session !== '' && (answer.statusCode ?? 500) < 300) void noted.then(() => options.onSessionEnd(session))
+        },
+        (why) => options.onUndecodable(`an answer ${why}`),
+      )
+      answer.on('data', copy.write)
       answer.pipe(res)
-      answer.once('end', () => {
-        if (!events) note(Buffer.concat(whole).toString('utf8'))
-        if (req.method === 'DELETE' && session !== '' && (answer.statusCode ?? 500) < 300) void noted.then(() => options.onSessionEnd(session))
-      })
+      answer.once('end', copy.end)
     })
     upstream.once('error', (error) => {
       options.onUnreachable(error)
@@ -74,6 +88,46 @@ export async function proxyHttp(options: HttpProxyOptions): Promise<void> {
   await new Promise<void>((resolve) => (options.signal.aborted ? resolve() : options.signal.addEventListener('abort', () => resolve(), { once: true })))
   server.closeAllConnections()
   await new Promise<void>((resolve) => server.close(() => resolve()))
+}
+
+// Why these: the encodings Node decodes itself; a body in another (zstd, compress) reaches the tap no further.
+const DECODERS: Record<string, () => Transform> = { gzip: createGunzip, 'x-gzip': createGunzip, deflate: createInflate, br: createBrotliDecompress }
+
+/**
+ * Where a body's chunks go to reach `onChunk` decoded from `encoding` (a Content-Encoding, several
+ * applied in the order listed), then `onEnd`. Why a copy: the client asked for that encoding and
+ * gets the bytes as the server sent them; only the recorder reads them decoded. A body that cannot
+ * be decoded (an encoding Node lacks, corrupt or cut-off data) reaches `onChunk` no further,
+ * `onFailure` says why, and `onEnd` still runs once.
+ */
+function decodedCopy(encoding: string | string[] | undefined, onChunk: (chunk: Buffer) => void, onEnd: () => void, onFailure: (why: string) => void): { write: (chunk: Buffer) => void; end: () => void } {
+  const names = String(encoding ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter((name) => name !== '' && name !== 'identity')
+  if (names.length === 0) return { write: onChunk, end: onEnd }
+  const unknown = names.find((name) => DECODERS[name] === undefined)
+  if (unknown !== undefined) {
+    onFailure(`came in Content-Encoding ${unknown}, which record cannot decode`)
+    return { write: () => undefined, end: onEnd }
+  }
+  const decoders = names.reverse().map((name) => DECODERS[name]())
+  let ended = false
+  const finish = () => {
+    if (ended) return
+    ended = true
+    onEnd()
+  }
+  const last = decoders.reduce((from, to) => from.pipe(to))
+  last.on('data', onChunk)
+  last.once('end', finish)
+  for (const decoder of decoders) {
+    decoder.on('error', (error) => {
+      if (!ended) onFailure(`in Content-Encoding ${names.join(', ')} could not be decoded (${error.message})`)
+      finish()
+    })
+  }
+  return { write: (chunk) => void (ended || decoders[0].write(chunk)), end: () => void (ended || decoders[0].end()) }
 }
 
 function forwarded(headers: IncomingHttpHeaders): OutgoingHttpHeaders {

@@ -9,8 +9,17 @@ import { CliRunError } from './cli-error.js'
 import type { CliIo } from './cli-io.js'
 import { EXIT, SIGNAL_EXIT } from './exit-codes.js'
 import type { Invocation } from './parse-argv.js'
-import { proxyHttp } from './record-http-proxy.js'
 import { proxyStdio, type WireTap } from './record-stdio-proxy.js'
+import { runInvocation } from './run-invocation.js'
+
+/**
+ * The `mcp-contract record …` process: {@link runRecord} behind the CLI's argv parsing and error
+ * handling, without loading the other commands (the process entry sends `record` here).
+ * @example process.exitCode = await recordCli(['record', '--consumer', 'agent', '--out', 'agent.json', '--', 'node', 'server.js'], io)
+ */
+export function recordCli(argv: readonly string[], io: CliIo): Promise<number> {
+  return runInvocation(argv, io, runRecord)
+}
 
 /**
  * `mcp-contract record`: a proxy in front of a server (a command over stdio, or `--url` over
@@ -22,7 +31,8 @@ export async function runRecord(invocation: Invocation, io: CliIo): Promise<numb
   const consumer = invocation.consumer as string
   // Why before the server starts: a wrong --out fails at once, not after a whole test suite.
   await checkRecordTarget(out, consumer)
-  const record = new Recorder(invocation, io, out, await recordingRun(io.env))
+  // Why not awaited here: the run is needed when the file is written, not to start the server.
+  const record = new Recorder(invocation, io, out, recordingRun(io.env))
   return invocation.url === undefined ? recordStdio(invocation, io, record) : recordHttp(invocation, io, record)
 }
 
@@ -47,6 +57,10 @@ async function recordHttp(invocation: Invocation, io: CliIo, record: Recorder): 
   let writing = Promise.resolve()
   const writeSessions = (ended: Session[], why?: string) => (writing = writing.then(async () => void ((await record.write(ended, why, !wroteAny)) && (wroteAny = true))))
   const stop = io.signal ?? new AbortController().signal
+  // Why loaded here: a stdio proxy needs no HTTP server (and `https` loads TLS).
+  const { proxyHttp } = await import('./record-http-proxy.js')
+  // Why each reason once: every answer of a server that compresses alike would say the same.
+  const undecodable = new Set<string>()
   try {
     await proxyHttp({
       target: new URL(invocation.url as string),
@@ -60,6 +74,11 @@ async function recordHttp(invocation: Invocation, io: CliIo, record: Recorder): 
       },
       onListening: (url) => io.stderr(`mcp-contract record: listening ${url}, forwarding to ${new URL(invocation.url as string).origin}; recording consumer "${invocation.consumer}" to ${invocation.out}\n`),
       onUnreachable: (error) => io.stderr(`mcp-contract record: ${new URL(invocation.url as string).origin} could not be reached (${(error as NodeJS.ErrnoException).code ?? error.message})\n`),
+      onUndecodable: (why) => {
+        if (undecodable.has(why)) return
+        undecodable.add(why)
+        io.stderr(`mcp-contract record: ${why}; it was forwarded unchanged, but what it held is not recorded\n`)
+      },
       signal: stop,
     })
   } catch (error) {
@@ -85,7 +104,7 @@ class Recorder {
     private readonly invocation: Invocation,
     private readonly io: CliIo,
     private readonly out: string,
-    private readonly run: string,
+    private readonly run: Promise<string>,
   ) {}
 
   /** A new session's recording. */
@@ -122,7 +141,7 @@ class Recorder {
     }
     let contract: ConsumerContract | undefined
     for (const session of used) contract = contract === undefined ? await session.recording.contract() : mergeConsumerContracts(contract, await session.recording.contract(), { maxExamples: this.invocation.maxExamples })
-    const { merged } = await writeRecordedContract(this.out, contract as ConsumerContract, { run: this.run, maxExamples: this.invocation.maxExamples })
+    const { merged } = await writeRecordedContract(this.out, contract as ConsumerContract, { run: await this.run, maxExamples: this.invocation.maxExamples })
     this.io.stderr(`mcp-contract record: recorded ${describeUses(contract as ConsumerContract)} for consumer "${contract!.consumer}" to ${this.invocation.out}${merged ? ", with this run's earlier recordings" : ''}${why !== undefined ? ` (${why})` : ''}\n`)
     return true
   }

@@ -1,9 +1,8 @@
-import type { Ajv as AjvClass } from 'ajv'
-import { createRequire } from 'node:module'
+import type { ValidateFunction } from 'ajv'
 import { randomBytes } from 'node:crypto'
 import { readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
-import consumerSchema from '../../mcp-consumer-contract.schema.json' with { type: 'json' }
+import { validate as compiledValidate } from '../contract/consumer-contract-validator.generated.js'
 import { sortKeys } from '../surface/stable-json.js'
 import type { Json, Schema, ToolHints } from '../surface/types.js'
 
@@ -108,7 +107,9 @@ export function serializeConsumerContract(contract: ConsumerContract): string {
   return `${JSON.stringify(ordered, null, 2)}\n`
 }
 
-let validate: ReturnType<AjvClass['compile']> | undefined
+// Why compiled ahead of time (`npm run schemas`): loading Ajv and compiling the schema cost each
+// `record` that joins a file more than forwarding all its messages.
+const validate = compiledValidate as ValidateFunction
 
 /**
  * Parses consumer contract text, checking it against `mcp-consumer-contract.schema.json`.
@@ -131,9 +132,8 @@ export function parseConsumerContract(text: string, source: string): ConsumerCon
         'Pass consumer contracts here, recorded in a consumer\'s tests with toMatchConsumerContract (*.mcp-consumer.json); check a provider contract with mcp-contract check or toHonorContract.',
     )
   }
-  const check = (validate ??= new (loadAjv())({ allErrors: false, strict: true, strictTypes: false }).compile(consumerSchema))
-  if (!check(data)) {
-    const [error] = check.errors ?? []
+  if (!validate(data)) {
+    const [error] = validate.errors ?? []
     const where = error?.instancePath ? error.instancePath.slice(1).replaceAll('/', '.') : 'the file'
     throw new ConsumerContractError(
       `${source} is not a valid consumer contract: ${where} ${error?.message ?? 'has the wrong shape'}. mcp-consumer-contract.schema.json in the package describes the format; restore the file or record it again with -u.`,
@@ -175,10 +175,3 @@ export async function writeConsumerContract(file: string, contract: ConsumerCont
   }
 }
 
-/**
- * Ajv's class, loaded on first use. Why not a static import: Ajv costs about 50 ms to load, and
- * every CLI run loads this module, while only a consumer contract file to check needs Ajv.
- */
-function loadAjv(): typeof AjvClass {
-  return (createRequire(import.meta.url)('ajv') as { Ajv: typeof AjvClass }).Ajv
-}

@@ -15,6 +15,8 @@ export interface ConsumerVerdict {
   /** The contract file, relative to the folder the paths were resolved from. */
   file: string
   report: ConsumerReport
+  /** `false` when the contract was recorded from the wire: its output reads were not observed, so none were judged. */
+  readsObserved?: false
 }
 
 /**
@@ -49,7 +51,8 @@ export async function verifyConsumers(paths: readonly string[], live: Surface, c
   for (const file of await findConsumerContracts(paths, cwd)) {
     const shown = relative(cwd, file) || file
     const contract = await readConsumerContract(file, shown)
-    verdicts.push({ consumer: contract.consumer, file: shown, report: await verifyConsumer(contract, live, policy, calls) })
+    const report = await verifyConsumer(contract, live, policy, calls)
+    verdicts.push({ consumer: contract.consumer, file: shown, report, ...(contract.readsObserved === false ? { readsObserved: false as const } : {}) })
   }
   return verdicts
 }

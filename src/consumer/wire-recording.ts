@@ -1,6 +1,5 @@
 import { schemaValidator } from '../contract/schema-validator.js'
 import { renderPath } from '../surface/render-path.js'
-import { normalizeSurface } from '../surface/normalize.js'
 import type { PathSegment } from '../schema/types.js'
 import type { Json, Schema } from '../surface/types.js'
 import { consumerContractFormatOf, type ConsumerContract, type ConsumerExample, type ConsumerTool } from './consumer-contract.js'
@@ -106,7 +105,8 @@ export class WireRecording {
   /** The consumer contract of everything seen so far. */
   async contract(): Promise<ConsumerContract> {
     const raw = [...this.listed.values()]
-    const surface = raw.length > 0 ? normalizeSurface({ initialize: {}, tools: raw }) : undefined
+    // Why loaded here: the schema engine behind it is most of what a recording loads, and only a client that listed tools needs it.
+    const surface = raw.length > 0 ? (await import('../surface/normalize.js')).normalizeSurface({ initialize: {}, tools: raw }) : undefined
     const live = new Map((surface?.tools ?? []).map((tool) => [tool.name, tool]))
     const declared = this.options.reads ?? {}
     const names = new Set([...this.tools.keys()])

@@ -80,7 +80,7 @@ export async function verifyLoaded(loaded: LoadedContract, file: string, live: S
   // Why a judge for a pact: its interactions say what each answer must be, beyond the live outputSchema.
   const judged = calls !== undefined && loaded.pact !== undefined ? { ...calls, judge: pactJudge(loaded.pact), stateSteps: stateSteps(loaded.pact) } : calls
   const report = await verifyConsumer(loaded.contract, live, policy, judged, loaded.pact === undefined ? undefined : refusalsOf(loaded.pact))
-  const verdict: ContractVerdict = { consumer: loaded.contract.consumer, file, report }
+  const verdict: ContractVerdict = { consumer: loaded.contract.consumer, file, report, ...(loaded.contract.readsObserved === false ? { readsObserved: false as const } : {}) }
   if (loaded.pact === undefined) return verdict
   return {
     ...verdict,

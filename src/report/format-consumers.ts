@@ -28,6 +28,9 @@ export interface JsonConsumerVerdicts {
     notCalled?: (NotCalled & { why: string })[]
     /** A contract recorded against another provider: skipped, not verified (`ok` is true, no changes). */
     otherProvider?: string
+    /** `false` for a contract recorded from the wire (`mcp-contract record`), with `readsNote` saying what was judged instead. */
+    readsObserved?: false
+    readsNote?: string
   }[]
 }
 
@@ -82,10 +85,14 @@ function renderJson(verdicts: readonly Verdict[]): string {
       ...(verdict.report.called !== undefined ? { called: verdict.report.called } : {}),
       ...(verdict.report.notCalled !== undefined ? { notCalled: verdict.report.notCalled.map((entry) => ({ ...entry, why: notCalledWhy(entry) })) } : {}),
       ...(verdict.otherProvider !== undefined ? { otherProvider: verdict.otherProvider } : {}),
+      ...(verdict.readsObserved === false ? { readsObserved: false as const, readsNote: READS_NOT_OBSERVED } : {}),
     })),
   }
   return `${JSON.stringify(json, null, 2)}\n`
 }
+
+// Why said: an ok from a wire recording promises less than one from observed reads; a reader must not take it for more.
+const READS_NOT_OBSERVED = "output reads were not observed (recorded from the wire by mcp-contract record); only calls, arguments and the output's presence were judged"
 
 function verdictWords(verdict: Verdict): string {
   if (verdict.otherProvider !== undefined) return `skipped: for provider ${verdict.otherProvider}`
@@ -116,8 +123,10 @@ function renderText(verdicts: readonly Verdict[]): string {
   for (const verdict of verdicts) {
     const notCalled = verdict.report.notCalled ?? []
     const foreign = verdict.foreign ?? []
-    if (verdict.report.changes.length === 0 && notCalled.length === 0 && foreign.length === 0) continue
+    const unobserved = verdict.readsObserved === false && verdict.otherProvider === undefined
+    if (verdict.report.changes.length === 0 && notCalled.length === 0 && foreign.length === 0 && !unobserved) continue
     lines.push('', `${verdict.consumer} (${verdict.file}):`)
+    if (unobserved) lines.push(`  ${READS_NOT_OBSERVED}`)
     if (verdict.report.changes.length > 0) lines.push(...formatReport(verdict.report).trimEnd().split('\n').map((line) => `  ${line}`))
     // Why every interaction once one breaks: a pact's reader knows its interactions by description.
     if (verdict.interactions?.some((interaction) => !interaction.ok)) {

@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { createServer, request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { CLI, fixture, ROOT, scrub } from '../support/run-cli-process.js'
 
@@ -17,8 +19,8 @@ afterAll(async () => {
 })
 
 /** Starts a process and resolves with the first match of `pattern` on `stream`, and the process. */
-function startUntil(args: string[], stream: 'stdout' | 'stderr', pattern: RegExp) {
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } })
+function startUntil(args: string[], stream: 'stdout' | 'stderr', pattern: RegExp, env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', ...env } })
   started.push(child)
   const output = { stdout: '', stderr: '' }
   const exited = new Promise<number | null>((resolve) => child.on('close', resolve))
@@ -50,26 +52,31 @@ test('record --url: a Streamable HTTP client in another process through the prox
   let seen = ''
   client.stdout.on('data', (chunk: Buffer) => (seen += chunk.toString('utf8')))
   expect(await new Promise((resolve) => client.on('close', resolve))).toBe(0)
-  expect(JSON.parse(seen)).toMatchObject({ temperature: 22, model: 'the model said: echo rain?', cancelled: expect.stringMatching(/^cancelled: /), prompt: 'Forecast for Hobart', resource: 'MEL,SYD' })
+  expect(JSON.parse(seen)).toMatchObject({ temperature: 22, model: 'the model said: echo rain?', asked: 'accept: c in forecasts', cancelled: expect.stringMatching(/^cancelled: /), prompt: 'Forecast for Hobart', resource: 'MEL,SYD' })
   // Why wait for the line: the session's DELETE writes the file once the server answered it.
-  await expect.poll(() => proxy.output.stderr, { timeout: 10_000 }).toContain('recorded 3 tools')
+  await expect.poll(() => proxy.output.stderr, { timeout: 10_000 }).toContain('recorded 4 tools')
   proxy.child.kill('SIGTERM')
   expect(await proxy.exited).toBe(0)
   const wire = await exchanges(join(dir, 'client.wire'))
   expect(wire.length).toBeGreaterThan(6)
   expect(wire).toEqual(await exchanges(join(dir, 'server.wire')))
+  // Why each by name: the server's requests (in a POST's SSE stream) and the client's answers (POSTed) crossed the proxy.
+  const decoded = wire.map((line) => JSON.parse(line) as { body: string; answer: string }).map(({ body, answer }) => ({ body: Buffer.from(body, 'base64').toString('utf8'), answer: Buffer.from(answer, 'base64').toString('utf8') }))
+  for (const method of ['sampling/createMessage', 'elicitation/create', 'roots/list']) expect(decoded.some(({ answer }) => answer.includes(`"method":"${method}"`))).toBe(true)
+  expect(decoded.some(({ body }) => body.includes('"result":{"action":"accept","content":{"units":"c"}}'))).toBe(true)
+  expect(decoded.some(({ body }) => body.includes('"result":{"roots":[{"uri":"file:///work/forecasts","name":"forecasts"}]}'))).toBe(true)
   expect(server.output.stderr).toContain('POST Authorization: Bearer client-secret-token')
   expect(server.output.stderr).toContain('DELETE Authorization: Bearer client-secret-token')
   expect(scrub(proxy.output.stderr, { [dir]: '<dir>' }).replace(/session [\w-]+/, 'session <id>')).toMatchInlineSnapshot(`
     "mcp-contract record: listening http://127.0.0.1:<port>/mcp, forwarding to http://127.0.0.1:<port>; recording consumer "http-agent" to <dir>/http.mcp-consumer.json
-    mcp-contract record: recorded 3 tools, 1 prompt, 1 resource for consumer "http-agent" to <dir>/http.mcp-consumer.json (session <id> ended)
+    mcp-contract record: recorded 4 tools, 1 prompt, 1 resource for consumer "http-agent" to <dir>/http.mcp-consumer.json (session <id> ended)
     "
   `)
   const text = await readFile(out, 'utf8')
   expect(text).not.toMatch(/client-secret-token|X-Team/i)
   const contract = JSON.parse(text)
   expect(contract).toMatchObject({ format: 2, consumer: 'http-agent', provider: 'weather-mcp', readsObserved: false, prompts: [{ name: 'forecast', arguments: ['city'] }], resources: [{ uri: 'weather://stations' }] })
-  expect(contract.tools.map((tool: { name: string }) => tool.name)).toEqual(['ask_model', 'get_weather', 'wait_for_cancel'])
+  expect(contract.tools.map((tool: { name: string }) => tool.name)).toEqual(['ask_model', 'ask_user', 'get_weather', 'wait_for_cancel'])
 })
 
 test('record --url with no session that used anything: stopping writes no file, says so, exits 1', async () => {
@@ -84,4 +91,95 @@ test('record --url with no session that used anything: stopping writes no file, 
     "
   `)
   await expect(readFile(out)).rejects.toThrow(/ENOENT/)
+})
+
+/**
+ * One exchange as a client that accepts gzip and decodes nothing makes it: the answer's raw bytes,
+ * also appended to `wire` as the server fixture writes its exchanges.
+ */
+function exchangeRaw(endpoint: string, wire: string, method: string, body: string, session?: string): Promise<{ status: number; headers: Record<string, unknown>; raw: Buffer }> {
+  const headers = { Accept: 'application/json, text/event-stream', 'Accept-Encoding': 'gzip', 'Content-Type': 'application/json', ...(session !== undefined ? { 'Mcp-Session-Id': session } : {}) }
+  return new Promise((resolve, reject) => {
+    const sent = request(endpoint, { method, headers }, (answer) => {
+      const chunks: Buffer[] = []
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk))
+      answer.once('end', () => {
+        const raw = Buffer.concat(chunks)
+        void appendFile(wire, `${JSON.stringify({ method, body: Buffer.from(body).toString('base64'), answer: raw.toString('base64') })}\n`).then(() => resolve({ status: answer.statusCode ?? 0, headers: answer.headers, raw }), reject)
+      })
+    })
+    sent.once('error', reject)
+    sent.end(body)
+  })
+}
+
+test.each([
+  { title: 'SSE streams', env: { RECORDED_WEATHER_JSON: '0' } },
+  { title: 'JSON answers', env: { RECORDED_WEATHER_JSON: '1' } },
+])('record --url in front of a server that gzips its answers ($title): the client gets the compressed bytes, the recorder reads them decoded', async ({ title, env }) => {
+  const name = title.split(' ')[0].toLowerCase()
+  const server = startUntil([fixture('recorded-weather.js'), 'http', join(dir, `gzip-${name}.server.wire`)], 'stdout', /^listening (\S+)\n/, { RECORDED_WEATHER_GZIP: '1', ...env })
+  const url = await server.matched
+  const out = join(dir, `gzip-${name}.mcp-consumer.json`)
+  const proxy = startUntil([CLI, 'record', '--consumer', 'gzip-agent', '--out', out, '--url', url, '--port', '0'], 'stderr', /listening (http:\/\/127\.0\.0\.1:\d+\/mcp)/)
+  const endpoint = await proxy.matched
+  const wire = join(dir, `gzip-${name}.client.wire`)
+  const rpc = (id: number | undefined, method: string, params: object) => JSON.stringify({ jsonrpc: '2.0', ...(id !== undefined ? { id } : {}), method, params })
+  const initialize = await exchangeRaw(endpoint, wire, 'POST', rpc(1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } }))
+  const session = initialize.headers['mcp-session-id'] as string
+  await exchangeRaw(endpoint, wire, 'POST', rpc(undefined, 'notifications/initialized', {}), session)
+  const listed = await exchangeRaw(endpoint, wire, 'POST', rpc(2, 'tools/list', {}), session)
+  const called = await exchangeRaw(endpoint, wire, 'POST', rpc(3, 'tools/call', { name: 'get_weather', arguments: { city: 'Perth' } }), session)
+  await exchangeRaw(endpoint, wire, 'DELETE', '', session)
+  for (const answer of [initialize, listed, called]) {
+    expect(answer.headers['content-encoding']).toBe('gzip')
+    expect(answer.headers['content-type']).toContain(name === 'sse' ? 'text/event-stream' : 'application/json')
+  }
+  expect(gunzipSync(called.raw).toString('utf8')).toContain('"structuredContent":{"temperature":22')
+  await expect.poll(() => proxy.output.stderr, { timeout: 10_000 }).toContain('recorded 1 tool')
+  proxy.child.kill('SIGTERM')
+  expect(await proxy.exited).toBe(0)
+  expect(await exchanges(wire)).toEqual(await exchanges(join(dir, `gzip-${name}.server.wire`)))
+  // Why provider, hints and output: each comes from a compressed answer (initialize, tools/list) the recorder decoded.
+  expect(JSON.parse(await readFile(out, 'utf8'))).toMatchObject({
+    consumer: 'gzip-agent',
+    provider: 'weather-mcp',
+    tools: [{ name: 'get_weather', examples: [{ city: 'Perth' }], hints: { readOnlyHint: true }, output: { type: 'object' } }],
+  })
+})
+
+test('record --url says once per reason when it cannot decode an answer (an encoding Node lacks, a corrupt gzip body), and forwards it unchanged', async () => {
+  // Why a server of its own: no real MCP server sends these; the proxy must still say what it could not read.
+  const bodies = [Buffer.from('{"jsonrpc":"2.0","id":1,"result":{}}'), Buffer.from('not gzip at all')]
+  let served = 0
+  const server = createServer((req, res) => {
+    req.resume()
+    req.once('end', () => {
+      const index = served++ % 2
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': index === 0 ? 'zstd' : 'gzip' })
+      res.end(bodies[index])
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address() as { port: number }
+  try {
+    const out = join(dir, 'undecodable.mcp-consumer.json')
+    const proxy = startUntil([CLI, 'record', '--consumer', 'undecodable', '--out', out, '--url', `http://127.0.0.1:${address.port}/mcp`, '--port', '0'], 'stderr', /listening (http:\/\/127\.0\.0\.1:\d+\/mcp)/)
+    const endpoint = await proxy.matched
+    const wire = join(dir, 'undecodable.client.wire')
+    const answers = []
+    for (const id of [1, 2, 3, 4]) answers.push((await exchangeRaw(endpoint, wire, 'POST', JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'get_weather', arguments: { city: 'Perth' } } }))).raw)
+    expect(answers).toEqual([bodies[0], bodies[1], bodies[0], bodies[1]])
+    proxy.child.kill('SIGTERM')
+    expect(await proxy.exited).toBe(0)
+    expect(scrub(proxy.output.stderr, { [dir]: '<dir>' })).toMatchInlineSnapshot(`
+      "mcp-contract record: listening http://127.0.0.1:<port>/mcp, forwarding to http://127.0.0.1:<port>; recording consumer "undecodable" to <dir>/undecodable.mcp-consumer.json
+      mcp-contract record: an answer came in Content-Encoding zstd, which record cannot decode; it was forwarded unchanged, but what it held is not recorded
+      mcp-contract record: an answer in Content-Encoding gzip could not be decoded (incorrect header check); it was forwarded unchanged, but what it held is not recorded
+      mcp-contract record: recorded 1 tool for consumer "undecodable" to <dir>/undecodable.mcp-consumer.json (the proxy stopped)
+      "
+    `)
+  } finally {
+    server.close()
+  }
 })

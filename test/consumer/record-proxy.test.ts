@@ -43,13 +43,14 @@ async function wireOf(name: string) {
 }
 
 describe('record over stdio, a client in another process', () => {
-  test('an SDK client: sampling asked by the server, a cancelled call, a prompt and a resource; each side receives the bytes the other sent', async () => {
+  test('an SDK client: sampling, elicitation and roots/list asked by the server, a cancelled call, a prompt and a resource; each side receives the bytes the other sent', async () => {
     const out = join(dir, 'sdk.mcp-consumer.json')
     const run = await runClient(process.execPath, [join(ROOT, 'test/fixtures/record/sdk-client.mjs'), 'stdio', ...tappedRecord('sdk', ['--consumer', 'sdk-agent', '--out', out])])
     expect(run.code).toBe(0)
     expect(JSON.parse(run.stdout)).toEqual({
       temperature: 22,
       model: 'the model said: echo rain?',
+      asked: 'accept: c in forecasts',
       cancelled: expect.stringMatching(/^cancelled: .*no longer needed/),
       prompt: 'Forecast for Hobart',
       resource: 'MEL,SYD',
@@ -57,7 +58,7 @@ describe('record over stdio, a client in another process', () => {
     // Why stderr whole: the server's stderr passes through, then record says what it wrote.
     expect(scrub(run.stderr, { [dir]: '<dir>' })).toMatchInlineSnapshot(`
       "recorded-weather: ready
-      mcp-contract record: recorded 3 tools, 1 prompt, 1 resource for consumer "sdk-agent" to <dir>/sdk.mcp-consumer.json
+      mcp-contract record: recorded 4 tools, 1 prompt, 1 resource for consumer "sdk-agent" to <dir>/sdk.mcp-consumer.json
       "
     `)
     const wire = await wireOf('sdk')
@@ -65,7 +66,10 @@ describe('record over stdio, a client in another process', () => {
     expect(wire.clientReceived.equals(wire.serverSent)).toBe(true)
     const sent = wire.clientSent.toString('utf8')
     expect(sent).toContain('"method":"notifications/cancelled"')
-    expect(wire.serverSent.toString('utf8')).toContain('"method":"sampling/createMessage"')
+    // Why each by name: the server's requests and the client's answers crossed the proxy in both directions.
+    for (const method of ['sampling/createMessage', 'elicitation/create', 'roots/list']) expect(wire.serverSent.toString('utf8')).toContain(`"method":"${method}"`)
+    expect(sent).toContain('"result":{"action":"accept","content":{"units":"c"}}')
+    expect(sent).toContain('"result":{"roots":[{"uri":"file:///work/forecasts","name":"forecasts"}]}')
     expect(await readFile(out, 'utf8')).toMatchSnapshot()
   })
 
@@ -73,7 +77,7 @@ describe('record over stdio, a client in another process', () => {
     const out = join(dir, 'python.mcp-consumer.json')
     const run = await runClient('python3', [join(ROOT, 'test/fixtures/record/line-client.py'), ...tappedRecord('python', ['--consumer', 'python-agent', '--out', out, '--redact', 'api_key'])])
     expect(run.code).toBe(0)
-    expect(JSON.parse(run.stdout)).toEqual({ server: 'weather-mcp', tools: ['ask_model', 'get_weather', 'wait_for_cancel'], conditions: 'Sunny, “clear” ☀', model: 'the model said: python says snow?', ping: {}, exit: 0 })
+    expect(JSON.parse(run.stdout)).toEqual({ server: 'weather-mcp', tools: ['ask_model', 'ask_user', 'get_weather', 'wait_for_cancel'], conditions: 'Sunny, “clear” ☀', model: 'the model said: python says snow?', ping: {}, exit: 0 })
     const wire = await wireOf('python')
     expect(wire.serverReceived.equals(wire.clientSent)).toBe(true)
     expect(wire.clientReceived.equals(wire.serverSent)).toBe(true)
@@ -88,8 +92,30 @@ describe('record over stdio, a client in another process', () => {
 
   test('verify --consumers judges the recorded calls and arguments (reads not observed): ok, then a renamed argument breaks', async () => {
     const contract = join(dir, 'python.mcp-consumer.json')
-    const same = await runCliProcess(['verify', '--consumers', contract, '--', process.execPath, SERVER])
+    const same = await runCliProcess(['verify', '--consumers', contract, '--', process.execPath, SERVER], { cwd: dir })
     expect(same.code).toBe(0)
+    // Why pinned: an ok from a wire recording promises less than one from observed reads, and says so.
+    expect(same.stdout).toMatchInlineSnapshot(`
+      "consumer      file                      verdict
+      python-agent  python.mcp-consumer.json  ok
+
+      python-agent (python.mcp-consumer.json):
+        output reads were not observed (recorded from the wire by mcp-contract record); only calls, arguments and the output's presence were judged
+
+      all 1 consumer still served
+      "
+    `)
+    const json = await runCliProcess(['verify', '--consumers', contract, '--format', 'json', '--', process.execPath, SERVER], { cwd: dir })
+    expect(JSON.parse(json.stdout).consumers[0]).toMatchInlineSnapshot(`
+      {
+        "changes": [],
+        "consumer": "python-agent",
+        "file": "python.mcp-consumer.json",
+        "ok": true,
+        "readsNote": "output reads were not observed (recorded from the wire by mcp-contract record); only calls, arguments and the output's presence were judged",
+        "readsObserved": false,
+      }
+    `)
     const renamed = await runCliProcess(['verify', '--consumers', contract, '--', process.execPath, SERVER], { env: { RECORDED_WEATHER_VARIANT: 'renamed' } })
     expect(renamed.code).toBe(1)
     expect(renamed.stdout).toContain('get_weather')

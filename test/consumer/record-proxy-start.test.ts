@@ -1,0 +1,52 @@
+import { spawn } from 'node:child_process'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { CLI, fixture, ROOT } from '../support/run-cli-process.js'
+
+let dir: string
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'mcp-contract-record-start-'))
+})
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
+
+/** The `src/` files bundled into the `dist/` modules a process loaded (esbuild marks each with `// src/…`). */
+async function sourcesLoaded(log: string): Promise<Set<string>> {
+  const urls = [...new Set((await readFile(log, 'utf8')).split('\n').filter((url) => url.startsWith('file:') && url.includes('/dist/')))]
+  const texts = await Promise.all(urls.map((url) => readFile(fileURLToPath(url), 'utf8')))
+  return new Set(texts.flatMap((text) => [...text.matchAll(/^\/\/ (src\/\S+\.ts)$/gm)].map((match) => match[1])))
+}
+
+// Why a test of what loads, not of time: a client waits for record's server, and what record
+// loads before and beside it is what the proxy costs a suite; times on a shared machine say little.
+test('a record process loads the proxy and the recorder, not the other commands, the HTTP proxy or the schema engine', async () => {
+  const log = join(dir, 'loaded.txt')
+  const out = join(dir, 'start.mcp-consumer.json')
+  const proxy = spawn(process.execPath, ['--import', join(ROOT, 'test/fixtures/record/log-loads.mjs'), CLI, 'record', '--consumer', 'start', '--out', out, '--', process.execPath, fixture('recorded-weather.js')], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...process.env, LOADED_MODULES_FILE: log },
+  })
+  let stdout = ''
+  const answered = new Promise<void>((resolve) =>
+    proxy.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8')
+      if (stdout.includes('"id":2')) resolve()
+    }),
+  )
+  const exited = new Promise<number | null>((resolve) => proxy.on('close', resolve))
+  proxy.stdin.write('{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}\n')
+  proxy.stdin.write('{"jsonrpc":"2.0","method":"notifications/initialized"}\n{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get_weather","arguments":{"city":"Darwin"}}}\n')
+  await answered
+  proxy.stdin.end()
+  expect(await exited).toBe(0)
+  expect(JSON.parse(await readFile(out, 'utf8')).tools).toEqual([{ name: 'get_weather', examples: [{ city: 'Darwin' }], reads: [] }])
+  const loaded = await sourcesLoaded(log)
+  // Why these first: the test means nothing unless the log saw the proxy at work.
+  expect(['src/cli/run-record.ts', 'src/cli/record-stdio-proxy.ts', 'src/consumer/wire-recording.ts'].filter((file) => !loaded.has(file))).toEqual([])
+  expect(['src/cli/run-cli.ts', 'src/cli/run-check.ts', 'src/cli/run-commands.ts', 'src/cli/record-http-proxy.ts', 'src/surface/normalize.ts'].filter((file) => loaded.has(file))).toEqual([])
+})
