@@ -1,6 +1,7 @@
 import type { LintReport, Violation } from '../lint/lint-surface.js'
 import { profileByName } from '../lint/profile-registry.js'
 import { refusalLines } from './describe-refusal.js'
+import { counted } from './counted.js'
 
 /** The formats `mcp-contract lint` prints. */
 export type LintFormat = 'text' | 'json'
@@ -59,12 +60,12 @@ export function lintWarnings(report: LintReport): string {
 
 /**
  * One line: errors and warnings, and whether lint fails.
- * @example '13 error(s) · 2 warning(s) in 2 profile(s) — fails'
+ * @example '13 errors · 1 warning in 2 profiles — fails'
  */
 export function lintSummary(report: LintReport): string {
   const errors = report.violations.filter((violation) => violation.severity === 'error').length
   const warnings = report.violations.length - errors
-  return `${errors} error(s) · ${warnings} warning(s) in ${report.profiles.length} profile(s) — ${report.ok ? 'passes' : 'fails'}`
+  return `${counted(errors, 'error')} · ${counted(warnings, 'warning')} in ${counted(report.profiles.length, 'profile')} — ${report.ok ? 'passes' : 'fails'}`
 }
 
 function where(violation: Violation): string {
