@@ -75,7 +75,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
  * a CLI user has no options object, so only the flag is theirs.
  */
 function inCliTerms(message: string): string {
-  return message.replace(/\bthe \w+ option \(CLI: ([^)]+)\)/g, '$1').replace(/\bwith \w+ \(CLI: ([^)]+)\)/g, 'with $1')
+  return message.replace(/\bthe \w+ option \(CLI: ([^),]+)\)/g, '$1').replace(/\bwith \w+ \(CLI: ([^)]+)\)/g, 'with $1')
 }
 
 /** The arguments before `--` (the CLI's own; the rest is the server command). */

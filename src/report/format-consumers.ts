@@ -73,6 +73,8 @@ export function notCalledWhy(entry: NotCalled): string {
         return `no handler for the state${names.length === 1 ? '' : 's'} ${names.join(', ')}; pass ${names.length === 1 ? 'it' : 'each'} in states: { ${names.map((name) => `${name}: async () => …`).join(', ')} } (each state's handler runs in the order the pact lists them), or one for ${JSON.stringify(entry.given)} that sets them all up`
       }
       return `no handler for the state ${JSON.stringify(entry.given)}; pass it in states: { ${JSON.stringify(entry.given)}: async () => … }`
+    case 'refused-by-schema':
+      return `the live inputSchema of ${entry.tool} refuses this example (consumer-example-rejected says where), so calling it would only repeat that failure`
     case 'states-unavailable':
       return `recorded in the state ${JSON.stringify(entry.given)}; the CLI cannot set up provider states, verify it with toSatisfyConsumerContracts(paths, { call: true, states })`
   }

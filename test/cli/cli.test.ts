@@ -110,7 +110,12 @@ describe('snapshot and check', () => {
     expect(tool.driver.rules.map((rule: { id: string }) => rule.id)).toContain('argument-now-required')
     // Why no URL: the package has no public page, and SARIF wants absolute ones; the help is carried whole.
     expect(JSON.stringify(log)).not.toMatch(/helpUri|informationUri|unpkg|npmjs/)
-    expect(tool.driver.rules.find((rule: { id: string }) => rule.id === 'argument-now-required').help.text).toMatchInlineSnapshot()
+    expect(tool.driver.rules.find((rule: { id: string }) => rule.id === 'argument-now-required').help.text).toMatchInlineSnapshot(`
+      "What argument-now-required does to a caller:
+      breaking: every call that omitted it is now rejected
+      additive: readers already handled the field being present
+      Every change kind: docs/rules.md in the mcp-contract package."
+    `)
     const lines = text.split('\n')
     for (const result of results) {
       expect(tool.driver.rules[result.ruleIndex].id).toBe(result.ruleId)

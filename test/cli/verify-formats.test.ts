@@ -91,3 +91,33 @@ describe('verify --format sarif and github list what junit lists', () => {
     expect(JSON.parse(sarif.stdout).runs[0].results).toEqual([])
   })
 })
+
+describe('verify --call lists an example the live schema refuses as not called, with why', () => {
+  test('new-required-arg: the rejected example is a change and a line under not called', async () => {
+    const args = ['verify', '--call', '--consumers', 'contracts/checkout-agent.mcp-consumer.json', '--', process.execPath, shop]
+    const json = JSON.parse((await cli([...args.slice(0, 1), '--format', 'json', ...args.slice(1)], { SHOP_VARIANT: 'new-required-arg' })).stdout)
+    expect(json.consumers[0].changes.map((change: { kind: string }) => change.kind)).toContain('consumer-example-rejected')
+    expect(json.consumers[0].notCalled.filter((entry: { reason: string }) => entry.reason === 'refused-by-schema')).toMatchInlineSnapshot(`
+      [
+        {
+          "example": "{"query":"blue"}",
+          "reason": "refused-by-schema",
+          "tool": "search_products",
+          "why": "the live inputSchema of search_products refuses this example (consumer-example-rejected says where), so calling it would only repeat that failure",
+        },
+      ]
+    `)
+    const text = await cli(args, { SHOP_VARIANT: 'new-required-arg' })
+    expect(text.code).toBe(1)
+    expect(text.stdout.slice(text.stdout.indexOf('  not called'))).toMatchInlineSnapshot(`
+      "  not called (2)
+          place_order {"quantity":1,"sku":"A1","token":"[redacted]"}
+              place_order is not marked read-only (readOnlyHint: true); call it only against a server you can throw away, with --allow-destructive (allowDestructive: true)
+          search_products {"query":"blue"}
+              the live inputSchema of search_products refuses this example (consumer-example-rejected says where), so calling it would only repeat that failure
+
+      1 of 1 consumer breaks
+      "
+    `)
+  })
+})
