@@ -3,10 +3,12 @@
  * words (with a near name from the command's own options).
  */
 import { CliUsageError } from './cli-error.js'
-import type { Invocation } from './parse-argv.js'
 
 /** The commands the CLI knows. */
 export const COMMANDS = ['snapshot', 'check', 'show', 'diff', 'lint', 'mock', 'verify', 'pact', 'publish', 'auth', 'record'] as const
+
+/** One of {@link COMMANDS}. */
+export type Command = (typeof COMMANDS)[number]
 
 /** The commands that start or reach a server given after `--` or with `--url`. */
 export const SERVER_COMMANDS: readonly string[] = ['snapshot', 'check', 'show', 'lint', 'verify']
@@ -18,7 +20,7 @@ const JUDGING_FLAGS = ['--strict', '--fail-on', '--profile', '--ignore']
  * an option a command does not read must be refused, not ignored (`snapshot --format json`
  * would print text), and a typo is matched against this command's options only.
  */
-export const COMMAND_OPTIONS: Record<Invocation['command'], readonly string[]> = {
+export const COMMAND_OPTIONS: Record<Command, readonly string[]> = {
   snapshot: ['--contract', '--as', ...JUDGING_FLAGS, '--force', ...SERVER_FLAGS],
   check: ['--contract', '--as', '--format', ...JUDGING_FLAGS, '--used', '--used-by', '--suggest-version', ...SERVER_FLAGS],
   show: ['--contract', '--as', '--format', '--used-by', '--suggest-version', '--profile', ...SERVER_FLAGS],
@@ -33,7 +35,7 @@ export const COMMAND_OPTIONS: Record<Invocation['command'], readonly string[]> =
 }
 
 /** Refuses, in one line, the first option given that `command` does not take. */
-export function refuseOptionsNotTaken(command: Invocation['command'], tokens: readonly { kind: string; rawName?: string; name?: string }[]): void {
+export function refuseOptionsNotTaken(command: Command, tokens: readonly { kind: string; rawName?: string; name?: string }[]): void {
   const takes = COMMAND_OPTIONS[command]
   for (const token of tokens) {
     if (token.kind !== 'option' || token.name === 'help' || token.name === 'version') continue
@@ -54,7 +56,7 @@ export function inOurWords(error: Error & { code?: string }, own: string[], hasS
   if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option !== undefined) {
     // Why: `show npx -y pkg` puts the server's own options among ours; the fix is the `--`.
     const [command, ...rest] = own.filter((arg) => !arg.startsWith('-'))
-    const known = (COMMANDS as readonly string[]).includes(command) ? (command as Invocation['command']) : undefined
+    const known = (COMMANDS as readonly string[]).includes(command) ? (command as Command) : undefined
     // Why only for a command that starts a server: `pact export f --output d` has no server command to move.
     if (!hasSeparator && known !== undefined && SERVER_COMMANDS.includes(known) && rest.length > 0) {
       return `unknown option ${option}; if it belongs to the server command, put the command after --, as in: mcp-contract ${command} -- ${own.slice(own.indexOf(rest[0])).join(' ')}`
