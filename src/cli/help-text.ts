@@ -1,6 +1,7 @@
 /**
- * What `mcp-contract --help` and `mcp-contract <command> --help` print: each command's line, the
- * options that reach a server, what the severities mean, and examples for stdio and HTTP.
+ * What `mcp-contract --help` prints (each command's line, the options that reach a server, what
+ * the severities mean, examples for stdio and HTTP) and what `mcp-contract <command> --help`
+ * prints (that command's options, each explained, when it stops, and its own exit codes).
  */
 
 import { COMMAND_OPTIONS } from './command-options.js'
@@ -234,7 +235,7 @@ const STOPS: Partial<Record<Command, string>> = {
 }
 
 /** How `command` explains `option`, or `undefined` when its help does not. */
-export function optionHelp(command: Command, option: string): OptionHelp | undefined {
+function optionHelp(command: Command, option: string): OptionHelp | undefined {
   return OWN_TEXT[command]?.[option] ?? SERVER_TEXT[option] ?? JUDGING_TEXT[option] ?? COMMON_TEXT[option]
 }
 
