@@ -1,16 +1,19 @@
 /**
- * What `mcp-contract --help` and `mcp-contract <command> --help` print: each command's line, the
- * options that reach a server, what the severities mean, and examples for stdio and HTTP.
+ * What `mcp-contract --help` prints (each command's line, the options that reach a server, what
+ * the severities mean, examples for stdio and HTTP) and what `mcp-contract <command> --help`
+ * prints (that command's options, each explained, when it stops, and its own exit codes).
  */
+
+import { COMMAND_OPTIONS } from './command-options.js'
 
 /** One line per command, as the general help lists them. */
 const COMMAND_LINES = {
   snapshot: 'mcp-contract snapshot [--contract FILE] [--fail-on SEVERITY] [--force] -- <server command…>   record the contract file',
   check:
-    'mcp-contract check    [--contract FILE] [--strict] [--fail-on SEVERITY] [--used …] [--used-by …] [--suggest-version] [--format text|json|markdown|junit|sarif|github] -- <server command…>',
+    'mcp-contract check    [--contract FILE] [--strict] [--fail-on SEVERITY] [--ignore KIND]… [--used …] [--used-by …] [--suggest-version] [--format text|json|markdown|junit|sarif|github] -- <server command…>',
   show: 'mcp-contract show     [--format text|json] [--suggest-version] -- <server command…>   print the surface (or the release it needs), record nothing',
-  diff: 'mcp-contract diff OLD.json NEW.json [--strict] [--fail-on SEVERITY] [--suggest-version] [--format …]   compare two contract files',
-  verify: 'mcp-contract verify   --consumers FILE|DIR|GLOB|s3://…|https://… [--consumer-branch B] [--provider NAME] [--call [--allow-destructive]] [--format text|json|markdown|junit] -- <server command…>   does it still serve each consumer?',
+  diff: 'mcp-contract diff OLD.json NEW.json [--strict] [--fail-on SEVERITY] [--ignore KIND]… [--suggest-version] [--format …]   compare two contract files',
+  verify: 'mcp-contract verify   --consumers FILE|DIR|GLOB|s3://…|https://… [--consumer-branch B] [--provider NAME] [--call [--allow-destructive]] [--format text|json|markdown|junit|sarif|github] -- <server command…>   does it still serve each consumer?',
   pact: 'mcp-contract pact export CONTRACT… [--out DIR] [--provider NAME]   write consumer contracts as Pact V4 pacts (<consumer>-<provider>.json)',
   publish: 'mcp-contract publish FILE… --to DIR|s3://bucket/prefix --consumer-version V [--branch B] [--provider NAME]   share contracts with providers',
   lint: 'mcp-contract lint     [--profile NAME]… [--format text|json] -- <server command…>   (or --contract FILE alone: lint a contract file)',
@@ -57,6 +60,7 @@ Instead of "-- <server command…>":
 const JUDGING_OPTIONS = `Judging (check, diff):
   --fail-on SEVERITY   the lowest severity that fails: breaking, risky (default), routing, additive, cosmetic
   --strict             same as --fail-on routing: changed descriptions and titles fail too
+  --ignore KIND        drops every change of this kind (repeatable; a kind id from docs/rules.md); joins the config's ignore
   --used NAME[,NAME…]  only changes to these tools, prompts or resources (globs with *) can fail; others are listed
   --used-by FILE|GLOB  the consumer's source (TS/JS, repeatable; quote globs): the names it mentions count as used;
                        show --used-by prints what it found, file:line per name
@@ -73,40 +77,6 @@ Severities, from the side of a caller written against the recorded surface:
   additive   safe for every existing caller (a new tool, a widened input, a narrowed output)
   cosmetic   no effect on any caller`
 
-const VERIFY_OPTIONS = `Verifying (verify):
-  --consumers SOURCE     a consumer contract (*.mcp-consumer.json) or Pact V4 pact, a folder or glob of them,
-                         s3://bucket/prefix or an https:// URL (repeatable)
-  --consumer-branch B    from a store (a bucket, a published folder): each consumer's latest on branch B
-  --provider NAME        the provider verified, over the server's serverInfo.name: a contract recorded against
-                         another provider is listed as skipped; from a store that holds several providers'
-                         folders, this provider's folder is read
-  --call                 also call each used tool with each recorded example, and fail on isError, on
-                         structuredContent the live outputSchema refuses, or on a read field that is absent;
-                         only tools marked readOnlyHint: true are called, the others are listed as not called.
-                         A pact's interactions are called the same way, each answer judged by the pact's rules.
-                         Examples recorded in a state (given) are listed as not called: states need the
-                         provider's handlers, which only toSatisfyConsumerContracts(paths, { call: true, states }) takes
-  --allow-destructive    with --call: also call tools not marked read-only (against a server you can throw away)
-Without --call no tool is ever called.`
-
-const RECORD_OPTIONS = `Recording (record):
-  --consumer NAME        the consumer's name, stored in the contract
-  --out FILE             the consumer contract to write (*.mcp-consumer.json); its folder must exist
-  --given STATE          the server's state for the recorded calls (verify --call sets it up first)
-  --redact PATH          an argument path whose values never reach the file (auth.token, items[].secret; repeatable)
-  --max-examples N       at most N example arguments per tool, one per shape (default 5)
-  -- <server command…>   the server to start; the client speaks stdio to record
-  --url URL              a remote Streamable HTTP server; record listens on 127.0.0.1 (--port N, 0 or none: any free
-                         port; the URL is printed on stderr) and forwards POST, GET and DELETE with their headers
-  --header 'K: V'        with --url: a header added to every forwarded request (repeatable); headers and
-                         credentials are forwarded, never written to the contract
-One file, one run: every record process of one test run (one process group, such as npm test or vitest run;
-or the same MCP_CONTRACT_RECORD_RUN value) adds its uses to --out under a lock, so parallel test files lose
-nothing; a file left by an earlier run is replaced, so a use the consumer dropped leaves the contract.
-Exit codes: the server's status (stdio), 0 (HTTP); 1 nothing recorded (no file written); 2 could not run
-(bad arguments, --out not writable or another consumer's, the server did not start); 130 / 143 after
-SIGINT / SIGTERM, with what was recorded written.`
-
 const EXAMPLES = `Examples:
   mcp-contract snapshot -- node dist/server.js
   mcp-contract check --fail-on breaking -- npx -y @modelcontextprotocol/server-memory
@@ -119,19 +89,187 @@ const EXIT_CODES = 'Exit codes: 0 nothing fails · 1 a change at or above the fa
 /** The usage text printed by `--help` and `mcp-contract help`. */
 export const USAGE = ['Usage:', ...Object.values(COMMAND_LINES).map((line) => `  ${line}`), '', SERVER_OPTIONS, '', JUDGING_OPTIONS, '', EXAMPLES, '', EXIT_CODES].join('\n')
 
-/** The help for one command: its line, what it does, and only the options it takes. */
-export function commandHelp(command: keyof typeof COMMAND_LINES): string {
-  const reachesServer = !['diff', 'mock', 'auth', 'pact', 'publish', 'record'].includes(command)
-  const judges = command === 'check' || command === 'diff' || command === 'lint'
-  const verifies = command === 'verify'
+/** A command the CLI knows. */
+type Command = keyof typeof COMMAND_LINES
+
+/** An option as a command's help explains it: what it takes, and what it does. */
+interface OptionHelp {
+  /** What follows the flag: `FILE`, `MS`, or nothing for a switch. */
+  value?: string
+  text: string
+}
+
+const WAITS = '130 / 143 stopped by SIGINT / SIGTERM (the server it started is closed, nothing is written)'
+const COULD_NOT_RUN = 'bad arguments, a server that did not start, timed out or failed to list'
+
+/** Each command's exit codes, and only its own. */
+const COMMAND_EXITS: Record<Command, string[]> = {
+  snapshot: [
+    '0 recorded, or unchanged and nothing written',
+    '1 nothing written: a change at or above --fail-on would be recorded over the file (review it, then --force)',
+    `2 could not run (${COULD_NOT_RUN}, a contract file that cannot be read or replaced)`,
+    WAITS,
+  ],
+  check: ['0 nothing fails', '1 a change at or above the fail level', `2 could not run (${COULD_NOT_RUN}, a missing, unreadable or newer contract file)`, WAITS],
+  show: ['0 printed', `2 could not run (${COULD_NOT_RUN}; with --suggest-version a missing or unreadable contract file)`, WAITS],
+  diff: ['0 nothing fails', '1 a change at or above the fail level', '2 could not run (bad arguments, a missing, unreadable or newer contract file)'],
+  lint: ['0 no error rule broken (warnings are printed, they do not fail)', '1 an error rule broken', `2 could not run (${COULD_NOT_RUN}, an unreadable contract file)`, WAITS],
+  mock: ['0 stopped: stdin ended (stdio), or SIGINT / SIGTERM (HTTP)', '2 could not run (bad arguments, an unreadable contract file, the port in use or not open to this user)'],
+  verify: ['0 every consumer still served', '1 a consumer breaks', `2 could not run (${COULD_NOT_RUN}, a consumer contract or store that cannot be read)`, WAITS],
+  pact: ['0 every pact written', '2 could not run (bad arguments, a consumer contract that cannot be read, --out not writable)'],
+  publish: ['0 every contract stored', '2 could not run (bad arguments, a contract that cannot be read, a store that refused the write)'],
+  auth: ['0 logged in, listed or logged out', '2 could not run (bad arguments, a server or authorization server that refused, a login that timed out)'],
+  record: [
+    "the server's status (stdio), 0 (HTTP)",
+    '1 nothing recorded (no file written)',
+    "2 could not run (bad arguments, --out not writable or another consumer's, the server did not start)",
+    '130 / 143 after SIGINT / SIGTERM, with what was recorded written',
+  ],
+}
+
+const SERVER_TEXT: Record<string, OptionHelp> = {
+  '--url': { value: 'URL', text: 'a Streamable HTTP server, instead of "-- <server command…>"' },
+  '--header': { value: "'Name: value'", text: "an HTTP header to send (repeatable), e.g. --header 'X-Api-Key: …'" },
+  '--bearer': { value: 'TOKEN', text: 'sends Authorization: Bearer TOKEN (without it: $MCP_CONTRACT_TOKEN, else --client-id with --client-secret-env, else the login cached by mcp-contract auth)' },
+  '--bearer-env': { value: 'NAME', text: 'the same, with the token read from the environment variable NAME' },
+  '--as': { value: 'NAME', text: 'with --url: the --header, --bearer and --bearer-env after it are the named authorization NAME\'s; the contract holds the surface each one sees (repeatable; or "authorizations" in the config file)' },
+  '--transport': { value: 'KIND', text: 'with --url: streamable-http or sse (default: the first, then HTTP+SSE on a 4xx)' },
+  '--era': { value: 'ERA', text: 'auto (default: initialize, then server/discover if refused), legacy, 2026-07-28, or both' },
+  '--timeout': { value: 'MS', text: 'wait at most MS for the start and for each request (default 10000)' },
+  '--client-id': { value: 'ID', text: 'a client registered beforehand with the authorization server' },
+  '--client-secret-env': { value: 'NAME', text: "with --client-id: the environment variable holding that machine client's secret (client-credentials grant)" },
+}
+
+const JUDGING_TEXT: Record<string, OptionHelp> = {
+  '--fail-on': { value: 'SEVERITY', text: 'the lowest severity that fails: breaking, risky (default), routing, additive, cosmetic' },
+  '--strict': { text: 'same as --fail-on routing: changed descriptions and titles fail too' },
+  '--profile': { value: 'NAME', text: 'a client-acceptance profile to judge (repeatable): mcp-2025-11-25, mcp-2026-07-28, sdk-typescript; default mcp-2025-11-25 and sdk-typescript' },
+  '--ignore': { value: 'KIND', text: "drops every change of this kind (repeatable; a kind id from docs/rules.md, such as tool-description-changed); joins the config file's ignore" },
+  '--used': { value: 'NAME[,NAME…]', text: 'only changes to these tools, prompts or resources (globs with *) can fail; the others are listed' },
+  '--used-by': { value: 'FILE|GLOB', text: "the consumer's source (TS/JS, repeatable; quote globs): the names it mentions count as used" },
+  '--suggest-version': { text: 'also print the smallest release the changes need, counted from the serverInfo.version the contract recorded; a breaking change under a patch or minor release is always reported' },
+}
+
+/** Options whose meaning depends on the command; the rest read the same everywhere. */
+const OWN_TEXT: Partial<Record<Command, Record<string, OptionHelp>>> = {
+  snapshot: {
+    '--contract': { value: 'FILE', text: 'the contract file to write (default mcp-contract.json)' },
+    '--fail-on': { value: 'SEVERITY', text: 'over an existing file, write nothing when a change at or above SEVERITY would be recorded over it (default risky)' },
+    '--force': { text: 'record over the file anyway: over drift that reaches --fail-on, or over a file that is not a contract this version reads' },
+  },
+  check: {
+    '--contract': { value: 'FILE', text: 'the contract file to compare with (default mcp-contract.json)' },
+    '--format': { value: 'FORMAT', text: 'text (default), json, markdown, junit, sarif (code scanning) or github (workflow annotations at each change\'s line in the contract file)' },
+  },
+  show: {
+    '--contract': { value: 'FILE', text: 'with --suggest-version: the contract file to compare with (default mcp-contract.json)' },
+    '--format': { value: 'FORMAT', text: 'text (default) or json (the surface as the contract file holds it)' },
+    '--used-by': { value: 'FILE|GLOB', text: "the consumer's source (TS/JS, repeatable): prints the tools, prompts and resources it mentions, file:line per name" },
+    '--suggest-version': { text: 'compare the server with the contract file instead, and print the smallest release (semver) the changes need' },
+    '--profile': { value: 'NAME', text: 'a client-acceptance profile whose error rules are warned about on stderr (repeatable)' },
+  },
+  diff: {
+    '--format': { value: 'FORMAT', text: 'text (default), json, markdown or junit (sarif and github point at one contract file: use check)' },
+  },
+  lint: {
+    '--contract': { value: 'FILE', text: 'with no server given: lint this contract file instead' },
+    '--format': { value: 'FORMAT', text: 'text (default) or json' },
+    '--profile': { value: 'NAME', text: 'a profile to judge (repeatable): mcp-2025-11-25, mcp-2026-07-28, sdk-typescript; default mcp-2025-11-25 and sdk-typescript' },
+  },
+  mock: {
+    '--contract': { value: 'FILE', text: 'the contract to serve (default mcp-contract.json)' },
+    '--seed': { value: 'N', text: 'the seed of the generated answers (an integer, default 0): the same seed, tool and arguments always give the same answer' },
+    '--port': { value: 'N', text: 'serve Streamable HTTP on http://127.0.0.1:N/mcp instead of stdio; --port 0 takes any free port; the URL is printed on stdout as "listening <url>"' },
+    '--verbose': { text: 'one line per request served on stderr (never stdout: over stdio it carries the protocol)' },
+  },
+  verify: {
+    '--consumers': { value: 'SOURCE', text: 'a consumer contract (*.mcp-consumer.json) or Pact V4 pact, a folder or glob of them, s3://bucket/prefix or an https:// URL (repeatable)' },
+    '--consumer-branch': { value: 'B', text: "from a store (a bucket, a published folder): each consumer's latest on branch B" },
+    '--provider': { value: 'NAME', text: "the provider verified, over the server's serverInfo.name: a contract recorded against another provider is listed as skipped; from a store that holds several providers' folders, this provider's folder is read" },
+    '--call': {
+      text: 'also call each used tool with each recorded example, and fail on isError, on structuredContent the live outputSchema refuses, or on a read field that is absent; only tools marked readOnlyHint: true are called, and an example the live inputSchema refuses is not sent; both are listed as not called, with why. Examples recorded in a state (given) are listed as not called too: states need the provider\'s handlers, which only toSatisfyConsumerContracts(paths, { call: true, states }) takes. Without --call no tool is ever called',
+    },
+    '--allow-destructive': { text: 'with --call: also call tools not marked read-only (against a server you can throw away)' },
+    '--format': { value: 'FORMAT', text: "text (default), json, markdown, junit, sarif or github (annotations at each change's line in its consumer contract)" },
+  },
+  record: {
+    '--consumer': { value: 'NAME', text: "the consumer's name, stored in the contract" },
+    '--out': { value: 'FILE', text: 'the consumer contract to write (*.mcp-consumer.json); its folder must exist' },
+    '--given': { value: 'STATE', text: "the server's state for the recorded calls (verify --call sets it up first)" },
+    '--redact': { value: 'PATH', text: 'an argument path whose values never reach the file (auth.token, items[].secret; repeatable)' },
+    '--max-examples': { value: 'N', text: 'at most N example arguments per tool, one per shape (default 5)' },
+    '--url': { value: 'URL', text: 'a remote Streamable HTTP server to proxy, instead of "-- <server command…>" (stdio)' },
+    '--port': { value: 'N', text: 'with --url: the port record listens on, on 127.0.0.1 (0 or none: any free port); the URL is printed on stderr' },
+    '--header': { value: "'K: V'", text: 'with --url: a header added to every forwarded request (repeatable); never written to the contract' },
+    '--bearer': { value: 'TOKEN', text: 'with --url: sends Authorization: Bearer TOKEN with every forwarded request; never written to the contract' },
+  },
+  pact: {
+    '--out': { value: 'DIR', text: 'the folder the pacts are written to, as <consumer>-<provider>.json (default the working folder)' },
+    '--provider': { value: 'NAME', text: 'the provider the pacts name, over the server name each contract records' },
+  },
+  publish: {
+    '--to': { value: 'DIR|s3://bucket/prefix', text: 'the folder or bucket to store the contracts in' },
+    '--consumer-version': { value: 'V', text: "the consumer's version (a release number or a commit SHA); the file is stored as <version>.json" },
+    '--branch': { value: 'B', text: "the consumer's branch (default main); each contract becomes its branch's latest.json" },
+    '--provider': { value: 'NAME', text: 'the provider folder to store under, over the provider a contract records or a pact names' },
+  },
+  auth: {
+    '--url': { value: 'URL', text: 'the server to log in to, log out of (--logout)' },
+    '--scope': { value: '"a b"', text: 'the scopes to ask for (default: those the server advertises)' },
+    '--port': { value: 'N', text: 'the loopback port the login redirect comes back to (default any free port); give the one a pre-registered client names' },
+    '--open': { value: 'false', text: 'print the login URL instead of opening the browser (then paste the redirect URL back)' },
+    '--client-id': { value: 'ID', text: 'a client registered beforehand, instead of registering one dynamically' },
+    '--client-secret-env': { value: 'NAME', text: "with --client-id: the environment variable holding the machine client's secret; checks that the client-credentials grant gives a token (nothing is cached)" },
+    '--client-metadata-url': { value: 'URL', text: 'an https URL of a client metadata document, used as the client ID where the authorization server supports it' },
+    '--logout': { text: 'remove the login cached for --url' },
+    '--status': { text: 'list the cached logins (never a token)' },
+    '--timeout': { value: 'MS', text: 'wait at most MS for the login to finish in the browser (default 300000)' },
+  },
+}
+
+/** When a command that keeps running stops. */
+const STOPS: Partial<Record<Command, string>> = {
+  mock: 'It stops when stdin ends (stdio: the client closed it) or, serving HTTP, on SIGINT or SIGTERM; either way it exits 0.',
+  record:
+    'One file, one run: every record process of one test run (one process group, such as npm test or vitest run; or the same MCP_CONTRACT_RECORD_RUN value) adds its uses to --out under a lock, so parallel test files lose nothing; a file left by an earlier run is replaced, so a use the consumer dropped leaves the contract.',
+}
+
+/** How `command` explains `option`, or `undefined` when its help does not. */
+function optionHelp(command: Command, option: string): OptionHelp | undefined {
+  return OWN_TEXT[command]?.[option] ?? SERVER_TEXT[option] ?? JUDGING_TEXT[option] ?? COMMON_TEXT[option]
+}
+
+const COMMON_TEXT: Record<string, OptionHelp> = {
+  '--contract': { value: 'FILE', text: 'the contract file (default mcp-contract.json)' },
+  '--format': { value: 'FORMAT', text: 'text (default) or json' },
+  '--force': { text: 'go on where the command would otherwise refuse' },
+}
+
+/**
+ * The help for one command: its line, what it does, every option it takes (from the CLI's option
+ * table, so no option goes unexplained) with what it does, when it stops, and its own exit codes.
+ * @example commandHelp('mock')
+ */
+export function commandHelp(command: Command): string {
+  const takes = COMMAND_OPTIONS[command]
+  const rows = takes.map((option) => {
+    const help = optionHelp(command, option)
+    return { flag: `${option}${help?.value ? ` ${help.value}` : ''}`, text: help?.text ?? '' }
+  })
+  const width = Math.max(...rows.map((row) => row.flag.length))
+  const takesServer = takes.includes('--url') && command !== 'auth'
   return [
     `Usage: ${COMMAND_LINES[command]}`,
     '',
     COMMAND_PURPOSE[command],
-    ...(reachesServer ? ['', SERVER_OPTIONS] : []),
-    ...(judges ? ['', JUDGING_OPTIONS] : []),
-    ...(verifies ? ['', VERIFY_OPTIONS] : []),
-    // Why its own exit codes: record passes on the server's status.
-    ...(command === 'record' ? ['', RECORD_OPTIONS] : ['', EXIT_CODES]),
+    ...(takesServer ? ['', 'Everything after -- is the server command, run as it is (npx, node, python…).'] : []),
+    '',
+    'Options:',
+    ...rows.map((row) => `  ${row.flag.padEnd(width)}  ${row.text}`),
+    '  --help, -h' + ' '.repeat(Math.max(0, width - 8)) + 'this help',
+    ...(STOPS[command] ? ['', STOPS[command]] : []),
+    '',
+    'Exit codes:',
+    ...COMMAND_EXITS[command].map((line) => `  ${line}`),
   ].join('\n')
 }

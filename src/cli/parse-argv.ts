@@ -1,13 +1,14 @@
 import { parseArgs } from 'node:util'
 import { ERA_OPTIONS, MAX_TIMEOUT_MS, type EraOption } from '../capture/capture-raw.js'
 import { SEVERITIES, type Severity } from '../diff/change.js'
+import { didYouMean } from '../diff/closest-names.js'
+import { KIND_IDS } from '../diff/registry.js'
 import { profileNamesProblem } from '../lint/profile-registry.js'
 import { REPORT_FORMATS, type ReportFormat } from '../report/report-formats.js'
 import { groupCredentials, type AuthorizationFlags } from './authorization-flags.js'
 import { CliUsageError } from './cli-error.js'
+import { COMMANDS, inOurWords, refuseOptionsNotTaken, suggestName } from './command-options.js'
 
-/** The commands the CLI knows. */
-export const COMMANDS = ['snapshot', 'check', 'show', 'diff', 'lint', 'mock', 'verify', 'pact', 'publish', 'auth', 'record'] as const
 
 /** A parsed command line. */
 export interface Invocation {
@@ -20,6 +21,8 @@ export interface Invocation {
   profiles?: string[]
   strict: boolean
   failOn?: Severity
+  /** `--ignore KIND` (repeatable): change kinds dropped from the report, joined with the config file's. */
+  ignore?: string[]
   timeoutMs?: number
   /** Positional arguments before `--` (the two files of `diff`). */
   files: string[]
@@ -95,7 +98,7 @@ export interface Invocation {
 }
 
 /** The formats `verify` prints. */
-export const VERIFY_FORMATS = ['text', 'json', 'markdown', 'junit'] as const
+export const VERIFY_FORMATS = ['text', 'json', 'markdown', 'junit', 'sarif', 'github'] as const
 
 /** The HTTP transports `--transport` can pin. */
 export const HTTP_TRANSPORTS = ['streamable-http', 'sse'] as const
@@ -104,6 +107,7 @@ export const HTTP_TRANSPORTS = ['streamable-http', 'sse'] as const
 export type HttpTransport = (typeof HTTP_TRANSPORTS)[number]
 
 export { USAGE } from './help-text.js'
+export { COMMAND_OPTIONS, COMMANDS } from './command-options.js'
 
 /**
  * Parses the CLI's arguments. Everything after `--` is the server command, untouched.
@@ -130,7 +134,7 @@ export function parseArgv(argv: readonly string[]): Invocation {
   if (help && command === undefined) return { ...defaults(), help }
   if (!COMMANDS.includes(command as Invocation['command'])) {
     if (command === undefined) throw new CliUsageError('no command given')
-    const suggestion = didYouMean(command, COMMANDS)
+    const suggestion = suggestName(command, COMMANDS)
     throw new CliUsageError(`unknown command "${command}" (${suggestion ? `${suggestion} ` : ''}expected ${COMMANDS.join(', ')})`)
   }
   if (help) return { ...defaults(), command: command as Invocation['command'], help }
@@ -167,6 +171,9 @@ export function parseArgv(argv: readonly string[]): Invocation {
   if (values.force === true && command !== 'snapshot') throw new CliUsageError(`--force goes with snapshot, not ${command}`)
   if (values['suggest-version'] === true && !['check', 'diff', 'show'].includes(command as string)) throw new CliUsageError(`--suggest-version goes with check, diff and show, not ${command}`)
   if (values['suggest-version'] === true && command === 'show' && values['used-by'] !== undefined) throw new CliUsageError('show takes --suggest-version or --used-by, not both')
+  const ignore = values.ignore
+  const ignoreProblem = ignore?.find((id) => !KIND_IDS.includes(id))
+  if (ignoreProblem !== undefined) throw new CliUsageError(`--ignore takes a change kind id, not "${ignoreProblem}".${didYouMean(ignoreProblem, KIND_IDS)} docs/rules.md lists every kind.`)
   const failOn = values['fail-on'] as Severity | undefined
   if (failOn !== undefined && !SEVERITIES.includes(failOn)) throw new CliUsageError(`--fail-on must be one of ${SEVERITIES.join(', ')}, not "${failOn}"`)
   const era = values.era as EraOption | undefined
@@ -184,6 +191,7 @@ export function parseArgv(argv: readonly string[]): Invocation {
     profiles,
     strict: values.strict === true,
     failOn,
+    ...(ignore !== undefined ? { ignore } : {}),
     timeoutMs: parseTimeout(values.timeout),
     files,
     serverCommand,
@@ -237,6 +245,7 @@ function parseOwn(args: string[]) {
       format: { type: 'string' },
       strict: { type: 'boolean' },
       'fail-on': { type: 'string' },
+      ignore: { type: 'string', multiple: true },
       timeout: { type: 'string' },
       url: { type: 'string' },
       header: { type: 'string', multiple: true },
@@ -401,79 +410,4 @@ function hasCredentials(url: string): boolean {
   } catch {
     return /\/\/[^/?#]*@/.test(url)
   }
-}
-
-/** The commands that start or reach a server given after `--` or with `--url`. */
-const SERVER_COMMANDS: readonly string[] = ['snapshot', 'check', 'show', 'lint', 'verify']
-const SERVER_FLAGS = ['--url', '--header', '--bearer', '--bearer-env', '--transport', '--era', '--timeout', '--client-id', '--client-secret-env']
-const JUDGING_FLAGS = ['--strict', '--fail-on', '--profile']
-
-/**
- * The options each command takes (`--help` and `--version` go with every one). Why one table:
- * an option a command does not read must be refused, not ignored (`snapshot --format json`
- * would print text), and a typo is matched against this command's options only.
- */
-export const COMMAND_OPTIONS: Record<Invocation['command'], readonly string[]> = {
-  snapshot: ['--contract', '--as', '--fail-on', '--strict', '--profile', '--force', ...SERVER_FLAGS],
-  check: ['--contract', '--as', '--format', ...JUDGING_FLAGS, '--used', '--used-by', '--suggest-version', ...SERVER_FLAGS],
-  show: ['--contract', '--as', '--format', '--used-by', '--suggest-version', '--profile', ...SERVER_FLAGS],
-  diff: ['--format', ...JUDGING_FLAGS, '--used', '--used-by', '--suggest-version'],
-  lint: ['--contract', '--format', '--profile', ...SERVER_FLAGS],
-  mock: ['--contract', '--seed', '--port', '--verbose'],
-  verify: ['--consumers', '--consumer-branch', '--provider', '--call', '--allow-destructive', '--format', ...SERVER_FLAGS],
-  record: ['--consumer', '--out', '--given', '--redact', '--max-examples', '--url', '--port', '--header', '--bearer'],
-  pact: ['--out', '--provider'],
-  publish: ['--to', '--consumer-version', '--branch', '--provider'],
-  auth: ['--url', '--scope', '--port', '--open', '--client-id', '--client-secret-env', '--client-metadata-url', '--logout', '--status', '--timeout'],
-}
-
-/** Refuses, in one line, the first option given that `command` does not take. */
-function refuseOptionsNotTaken(command: Invocation['command'], tokens: readonly { kind: string; rawName?: string; name?: string }[]): void {
-  const takes = COMMAND_OPTIONS[command]
-  for (const token of tokens) {
-    if (token.kind !== 'option' || token.name === 'help' || token.name === 'version') continue
-    const option = `--${token.name}`
-    if (!takes.includes(option)) throw new CliUsageError(`${command} does not take ${option}; it takes ${takes.join(', ')}`)
-  }
-}
-
-/** The options `parseOwn` knows, as users type them. */
-const OPTION_NAMES = ['--contract', '--format', '--strict', '--fail-on', '--timeout', '--url', '--header', '--bearer', '--bearer-env', '--as', '--transport', '--era', '--used', '--used-by', '--consumers', '--call', '--allow-destructive', '--consumer-branch', '--consumer', '--given', '--redact', '--max-examples', '--out', '--provider', '--to', '--consumer-version', '--branch', '--scope', '--open', '--client-id', '--client-secret-env', '--client-metadata-url', '--logout', '--status', '--profile', '--seed', '--port', '--verbose', '--force', '--suggest-version', '--help', '--version']
-
-/**
- * Node's argument-parser errors, said the way this CLI says things. Why: its text ("To specify a
- * positional argument starting with a '-'…") explains its own rules, not what the user meant.
- */
-function inOurWords(error: Error & { code?: string }, own: string[], hasSeparator: boolean): string {
-  const option = /'(-{1,2}[^' ]+)/.exec(error.message)?.[1]
-  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option !== undefined) {
-    // Why: `show npx -y pkg` puts the server's own options among ours; the fix is the `--`.
-    const [command, ...rest] = own.filter((arg) => !arg.startsWith('-'))
-    const known = (COMMANDS as readonly string[]).includes(command) ? (command as Invocation['command']) : undefined
-    // Why only for a command that starts a server: `pact export f --output d` has no server command to move.
-    if (!hasSeparator && known !== undefined && SERVER_COMMANDS.includes(known) && rest.length > 0) {
-      return `unknown option ${option}; if it belongs to the server command, put the command after --, as in: mcp-contract ${command} -- ${own.slice(own.indexOf(rest[0])).join(' ')}`
-    }
-    // Why the command's own options: a near name another command takes would only lead to the next refusal.
-    const suggestion = didYouMean(option, known === undefined ? OPTION_NAMES : COMMAND_OPTIONS[known])
-    return `unknown option ${option}${suggestion ? ` (${suggestion})` : ''}`
-  }
-  if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option !== undefined) return `${option} needs a value`
-  return error.message
-}
-
-/** `did you mean --format?` when a known name is within two edits of what was typed, else ''. */
-function didYouMean(typed: string, known: readonly string[]): string {
-  const closest = known.map((name) => ({ name, distance: editDistance(typed, name) })).sort((a, b) => a.distance - b.distance)[0]
-  return closest !== undefined && closest.distance <= 2 ? `did you mean ${closest.name}?` : ''
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index)
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i]
-    for (let j = 1; j <= b.length; j += 1) current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1))
-    previous = current
-  }
-  return previous[b.length]
 }

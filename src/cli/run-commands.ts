@@ -116,7 +116,9 @@ export const COMMAND_RUNNERS: Record<Exclude<Invocation['command'], 'check' | 'r
     } finally {
       await caller?.close()
     }
-    io.stdout(formatConsumerVerdicts(verdicts, invocation.format as ConsumerReportFormat))
+    const located = invocation.format === 'sarif' || invocation.format === 'github'
+    const texts = located ? await contractTexts(verdicts.map((verdict) => verdict.file), io.cwd) : undefined
+    io.stdout(formatConsumerVerdicts(verdicts, invocation.format as ConsumerReportFormat, { texts, toolVersion: packageVersion() }))
     // Why: in GitHub Actions the job's summary page shows the table of consumers, as for check.
     const summary = io.env.GITHUB_STEP_SUMMARY
     if (summary) await appendFile(summary, formatConsumerVerdicts(verdicts, 'markdown'))
@@ -166,11 +168,45 @@ export async function report(recorded: Surface, live: Surface, invocation: Invoc
   const ignored = invocation.format === 'text' ? ignoredLines(where.config, io.cwd) : []
   const color = invocation.format === 'text' && wantsColor(io.env, io.isTerminal === true)
   const suggestion = invocation.suggestVersion && invocation.format === 'text' ? [versionSuggestion(result)] : []
-  io.stdout(formatReport(result, { format: invocation.format, contract, color, toolVersion: packageVersion() }) + [...ignored, ...suggestion].map((line) => `${line}\n`).join(''))
+  // Why only check's text: diff compares two files, and other formats are read by tools that would choke on a line of advice.
+  const behind = invocation.command === 'check' && invocation.format === 'text' && result.ok && result.changes.length > 0 ? [contractBehind(result.changes.length, invocation)] : []
+  io.stdout(formatReport(result, { format: invocation.format, contract, color, toolVersion: packageVersion() }) + [...ignored, ...suggestion, ...behind].map((line) => `${line}\n`).join(''))
   // Why: in GitHub Actions the job's summary page shows the report beside the annotations.
   const summary = io.env.GITHUB_STEP_SUMMARY
   if (summary) await appendFile(summary, formatReport(result, { format: 'markdown' }))
   return result.ok ? EXIT.ok : EXIT.failed
+}
+
+/**
+ * Why a passing check says so: a drift that fails nothing still leaves the contract behind the
+ * server, and the next check compares with the old surface; the command that records it is given whole.
+ */
+function contractBehind(changes: number, invocation: Invocation): string {
+  const target = invocation.url !== undefined ? ['--url', invocation.url] : ['--', ...invocation.serverCommand]
+  const options = [...(invocation.contractGiven ? ['--contract', invocation.contract] : []), ...(invocation.era ? ['--era', invocation.era] : []), ...(invocation.transport ? ['--transport', invocation.transport] : [])]
+  // Why credentials are not repeated: a token typed here would be printed in the log.
+  const credentials = Object.keys(invocation.headers).length > 0 || invocation.bearer !== undefined || invocation.bearerEnv !== undefined || invocation.authorizations !== undefined ? ' (with the same --header, --bearer and --as options)' : ''
+  const command = ['mcp-contract', 'snapshot', ...options, ...target].map(shellWord).join(' ')
+  return `${invocation.contract} is behind the server (${changes} change${changes === 1 ? '' : 's'} it does not record); to record ${changes === 1 ? 'it' : 'them'}: ${command}${credentials}`
+}
+
+/** An argument as a POSIX shell reads it back: bare when it is safe, else in single quotes. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`
+}
+
+/**
+ * The text of each consumer contract that is a local file, by the name the verdict gives it, for
+ * annotations at a tool's line. Why a missing one is left out: a contract read from a bucket or
+ * a URL has no file to annotate; its changes are located at line 1.
+ */
+async function contractTexts(files: readonly string[], cwd: string): Promise<Map<string, string>> {
+  const texts = new Map<string, string>()
+  for (const file of new Set(files)) {
+    const text = await readFile(resolve(cwd, file), 'utf8').catch(() => undefined)
+    if (text !== undefined) texts.set(file, text)
+  }
+  return texts
 }
 
 /** The surface with `version` as its recorded server version (none when `undefined`). */
@@ -185,6 +221,7 @@ export function judgingFlags(invocation: Invocation, used?: string[]) {
     ...(invocation.failOn ? { failOn: invocation.failOn } : {}),
     ...(invocation.strict ? { strict: true } : {}),
     ...(invocation.profiles ? { profiles: invocation.profiles } : {}),
+    ...(invocation.ignore ? { ignore: invocation.ignore } : {}),
     ...(used !== undefined ? { used } : {}),
   }
 }

@@ -45,7 +45,7 @@ export interface JudgedCall {
 export type AnswerJudge = (call: JudgedCall) => { kind: string; errors: string; details?: Record<string, string> }[]
 
 /** Why a recorded example was not called. */
-export type NotCalledReason = 'not-read-only' | 'no-state-handler' | 'states-unavailable'
+export type NotCalledReason = 'not-read-only' | 'no-state-handler' | 'states-unavailable' | 'refused-by-schema'
 
 /** One recorded example that live verification listed instead of calling. */
 export interface NotCalled {
@@ -84,7 +84,8 @@ export function examplesOf(tool: ConsumerTool): { example: ConsumerExample; give
  * the consumer reads that is absent. A tool not marked read-only is called only with
  * `allowDestructive`; an example recorded in a state is called only after its handler ran (or, for a pact
  * interaction with several provider states, each state's handler, in order; see `stateHandlers`).
- * Examples the live inputSchema already refuses are not called (they already fail).
+ * Examples the live inputSchema already refuses are listed as not called (`refused-by-schema`):
+ * they already fail as `consumer-example-rejected`.
  * With `live.judge`, the judge's findings replace the default checks of each answer (a pact's).
  * @example await callExamples(contract, liveTools, { callTool }, (tool, example) => true)
  */
@@ -103,9 +104,13 @@ export async function callExamples(
     const reads = used.reads.map(parseReadPath)
     const output = tool.outputSchema === undefined ? undefined : validator.compile(tool.outputSchema)
     for (const { example, given } of examplesOf(used)) {
-      if (!accepted(used.name, example)) continue
       const shown = JSON.stringify(example)
       const listed = (reason: NotCalledReason, missing?: string[]) => notCalled.push({ tool: used.name, example: shown, ...(given !== undefined ? { given } : {}), reason, ...(missing !== undefined ? { missing } : {}) })
+      // Why listed, not dropped: a reader counting the examples must see where each one went.
+      if (!accepted(used.name, example)) {
+        listed('refused-by-schema')
+        continue
+      }
       if (tool.hints.readOnlyHint !== true && live.allowDestructive !== true) {
         listed('not-read-only')
         continue

@@ -103,7 +103,7 @@ export async function verifyConsumer(contract: ConsumerContract, live: Surface, 
   const viewChanges: Detected[] = views.changes.map(({ severity: _severity, ...change }) => change)
   if (calls === undefined) return reportChanges([...viewChanges, ...detected], { ...policy, profiles: [] }, views.notRecorded)
   const outcome = await callExamples(contract, liveTools, calls, (_tool, example) => !rejected.has(example))
-  const called = contract.tools.reduce((count, tool) => count + (liveTools.has(tool.name) ? examplesOf(tool).filter(({ example }) => !rejected.has(example)).length : 0), 0) - outcome.notCalled.length
+  const called = contract.tools.reduce((count, tool) => count + (liveTools.has(tool.name) ? examplesOf(tool).length : 0), 0) - outcome.notCalled.length
   return { ...reportChanges([...viewChanges, ...detected, ...outcome.detected], { ...policy, profiles: [] }, views.notRecorded), called, notCalled: outcome.notCalled }
 }
 

@@ -9,6 +9,7 @@ import { KINDS } from '../diff/registry.js'
 import { renderPath } from '../surface/render-path.js'
 import { changeSentence } from './describe-change.js'
 import { versionWarning } from './describe-version.js'
+import { kindReasons } from './render-rules.js'
 
 /**
  * The rule of the version warning, beside the change kinds' rules. Why a result and not a SARIF
@@ -26,15 +27,10 @@ export interface ContractLocation {
   text?: string
 }
 
-/** The package's page, for SARIF's `informationUri`. */
-const INFORMATION_URI = 'https://www.npmjs.com/package/mcp-contract'
-
-/**
- * Where every change kind is explained: docs/rules.md as shipped in that version of the package.
- * Why a versioned package URL: the rules a report names are the ones of the version that wrote it.
- */
-function rulesUri(toolVersion: string): string {
-  return `https://unpkg.com/mcp-contract@${toolVersion}/docs/rules.md`
+/** A report and the contract file its changes are located in. */
+export interface LocatedReport {
+  report: DiffReport
+  contract: ContractLocation
 }
 
 /**
@@ -48,26 +44,45 @@ function levelOf(report: DiffReport, change: Change): 'error' | 'warning' | 'not
 }
 
 /**
- * SARIF 2.1.0: one rule per change kind (its purpose, and its help in docs/rules.md of this
- * version), one result per change (every change, as JUnit and the GitHub format list them; the
- * level by severity: `error` when it fails, `warning`, or `note` for additive and cosmetic),
- * located at the changed argument's line in the contract file (the entity's when the change is
- * to the whole entity); and, when a breaking change came under a release callers' caret ranges
- * still accept, a `warning` result of the rule `version-under-bumped` at the `serverVersion` line.
- * `toolVersion` is this package's version (`driver.version`).
+ * SARIF 2.1.0: one rule per change kind (its purpose; its help, the reasons at each severity, as
+ * docs/rules.md of the package lists them), one result per change (every change, as JUnit and
+ * the GitHub format list them; the level by severity: `error` when it fails, `warning`, or `note`
+ * for additive and cosmetic), located at the changed argument's line in the contract file (the
+ * entity's when the change is to the whole entity); and, when a breaking change came under a
+ * release callers' caret ranges still accept, a `warning` result of the rule
+ * `version-under-bumped` at the `serverVersion` line. `toolVersion` is this package's version
+ * (`driver.version`). Why no `helpUri` or `informationUri`: SARIF wants absolute URLs there, and
+ * the package has no public page; the help travels in the log itself.
  * @example formatSarif(report, { file: 'mcp-contract.json', text }, '0.1.0')
  */
 export function formatSarif(report: DiffReport, contract: ContractLocation, toolVersion?: string): string {
-  const helpUri = toolVersion === undefined ? undefined : rulesUri(toolVersion)
+  return formatSarifOf([{ report, contract }], toolVersion)
+}
+
+/**
+ * SARIF 2.1.0 for several reports in one run, each located in its own contract file (verify: one
+ * report per consumer contract), as {@link formatSarif} describes.
+ * @example formatSarifOf(verdicts.map((verdict) => ({ report: verdict.report, contract: { file: verdict.file } })), '0.1.0')
+ */
+export function formatSarifOf(located: readonly LocatedReport[], toolVersion?: string): string {
   const rules: ReportingDescriptor[] = [
     ...KINDS.map((kind) => ({
       id: kind.id,
       shortDescription: { text: kind.purpose },
-      help: { text: `Every change kind, its severities and their reasons: docs/rules.md of the mcp-contract package (${kind.id}).` },
-      ...(helpUri === undefined ? {} : { helpUri }),
+      help: { text: [`What ${kind.id} does to a caller:`, ...kindReasons(kind), 'Every change kind: docs/rules.md in the mcp-contract package.'].join('\n') },
     })),
     VERSION_RULE,
   ]
+  const results = located.flatMap(({ report, contract }) => sarifResults(report, contract, rules))
+  const log: Log = {
+    version: '2.1.0',
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    runs: [{ tool: { driver: { name: 'mcp-contract', ...(toolVersion === undefined ? {} : { version: toolVersion }), rules } }, results }],
+  }
+  return `${JSON.stringify(log, null, 2)}\n`
+}
+
+function sarifResults(report: DiffReport, contract: ContractLocation, rules: ReportingDescriptor[]): Result[] {
   const results: Result[] = report.changes.map((change) => ({
     ruleId: change.kind,
     ruleIndex: rules.findIndex((rule) => rule.id === change.kind),
@@ -92,12 +107,7 @@ export function formatSarif(report: DiffReport, contract: ContractLocation, tool
       properties: { ...report.version },
     })
   }
-  const log: Log = {
-    version: '2.1.0',
-    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
-    runs: [{ tool: { driver: { name: 'mcp-contract', ...(toolVersion === undefined ? {} : { version: toolVersion }), informationUri: INFORMATION_URI, rules } }, results }],
-  }
-  return `${JSON.stringify(log, null, 2)}\n`
+  return results
 }
 
 /**
@@ -108,13 +118,21 @@ export function formatSarif(report: DiffReport, contract: ContractLocation, tool
  * @example formatGithub(report, { file: 'mcp-contract.json', text })
  */
 export function formatGithub(report: DiffReport, contract: ContractLocation): string {
-  const lines = report.changes.map((change) => {
-    const level = levelOf(report, change) === 'note' ? 'notice' : levelOf(report, change)
-    const properties = [`file=${property(contract.file)}`, `line=${lineOf(change, contract.text)}`, `title=${property(`${change.severity}: ${change.kind}`)}`]
-    return `::${level} ${properties.join(',')}::${data(changeSentence(change))}`
+  return formatGithubOf([{ report, contract }])
+}
+
+/** GitHub workflow commands for several reports, each at its lines in its own contract file, as {@link formatGithub} describes. */
+export function formatGithubOf(located: readonly LocatedReport[]): string {
+  const lines = located.flatMap(({ report, contract }) => {
+    const commands = report.changes.map((change) => {
+      const level = levelOf(report, change) === 'note' ? 'notice' : levelOf(report, change)
+      const properties = [`file=${property(contract.file)}`, `line=${lineOf(change, contract.text)}`, `title=${property(`${change.severity}: ${change.kind}`)}`]
+      return `::${level} ${properties.join(',')}::${data(changeSentence(change))}`
+    })
+    const warning = versionWarning(report.version)
+    if (warning !== undefined) commands.push(`::warning file=${property(contract.file)},line=${versionLine(contract.text)},title=version::${data(warning)}`)
+    return commands
   })
-  const warning = versionWarning(report.version)
-  if (warning !== undefined) lines.push(`::warning file=${property(contract.file)},line=${versionLine(contract.text)},title=version::${data(warning)}`)
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`
 }
 

@@ -2,13 +2,14 @@ import type { NotCalled } from '../consumer/call-examples.js'
 import type { ConsumerVerdict } from '../consumer/verify-consumers.js'
 import type { ContractVerdict } from '../pact/verify-contracts.js'
 import { changeSentence, describeChange } from './describe-change.js'
+import { formatGithubOf, formatSarifOf } from './format-ci.js'
 import { formatReport, toJsonReport, type JsonReport } from './format-report.js'
 
 /** A verdict as the formats take it: a pact's also names its interactions and those not MCP. */
 type Verdict = ConsumerVerdict & Partial<Pick<ContractVerdict, 'interactions' | 'foreign' | 'otherProvider'>>
 
 /** The formats `verify` prints. */
-export type ConsumerReportFormat = 'text' | 'json' | 'markdown' | 'junit'
+export type ConsumerReportFormat = 'text' | 'json' | 'markdown' | 'junit' | 'sarif' | 'github'
 
 /** The JSON `verify --format json` prints. */
 export interface JsonConsumerVerdicts {
@@ -37,11 +38,19 @@ export interface JsonConsumerVerdicts {
 /**
  * Renders consumer verdicts: a table of consumers × verdict, then each consumer's classified
  * changes and, with live calls, the examples not called (text, markdown); one JSON object with
- * `consumers: [{ consumer, file, ok, changes }]`; or JUnit XML, one suite per consumer.
+ * `consumers: [{ consumer, file, ok, changes }]`; JUnit XML, one suite per consumer; or SARIF and
+ * GitHub workflow commands, every change located in its consumer's contract file (at the line
+ * of the tool it names when `texts` holds the file's text, else line 1). `toolVersion` is this
+ * package's version (SARIF's `driver.version`).
  * @example formatConsumerVerdicts(verdicts, 'text')
  */
-export function formatConsumerVerdicts(verdicts: readonly Verdict[], format: ConsumerReportFormat = 'text'): string {
+export function formatConsumerVerdicts(verdicts: readonly Verdict[], format: ConsumerReportFormat = 'text', options: { texts?: ReadonlyMap<string, string>; toolVersion?: string } = {}): string {
+  const located = () => verdicts.map((verdict) => ({ report: verdict.report, contract: { file: verdict.file, text: options.texts?.get(verdict.file) } }))
   switch (format) {
+    case 'sarif':
+      return formatSarifOf(located(), options.toolVersion)
+    case 'github':
+      return formatGithubOf(located())
     case 'json':
       return renderJson(verdicts)
     case 'markdown':
@@ -67,6 +76,8 @@ export function notCalledWhy(entry: NotCalled): string {
         return `no handler for the state${names.length === 1 ? '' : 's'} ${names.join(', ')}; pass ${names.length === 1 ? 'it' : 'each'} in states: { ${names.map((name) => `${name}: async () => …`).join(', ')} } (each state's handler runs in the order the pact lists them), or one for ${JSON.stringify(entry.given)} that sets them all up`
       }
       return `no handler for the state ${JSON.stringify(entry.given)}; pass it in states: { ${JSON.stringify(entry.given)}: async () => … }`
+    case 'refused-by-schema':
+      return `the live inputSchema of ${entry.tool} refuses this example (consumer-example-rejected says where), so calling it would only repeat that failure`
     case 'states-unavailable':
       return `recorded in the state ${JSON.stringify(entry.given)}; the CLI cannot set up provider states, verify it with toSatisfyConsumerContracts(paths, { call: true, states })`
   }

@@ -1,6 +1,7 @@
 import type { LintReport, Violation } from '../lint/lint-surface.js'
 import { profileByName } from '../lint/profile-registry.js'
 import { refusalLines } from './describe-refusal.js'
+import { counted } from './counted.js'
 
 /** The formats `mcp-contract lint` prints. */
 export type LintFormat = 'text' | 'json'
@@ -64,15 +65,15 @@ export function lintWarnings(report: LintReport): string {
 
 /**
  * One line: errors and warnings, and whether lint fails.
- * @example '13 error(s) · 2 warning(s) in 2 profile(s) — fails'
- * @example '0 error(s) · 4 warning(s) (4 emitted by the SDK, not by your code) in 2 profile(s) — passes'
+ * @example '13 errors · 1 warning in 2 profiles — fails'
+ * @example '0 errors · 4 warnings (4 emitted by the SDK, not by your code) in 2 profiles — passes'
  */
 export function lintSummary(report: LintReport): string {
   const errors = report.violations.filter((violation) => violation.severity === 'error').length
   const warnings = report.violations.length - errors
   const emitted = report.violations.filter((violation) => violation.sdkEmitted).length
   const fromSdk = emitted === 0 ? '' : ` (${emitted} emitted by the SDK, not by your code)`
-  return `${errors} error(s) · ${warnings} warning(s)${fromSdk} in ${report.profiles.length} profile(s) — ${report.ok ? 'passes' : 'fails'}`
+  return `${counted(errors, 'error')} · ${counted(warnings, 'warning')}${fromSdk} in ${counted(report.profiles.length, 'profile')} — ${report.ok ? 'passes' : 'fails'}`
 }
 
 function where(violation: Violation): string {

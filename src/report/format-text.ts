@@ -4,6 +4,7 @@
  */
 import { SEVERITIES, severityRank, type Change, type Severity } from '../diff/change.js'
 import type { DiffReport } from '../diff/diff-surfaces.js'
+import { counted } from './counted.js'
 import { describeChange } from './describe-change.js'
 import { refusalLines } from './describe-refusal.js'
 import { versionWarning } from './describe-version.js'
@@ -61,13 +62,13 @@ const SEVERITY_WIDTH = Math.max(...SEVERITIES.map((severity) => severity.length)
 
 /**
  * One line: how many changes of each severity, and whether the check fails.
- * @example '3 change(s) · 2 breaking · 1 routing — fails at risky and above'
+ * @example '3 changes · 2 breaking · 1 routing — fails at risky and above'
  */
 export function summaryLine(report: DiffReport, style: TextStyles = textStyles(false)): string {
   const counts = SEVERITIES.filter((severity) => report.summary[severity] > 0).map((severity) => style.severity(severity, `${report.summary[severity]} ${severity}`))
   const verdict = style.verdict(report.ok, report.ok ? `passes (fails at ${report.failOn} and above)` : `fails at ${report.failOn} and above`)
   if (report.changes.length === 0) return `no changes — ${verdict}`
-  return [`${report.changes.length} change(s)`, ...counts].join(' · ') + ` — ${verdict}`
+  return [counted(report.changes.length, 'change'), ...counts].join(' · ') + ` — ${verdict}`
 }
 
 /**

@@ -27,8 +27,11 @@ export function renderProfiles(profiles: readonly Profile[]): string {
     'makes the client reject the whole list: a client sees no tools at all.',
     '',
     'A contract file stores the normalized surface, which drops or rewrites what some rules need',
-    '(`$schema`, the spelling of `type`, a root `allOf` of one member, `$ref`, field types). Those',
-    'rules are judged on live servers only and listed as "not judged" when linting a contract file.',
+    '(`$schema`, `$ref`, empty property schemas, field types). Those rules are judged on live servers',
+    'only and listed as "not judged" when linting a contract file. The object-root rules judge a',
+    'contract file on what it records, where a root `allOf` of one member and a `type` list of one',
+    'already read as that member and that type: a server that sends either (which the SDK clients',
+    'refuse) is flagged live, by `lint` and by the warnings of `show`, `snapshot` and `check`.',
     'Host and model-provider profiles are added only where their restrictions are published.',
   ]
   for (const profile of profiles) {

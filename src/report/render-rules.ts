@@ -37,15 +37,22 @@ export function renderRules(kinds: readonly ChangeKind[]): string {
     // Why: a kind that ignores direction can still depend on the change itself (a required vs an
     // optional new prompt argument); its reasons list every severity it can take.
     const severity = input === output && input !== 'by relation' ? Object.keys(kind.reason).join(' or ') : `input ${input} · output ${output}`
-    const reasons = Object.entries(kind.reason)
-      .flatMap(([severity, reason]) => (typeof reason === 'string' ? [`${severity}: ${reason}`] : DIRECTIONS.map((direction) => `${severity} (${direction}): ${reason[direction]}`)))
-      .join('<br>')
+    const reasons = kindReasons(kind).join('<br>')
     const example = kind.example ? `<br>e.g. ${kind.example}` : ''
     const deprecated = kind.deprecated ? ` (deprecated${kind.replacedBy ? `, use \`${kind.replacedBy}\`` : ''})` : ''
     lines.push(`| \`${kind.id}\`${deprecated} | ${cell(kind.purpose)}${cell(example)} | ${severity} | ${cell(reasons)} |`)
   }
   lines.push(...renderKeywordCoverage())
   return `${lines.join('\n')}\n`
+}
+
+/**
+ * What a kind does to a caller at each severity it can take (per direction where that matters),
+ * one line each: docs/rules.md's table and the help of SARIF's rules both print them.
+ * @example kindReasons(argumentNowRequired)[0] // 'breaking (input): every call that omitted it is now rejected'
+ */
+export function kindReasons(kind: ChangeKind): string[] {
+  return Object.entries(kind.reason).flatMap(([severity, reason]) => (typeof reason === 'string' ? [`${severity}: ${reason}`] : DIRECTIONS.map((direction) => `${severity} (${direction}): ${reason[direction]}`)))
 }
 
 /** The section on keywords judged together with their neighbours: where exact, where unknown (risky), and why. */

@@ -69,7 +69,7 @@ describe('--as NAME: one contract holds the surface each authorization sees', ()
       tool delete_doc (as reader) · 1 risky
         risky     tool-shown-to-authorization
             now listed for this authorization; the contract lists it only for admin; callers with this authorization can now reach a tool the contract keeps for others; make sure the server did not widen access
-      2 change(s) · 1 breaking · 1 risky — fails at risky and above
+      2 changes · 1 breaking · 1 risky — fails at risky and above
       version: breaking change, but the version stayed 1.0.0; callers pinning ^1 will break — release 2.0.0 or later
       "
     `)

@@ -60,7 +60,7 @@ describe('snapshot over an existing contract', () => {
       "tool bulk_import · 1 additive
         additive  tool-added
             new tool; callers gain a tool; nothing they do changes
-      1 change(s) · 1 additive — passes (fails at risky and above)
+      1 change · 1 additive — passes (fails at risky and above)
       recorded 6 tools, 1 prompt, 2 resources, 1 resource template to <contract>
       "
     `)

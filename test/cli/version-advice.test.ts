@@ -34,7 +34,7 @@ describe('version advice against a real server', () => {
     const check = await run(['check', '--suggest-version'], 'v2', '1.4.3')
     expect(check.code).toBe(1)
     expect(check.stdout.split('\n').slice(-4)).toEqual([
-      '5 change(s) · 3 breaking · 1 routing · 1 additive — fails at risky and above',
+      '5 changes · 3 breaking · 1 routing · 1 additive — fails at risky and above',
       'version: breaking change, but the version moved 1.4.2 → 1.4.3; callers pinning ^1 will break — release 2.0.0 or later',
       'suggested version: 2.0.0 — the smallest breaking release after 1.4.2, for breaking or risky changes (the server reports 1.4.3, which is too small)',
       '',

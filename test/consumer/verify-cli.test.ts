@@ -73,7 +73,7 @@ describe('mcp-contract verify --consumers', () => {
   test.each([
     { title: 'verify without --consumers', args: ['verify', '--', 'node', 'x.js'] },
     { title: '--consumers on check', args: ['check', '--consumers', 'c', '--', 'node', 'x.js'] },
-    { title: 'verify --format sarif', args: ['verify', '--consumers', 'c', '--format', 'sarif', '--', 'node', 'x.js'] },
+    { title: 'verify --format xml', args: ['verify', '--consumers', 'c', '--format', 'xml', '--', 'node', 'x.js'] },
     { title: '--allow-destructive without --call', args: ['verify', '--consumers', 'c', '--allow-destructive', '--', 'node', 'x.js'] },
     { title: '--call on check', args: ['check', '--call', '--', 'node', 'x.js'] },
   ])('usage error: $title', async ({ args }) => {

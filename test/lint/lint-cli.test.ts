@@ -32,7 +32,7 @@ describe('mcp-contract lint', () => {
   test('server-filesystem 2025.3.28: no error rule broken — exit 0, draft-07 dialect warnings only', async () => {
     const run = await runCliProcess(['lint', ...server('2025-3-28')])
     expect(run).toMatchObject({ code: 0, stderr: '' })
-    expect(run.stdout).toContain('\n0 error(s) · 10 warning(s) in 2 profile(s) — passes\n')
+    expect(run.stdout).toContain('\n0 errors · 10 warnings in 2 profiles — passes\n')
     expect(run.stdout).toContain('  warning tool-schema-dialect (10)')
   })
 

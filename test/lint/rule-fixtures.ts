@@ -28,8 +28,9 @@ function specFixtures(profile: 'mcp-2025-11-25' | 'mcp-2026-07-28'): RuleFixture
     {
       profile,
       rule: 'tool-input-schema-object-root',
-      title: 'no type, draft-07 $schema only, a type list, a root anyOf',
+      title: 'no type, draft-07 $schema only, a type list, a root anyOf, a root allOf of one member',
       violates: [
+        tools(tool({ inputSchema: { allOf: [{ type: 'object', properties: { q: { type: 'string' } } }] } })),
         tools(tool({ inputSchema: { $schema: DRAFT_07 } })),
         tools(tool({ inputSchema: { type: ['object'] } })),
         tools(tool({ inputSchema: { anyOf: [{ type: 'object' }] } })),
@@ -92,8 +93,9 @@ export const RULE_FIXTURES: RuleFixture[] = [
   {
     profile: 'sdk-typescript',
     rule: 'tool-input-schema-object-root',
-    title: 'no type, draft-07 $schema only, a type list, a root oneOf, no inputSchema',
+    title: 'no type, draft-07 $schema only, a type list, a root oneOf, a root allOf of one member, no inputSchema',
     violates: [
+      tools(tool({ inputSchema: { allOf: [{ type: 'object', properties: { q: { type: 'string' } } }] } })),
       tools(tool({ inputSchema: {} })),
       tools(tool({ inputSchema: { $schema: DRAFT_07 } })),
       tools(tool({ inputSchema: { type: ['object'] } })),

@@ -201,7 +201,7 @@ describe('toHonorContract', () => {
         await writeContract(file, v1)
         const message = (await honor(v2, file, 'new')).message()
         expect(message).toContain('\ntool legacy_export · 1 breaking\n  breaking  tool-removed\n')
-        expect(message).toContain('\n5 change(s) · 3 breaking · 1 routing · 1 additive — fails at risky and above\n')
+        expect(message).toContain('\n5 changes · 3 breaking · 1 routing · 1 additive — fails at risky and above\n')
       } finally {
         vi.unstubAllEnvs()
       }

@@ -50,7 +50,7 @@ describe('the grouped text report', () => {
       "tool t · 1 breaking
         breaking  hint-reversed
             readOnlyHint true → false; clients that auto-approve, retry or cache calls on this promise now act on a false one
-      1 change(s) · 1 breaking — fails at risky and above
+      1 change · 1 breaking — fails at risky and above
       "
     `)
   })

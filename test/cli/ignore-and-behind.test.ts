@@ -1,0 +1,76 @@
+import { mkdtemp, readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { beforeEach, describe, expect, test } from 'vitest'
+import { fixture, runCliProcess, scrub } from '../support/run-cli-process.js'
+
+const catalog = fixture('catalog.js')
+let dir: string
+let contract: string
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'mcp-contract-ignore-'))
+  contract = join(dir, 'mcp-contract.json')
+  const recorded = await runCliProcess(['snapshot', '--contract', contract, '--', 'node', catalog], { env: { CATALOG_VARIANT: 'v1' } })
+  expect(recorded.code, recorded.stderr).toBe(0)
+})
+
+describe('a drift that fails nothing says the contract is behind', () => {
+  test('an additive change passes, names the command that records it, and that command records it', async () => {
+    const check = ['check', '--contract', contract, '--', 'node', catalog]
+    const run = await runCliProcess(check, { env: { CATALOG_VARIANT: 'v1.1' } })
+    expect(run.code, run.stderr).toBe(0)
+    const advice = run.stdout.trimEnd().split('\n').at(-1)!
+    expect(scrub(advice, { [contract]: '<contract>' })).toMatchInlineSnapshot(
+      `"<contract> is behind the server (1 change it does not record); to record it: mcp-contract snapshot --contract <contract> -- node <root>/test/fixtures/servers/catalog.js"`,
+    )
+    // Why run the printed command word for word: advice that does not work is worse than none.
+    const command = advice.slice(advice.indexOf('mcp-contract snapshot ')).split(' ').slice(1)
+    expect((await runCliProcess(command, { env: { CATALOG_VARIANT: 'v1.1' } })).code).toBe(0)
+    expect(await runCliProcess(check, { env: { CATALOG_VARIANT: 'v1.1' } })).toMatchObject({ code: 0, stdout: 'no changes — passes (fails at risky and above)\n' })
+  })
+
+  test('a failing check and the JSON report carry no such line', async () => {
+    const failing = await runCliProcess(['check', '--contract', contract, '--', 'node', catalog], { env: { CATALOG_VARIANT: 'v2' } })
+    expect(failing.code).toBe(1)
+    expect(failing.stdout).not.toContain('is behind the server')
+    const json = await runCliProcess(['check', '--format', 'json', '--contract', contract, '--', 'node', catalog], { env: { CATALOG_VARIANT: 'v1.1' } })
+    expect(JSON.parse(json.stdout)).toMatchObject({ ok: true, summary: { additive: 1 } })
+  })
+})
+
+describe('--ignore KIND', () => {
+  test('drops every change of the kinds given, as the config file ignore does', async () => {
+    const ignored = ['--ignore', 'tool-removed', '--ignore', 'hint-reversed', '--ignore', 'argument-now-required']
+    const run = await runCliProcess(['check', ...ignored, '--contract', contract, '--', 'node', catalog], { env: { CATALOG_VARIANT: 'v2' } })
+    expect(run.code, run.stderr).toBe(0)
+    expect(scrub(run.stdout, { [contract]: '<contract>' })).toMatchInlineSnapshot(`
+      "tool search_products · 1 routing
+        routing   tool-description-changed
+            description changed; no call breaks, but agents choose tools by this text
+      tool bulk_import · 1 additive
+        additive  tool-added
+            new tool; callers gain a tool; nothing they do changes
+      2 changes · 1 routing · 1 additive — passes (fails at risky and above)
+      <contract> is behind the server (2 changes it does not record); to record them: mcp-contract snapshot --contract <contract> -- node <root>/test/fixtures/servers/catalog.js
+      "
+    `)
+  })
+
+  test('an unknown kind is refused before any server starts, with the nearest kind', async () => {
+    const run = await runCliProcess(['check', '--ignore', 'tool-remove', '--contract', contract, '--', 'node', join(dir, 'no-such-server.js')])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toMatchInlineSnapshot(`
+      "mcp-contract: --ignore takes a change kind id, not "tool-remove". Did you mean "tool-removed"? docs/rules.md lists every kind.
+      see mcp-contract check --help
+      "
+    `)
+  })
+
+  test('commands that judge no change refuse it', async () => {
+    const run = await runCliProcess(['mock', '--ignore', 'tool-removed', '--contract', contract])
+    expect(run.code).toBe(2)
+    expect(run.stderr.split('\n')[0]).toMatchInlineSnapshot(`"mcp-contract: mock does not take --ignore; it takes --contract, --seed, --port, --verbose"`)
+    expect(await readFile(contract, 'utf8')).toContain('"format"')
+  })
+})
