@@ -49,7 +49,10 @@ await client.close()
 )
 
 const env = { ...process.env, TOOLS: String(tools) }
-const check = [join(root, 'dist/cli.js'), 'check', '--contract', contract, '--', process.execPath, server]
+// Why a long --timeout: on a loaded machine a 5,000-tool server can take longer than the default to
+// answer, and the bare script waits as long as the SDK lets it; the limit changes no work done.
+const patience = ['--timeout', '600000']
+const check = [join(root, 'dist/cli.js'), 'check', ...patience, '--contract', contract, '--', process.execPath, server]
 
 /** One whole process: its wall time and the CPU time of it and the server it started. */
 const run = (args) => timeNodeProcess(args, env)
@@ -71,7 +74,7 @@ function countInstructions(args) {
 const within = (figure, limit) => (limit === undefined ? '' : ` (budget ${limit.toFixed(2)}: ${figure <= limit ? 'within' : 'OVER'})`)
 
 try {
-  run([join(root, 'dist/cli.js'), 'snapshot', '--contract', contract, '--', process.execPath, server])
+  run([join(root, 'dist/cli.js'), 'snapshot', ...patience, '--contract', contract, '--', process.execPath, server])
   if (instructions) {
     const counts = { bare: countInstructions([bare]), check: countInstructions(check) }
     console.log(`${tools} tools over stdio, instructions of the client process (server not counted): bare SDK script ${counts.bare.toExponential(4)}, mcp-contract check ${counts.check.toExponential(4)}`)

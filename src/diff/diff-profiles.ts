@@ -1,7 +1,9 @@
-import { lintSurface, type ListingRefusal, type Violation } from '../lint/lint-surface.js'
+import { lintSurfaceWith, type FindingsOf, type ListingRefusal, type Violation } from '../lint/lint-surface.js'
 import { entityKey, profileChanges } from '../lint/profile-changes.js'
+import type { LintSubject, ProfileRule, RuleFinding } from '../lint/profile-rule.js'
 import type { Surface } from '../surface/types.js'
 import type { Detected } from './detected.js'
+import { jsonEqual } from './json-equal.js'
 
 /** A list a profile's client refuses whole, on the recorded or the live side. */
 export interface SideRefusal extends ListingRefusal {
@@ -15,8 +17,19 @@ export interface SideRefusal extends ListingRefusal {
  */
 export function diffProfiles(recorded: Surface, live: Surface, profiles: readonly string[]): { detected: Detected[]; refusals: SideRefusal[] } {
   if (profiles.length === 0) return { detected: [], refusals: [] }
-  const before = lintSurface({ surface: recorded }, profiles)
-  const after = lintSurface({ surface: live }, profiles)
+  // Why the recorded findings kept: an entity the live surface lists unchanged breaks exactly the
+  // rules it broke, so each entity is checked once (most of a check's entities are unchanged).
+  const known = new Map<ProfileRule, Map<string, readonly RuleFinding[]>>()
+  const remember: FindingsOf = (rule, subject) => {
+    const findings = rule.check(subject)
+    const byEntity = known.get(rule) ?? new Map<string, readonly RuleFinding[]>()
+    known.set(rule, byEntity.set(entityKey(subject), findings))
+    return findings
+  }
+  const before = lintSurfaceWith({ surface: recorded }, profiles, remember)
+  const unchanged = unchangedKeys(recorded, live)
+  const reuse: FindingsOf = (rule, subject) => (unchanged.has(entityKey(subject)) ? known.get(rule)?.get(entityKey(subject)) : undefined) ?? rule.check(subject)
+  const after = lintSurfaceWith({ surface: live }, profiles, reuse)
   const liveEntities = new Set(liveKeys(live))
   // Why sorted by entity: each entity's rules read together, as the other changes of an entity do.
   const changes = profileChanges(before.violations, after.violations, liveEntities).sort((a, b) => compareKeys(entityKey(a.violation), entityKey(b.violation)))
@@ -46,11 +59,35 @@ function violationDetails(violation: Violation): Detected['details'] {
   return { ruleSeverity: violation.severity, where: violation.path, ...(violation.detail === undefined ? {} : { found: violation.detail }) }
 }
 
-function liveKeys(live: Surface): string[] {
+/** Every entity of a surface with its pairing key, in the surface's order. */
+function keyedEntities(surface: Surface): [string, object][] {
   return [
-    ...(live.tools ?? []).map((tool) => entityKey({ entity: 'tool', name: tool.name })),
-    ...(live.prompts ?? []).map((prompt) => entityKey({ entity: 'prompt', name: prompt.name })),
-    ...(live.resources ?? []).map((resource) => entityKey({ entity: 'resource', name: resource.uri })),
-    ...(live.resourceTemplates ?? []).map((template) => entityKey({ entity: 'resourceTemplate', name: template.uriTemplate })),
+    ...(surface.tools ?? []).map((tool): [string, object] => [entityKey({ entity: 'tool', name: tool.name }), tool]),
+    ...(surface.prompts ?? []).map((prompt): [string, object] => [entityKey({ entity: 'prompt', name: prompt.name }), prompt]),
+    ...(surface.resources ?? []).map((resource): [string, object] => [entityKey({ entity: 'resource', name: resource.uri }), resource]),
+    ...(surface.resourceTemplates ?? []).map((template): [string, object] => [entityKey({ entity: 'resourceTemplate', name: template.uriTemplate }), template]),
   ]
+}
+
+function liveKeys(live: Surface): string[] {
+  return keyedEntities(live).map(([key]) => key)
+}
+
+/**
+ * The keys of entities listed once on each side and equal there. Why once: a hand-edited contract
+ * may list a key twice, and then which of them a finding belongs to is not known.
+ */
+function unchangedKeys(recorded: Surface, live: Surface): Set<string> {
+  const once = (surface: Surface) => {
+    const byKey = new Map<string, object | undefined>()
+    for (const [key, entity] of keyedEntities(surface)) byKey.set(key, byKey.has(key) ? undefined : entity)
+    return byKey
+  }
+  const before = once(recorded)
+  const unchanged = new Set<string>()
+  for (const [key, entity] of once(live)) {
+    const was = before.get(key)
+    if (entity !== undefined && was !== undefined && jsonEqual(was, entity)) unchanged.add(key)
+  }
+  return unchanged
 }

@@ -1,6 +1,6 @@
 import { lintSubjects, type LintSource } from './lint-subjects.js'
 import { DEFAULT_PROFILES, profileByName } from './profile-registry.js'
-import { LIST_METHOD, type LintEntity, type RuleSeverity } from './profile-rule.js'
+import { LIST_METHOD, type LintEntity, type LintSubject, type ProfileRule, type RuleFinding, type RuleSeverity } from './profile-rule.js'
 
 /** One place where an entity breaks a profile rule. */
 export interface Violation {
@@ -47,6 +47,11 @@ export interface LintReport {
   notJudged: NotJudged[]
 }
 
+/** Where `subject` breaks `rule`: by default what the rule's check finds; a caller that knows the answer may give it. */
+export type FindingsOf = (rule: ProfileRule, subject: LintSubject) => readonly RuleFinding[]
+
+const checkSubject: FindingsOf = (rule, subject) => rule.check(subject)
+
 /**
  * Lints a surface against client-acceptance profiles (default: `DEFAULT_PROFILES`). Give the raw
  * surface where you have it: it is what clients see; a recorded surface has been normalized, and
@@ -54,6 +59,15 @@ export interface LintReport {
  * @example lintSurface({ raw: await captureRaw(target) }, ['sdk-typescript']).refusals
  */
 export function lintSurface(source: LintSource, profiles: readonly string[] = DEFAULT_PROFILES): LintReport {
+  return lintSurfaceWith(source, profiles, checkSubject)
+}
+
+/**
+ * `lintSurface` with the findings of each rule for each subject taken from `findingsOf`. Why: the
+ * diff lints two surfaces, and an entity unchanged between them has the findings it had.
+ * @example lintSurfaceWith({ surface: live }, profiles, (rule, subject) => known(rule, subject) ?? rule.check(subject))
+ */
+export function lintSurfaceWith(source: LintSource, profiles: readonly string[], findingsOf: FindingsOf): LintReport {
   const subjects = lintSubjects(source)
   const violations: Violation[] = []
   const notJudged: NotJudged[] = []
@@ -65,7 +79,7 @@ export function lintSurface(source: LintSource, profiles: readonly string[] = DE
       }
       for (const subject of subjects) {
         if (subject.entity !== rule.entity) continue
-        for (const { path, detail, sdkEmitted } of rule.check(subject)) {
+        for (const { path, detail, sdkEmitted } of findingsOf(rule, subject)) {
           const where = { entity: subject.entity, name: subject.name, path, ...(detail === undefined ? {} : { detail }) }
           violations.push({ profile: profileName, rule: rule.id, severity: rule.severity, ...where, refusesListing: rule.refusesListing === true, ...(sdkEmitted ? { sdkEmitted } : {}) })
         }

@@ -3,7 +3,8 @@ import { eraDifferences } from './era-differences.js'
 import { renderSidePath } from './render-path.js'
 import { HINT_DEFAULTS, TASK_SUPPORT_DEFAULT } from './tool-defaults.js'
 import { compareText } from '../schema/keywords.js'
-import { canonicalizeSchema } from '../schema/canonicalize-schema.js'
+import type { CanonicalSchema } from '../schema/canonicalize-schema.js'
+import { repeatedSchemas } from './repeated-schemas.js'
 import type {
   CacheScope,
   Entity,
@@ -23,6 +24,7 @@ import type {
 } from './types.js'
 
 type Raw = Record<string, unknown>
+type Canonicalize = (schema: unknown) => CanonicalSchema
 
 const TASK_SUPPORT = ['forbidden', 'optional', 'required'] as const
 
@@ -35,26 +37,28 @@ const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks'
  * @example normalizeSurface(await captureRaw(server))
  */
 export function normalizeSurface(raw: RawSurface): Surface {
-  const surface = normalizeBothEras(raw)
+  // Why one for the whole surface: each era and each authorization's view lists the same schemas again.
+  const canonicalize = repeatedSchemas()
+  const surface = normalizeBothEras(raw, canonicalize)
   if (raw.authorizations !== undefined) {
-    surface.authorizations = Object.fromEntries(Object.entries(raw.authorizations).map(([name, view]) => [name, normalizeBothEras(view)]))
+    surface.authorizations = Object.fromEntries(Object.entries(raw.authorizations).map(([name, view]) => [name, normalizeBothEras(view, canonicalize)]))
   }
   return surface
 }
 
-function normalizeBothEras(raw: RawSurface): Surface {
-  const surface = normalizeOneEra(raw)
+function normalizeBothEras(raw: RawSurface, canonicalize: Canonicalize): Surface {
+  const surface = normalizeOneEra(raw, canonicalize)
   if (raw.legacy === undefined) return surface
   // Why the 2026 read is the one recorded: it is the newer promise, and the legacy one differs
   // from it only where `eraDifferences` says so.
-  const legacy = normalizeOneEra(raw.legacy)
+  const legacy = normalizeOneEra(raw.legacy, canonicalize)
   surface.eras = ['legacy', '2026-07-28']
   const differences = eraDifferences(legacy, surface)
   if (differences.length > 0) surface.eraDifferences = differences
   return surface
 }
 
-function normalizeOneEra(raw: RawSurface): Surface {
+function normalizeOneEra(raw: RawSurface, canonicalize: Canonicalize): Surface {
   const notRecorded: NotRecorded[] = []
   const surface: Surface = { server: normalizeServer(raw.initialize), notRecorded }
   // Why recorded at all, when CLASSIFICATION.md keeps the version out of the promise: version
@@ -68,7 +72,7 @@ function normalizeOneEra(raw: RawSurface): Surface {
   if (raw.refusedEras !== undefined && raw.refusedEras.length > 0) surface.refusedEras = [...raw.refusedEras]
   const cacheScope = normalizeCacheScopes(raw.cacheScopes)
   if (cacheScope !== undefined) surface.cacheScope = cacheScope
-  if (raw.tools) surface.tools = uniqueByKey(raw.tools.map((tool) => normalizeTool(tool, notRecorded)), 'name', 'tool', notRecorded)
+  if (raw.tools) surface.tools = uniqueByKey(raw.tools.map((tool) => normalizeTool(tool, canonicalize, notRecorded)), 'name', 'tool', notRecorded)
   if (raw.prompts) surface.prompts = uniqueByKey(raw.prompts.map(normalizePrompt), 'name', 'prompt', notRecorded)
   if (raw.resources) surface.resources = uniqueByKey(raw.resources.map(normalizeResource), 'uri', 'resource', notRecorded)
   if (raw.resourceTemplates) {
@@ -113,21 +117,22 @@ function normalizeCapabilities(capabilities: Raw): { [key: string]: Json } {
   return out
 }
 
-function normalizeTool(raw: Raw, notRecorded: NotRecorded[]): SurfaceTool {
+function normalizeTool(raw: Raw, canonicalize: Canonicalize, notRecorded: NotRecorded[]): SurfaceTool {
   const name = nfc(String(raw.name ?? ''))
   const annotations = isRecord(raw.annotations) ? raw.annotations : {}
   const { schema: input, headers } = splitArgumentHeaders(raw.inputSchema ?? raw.input_schema ?? { type: 'object' })
   const tool: SurfaceTool = {
     name,
     // Why: a tool without an input schema takes an object with anything in it, as the spec reads.
-    inputSchema: toolSchema(input, name, 'input', notRecorded)!,
+    inputSchema: toolSchema(canonicalize(input), name, 'input', notRecorded),
     hints: resolveHints(annotations),
     taskSupport: taskSupportOf(raw),
   }
   if (Object.keys(headers).length > 0) tool.headers = headers
   assignText(tool, 'title', raw.title ?? annotations.title)
   assignText(tool, 'description', raw.description)
-  const output = toolSchema(raw.outputSchema ?? raw.output_schema, name, 'output', notRecorded)
+  const outputSchema = raw.outputSchema ?? raw.output_schema
+  const output = outputSchema === undefined || outputSchema === null ? undefined : toolSchema(canonicalize(outputSchema), name, 'output', notRecorded)
   if (output !== undefined) tool.outputSchema = output
   return tool
 }
@@ -153,9 +158,7 @@ function resolveHints(annotations: Raw): ToolHints {
   return hints
 }
 
-function toolSchema(value: unknown, tool: string, side: 'input' | 'output', notRecorded: NotRecorded[]): Schema | undefined {
-  if (value === undefined || value === null) return undefined
-  const { schema, notRecorded: places } = canonicalizeSchema(value)
+function toolSchema({ schema, notRecorded: places }: CanonicalSchema, tool: string, side: 'input' | 'output', notRecorded: NotRecorded[]): Schema {
   for (const place of places) notRecorded.push({ entity: 'tool', name: tool, path: renderSidePath(side, place.path), reason: place.reason })
   return schema
 }
