@@ -2,7 +2,7 @@ import type { Relation } from './types.js'
 import type { Json, Schema } from './types.js'
 import type { Side, Walker } from './walker.js'
 import { found, NodeReport, type Found, type NodeResult, type SchemaObject } from './finding.js'
-import { ASSERTION_KEYWORDS, canonicalJson, isAnnotationKeyword, KEYWORD_TYPES } from './keywords.js'
+import { ASSERTION_KEYWORDS, canonicalJson, isAnnotationKeyword, KEYWORD_TYPES, withoutAnnotations } from './keywords.js'
 import { mergeInto } from './merge-schemas.js'
 import { fromInclusions, newWithinOld, oldWithinNew } from './relation.js'
 import { discriminators, disjoint, examplesOf, overlapWitness, stringsAroundBounds, typeAtoms } from './satisfiability.js'
@@ -201,27 +201,42 @@ function lazyMatrix(walker: Walker, left: Union, right: Union, same: Map<number,
 
 /**
  * Branches spelled the same on both sides (same text, no `$ref` whose target may differ),
- * paired first by a hash of their text. Why the walker's text: it is native JSON remembered per
+ * paired first by a hash of their text, then those left by their text without annotations
+ * (zod's `.describe()` on a branch). Why the walker's text: it is native JSON remembered per
  * object; canonical schemas have sorted keys, and a branch spelled in another order is only
- * compared the long way.
+ * compared the long way. Why annotations aside: a branch that only gained a title accepts the
+ * same values, and in an overlapping `oneOf` the long way can take a value both sides reject
+ * (it matches two branches) for one the branch lost.
  */
 function sameBranches(walker: Walker, left: Union, right: Union): { left: Map<number, number>; right: Map<number, number> } {
+  const pairs = { left: new Map<number, number>(), right: new Map<number, number>() }
+  pairByText(left, right, pairs, (branch) => walker.text(branch))
+  if (pairs.left.size < left.branches.length) pairByText(left, right, pairs, valuesText)
+  return pairs
+}
+
+function pairByText(left: Union, right: Union, pairs: { left: Map<number, number>; right: Map<number, number> }, text: (branch: Schema) => string): void {
   const byText = new Map<string, number[]>()
   right.branches.forEach((branch, j) => {
-    const text = walker.text(branch)
-    if (text.includes('"$ref":')) return
-    const list = byText.get(text)
-    if (list === undefined) byText.set(text, [j])
+    if (pairs.right.has(j)) return
+    const key = text(branch)
+    if (key.includes('"$ref":')) return
+    const list = byText.get(key)
+    if (list === undefined) byText.set(key, [j])
     else list.push(j)
   })
-  const pairs = { left: new Map<number, number>(), right: new Map<number, number>() }
   left.branches.forEach((branch, i) => {
-    const j = byText.get(walker.text(branch))?.shift()
+    if (pairs.left.has(i)) return
+    const j = byText.get(text(branch))?.shift()
     if (j === undefined) return
     pairs.left.set(i, j)
     pairs.right.set(j, i)
   })
-  return pairs
+}
+
+/** A schema's text with its annotations left out, at every level. */
+function valuesText(schema: Schema): string {
+  return JSON.stringify(withoutAnnotations(schema))
 }
 
 function pairBranches(

@@ -19,7 +19,13 @@ const rows: EqualRow[] = [
   { title: 'descriptions on a oneOf and on one branch', before: { description: 'x', oneOf: [str, num] }, after: { description: 'x', oneOf: [{ ...str, description: 'a' }, num] }, kind: null, both: ['a', 1], neither: [null, true] },
   { title: 'descriptions on an anyOf and on one branch', before: { description: 'x', anyOf: [str, num] }, after: { description: 'x', anyOf: [str, { ...num, description: 'n' }] }, kind: null, both: ['a', 1.5], neither: [[]] },
   { title: 'descriptions added to a oneOf and a branch: the description alone', before: { oneOf: [str, num] }, after: { description: 'x', oneOf: [{ ...str, description: 'a' }, num] }, kind: 'argument-description-changed', relation: 'equal', both: ['a', 1], neither: [null] },
+  { title: 'titles on the branches of an overlapping oneOf', before: { oneOf: [{ minimum: -2 }, { additionalProperties: { type: 'object' } }] }, after: { oneOf: [{ minimum: -2, title: 'T' }, { additionalProperties: { type: 'object', title: 'T' }, title: 'T' }] }, kind: null, both: [-3, { a: 1 }], neither: ['a', 1, { a: {} }] },
+  { title: 'a title on a oneOf branch beside one that accepts everything', before: { oneOf: [true, { type: 'array' }] }, after: { oneOf: [true, { type: 'array', title: 'T' }] }, kind: null, both: [1, 'a', {}], neither: [[], [1]] },
   // keywords with no effect
+  { title: 'else with annotations alone', before: num, after: { ...num, if: { const: 1 }, else: { description: 'otherwise' } }, kind: null, both: [1, 2.5], neither: ['a'] },
+  { title: 'then with annotations alone', before: str, after: { ...str, if: { minLength: 2 }, then: { title: 'long' } }, kind: null, both: ['a', 'ab'], neither: [1] },
+  { title: 'else beside a condition that always holds', before: object({ a: num }), after: object({ a: num }, [], { if: { description: 'always' }, else: { required: ['b'] } }), kind: null, both: [{}, { a: 1 }], neither: [{ a: 'x' }] },
+  { title: 'not of annotations alone', before: object({ a: false }), after: object({ a: { not: { description: 'never' } } }), kind: null, both: [{}, { b: 1 }], neither: [{ a: 1 }] },
   { title: 'format on a number', before: num, after: { ...num, format: 'email' }, kind: null, both: [1, 1.5], neither: ['a'] },
   { title: 'numeric format on a string', before: str, after: { ...str, format: 'int32' }, kind: null, both: ['a', '3000000000'], neither: [1] },
   { title: 'propertyNames: {type: string}', before: { type: 'object' }, after: { type: 'object', propertyNames: str }, kind: null, both: [{}, { a: 1 }], neither: ['a'] },
