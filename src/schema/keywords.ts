@@ -71,8 +71,8 @@ export function forEachSubschema(node: unknown, visit: (schema: unknown, place: 
 
 /**
  * A copy of a schema with its annotations left out at every level, data (`enum`, `default`, …)
- * and property names kept as they are.
- * @example withoutAnnotations({ title: 'T', properties: { title: { description: 'd' } } }) // { properties: { title: {} } }
+ * and property names kept as they are; a schema left with no keyword is `true`.
+ * @example withoutAnnotations({ type: 'object', properties: { title: { description: 'd' } } }) // { type: 'object', properties: { title: true } }
  */
 export function withoutAnnotations(schema: unknown): unknown {
   if (!isPlainObject(schema)) return schema
@@ -84,7 +84,7 @@ export function withoutAnnotations(schema: unknown): unknown {
     else if (MAP.has(keyword) && isPlainObject(value)) out[keyword] = Object.fromEntries(Object.entries(value).map(([key, child]) => [key, withoutAnnotations(child)]))
     else out[keyword] = value
   }
-  return out
+  return Object.keys(out).length === 0 ? true : out
 }
 
 /** True for a plain JSON object (not an array, not null). */
