@@ -2,7 +2,7 @@ import type { Relation } from './types.js'
 import type { Json, Schema } from './types.js'
 import type { Side, Walker } from './walker.js'
 import { found, NodeReport, type Found, type NodeResult, type SchemaObject } from './finding.js'
-import { ASSERTION_KEYWORDS, canonicalJson, isAnnotationKeyword, KEYWORD_TYPES } from './keywords.js'
+import { ASSERTION_KEYWORDS, canonicalJson, isAnnotationKeyword, KEYWORD_TYPES, withoutAnnotations } from './keywords.js'
 import { mergeInto } from './merge-schemas.js'
 import { fromInclusions, newWithinOld, oldWithinNew } from './relation.js'
 import { discriminators, disjoint, examplesOf, overlapWitness, stringsAroundBounds, typeAtoms } from './satisfiability.js'
@@ -41,13 +41,16 @@ export function compareUnion(walker: Walker, a: SchemaObject, b: SchemaObject): 
   }
   const matrix = lazyMatrix(walker, left, right, same.left)
   const oldCovered = left.branches.map((branch, i) =>
-    same.left.has(i) ? true : covered(walker, branch, 'old', b, 'new', () => right.branches.map((_, j) => oldWithinNew(matrix.at(i, j)))),
+    same.left.has(i) ? true : covered(walker, branch, 'old', a, b, 'new', () => right.branches.map((_, j) => oldWithinNew(matrix.at(i, j)))),
   )
   const pairs = pairBranches(walker, left, right, matrix, same.left, freeLeft, freeRight)
   const equalLeft = new Set<number>()
   const equalRight = new Set<number>()
   for (const [i, j] of pairs) {
     if (matrix.at(i, j) !== 'equal') continue
+    // Why: a branch equal only under the safe-integer policy still moves the integers past the
+    // limit, and in a oneOf those may now match one branch where they matched two.
+    if (!same.left.has(i) && walker.child(left.branches[i], right.branches[j], { a: left.pointers[i], b: right.pointers[j] }).findings.some((f) => f.kind === 'schema-safe-integer-bound-changed')) continue
     equalLeft.add(i)
     equalRight.add(j)
   }
@@ -56,7 +59,7 @@ export function compareUnion(walker: Walker, a: SchemaObject, b: SchemaObject): 
   const pairedRight = new Set(pairs.map(([, j]) => j))
   const newCovered = right.branches.map((branch, j) => {
     if (same.right.has(j)) return true
-    const verdict = covered(walker, branch, 'new', a, 'old', () => left.branches.map((_, i) => newWithinOld(matrix.at(i, j))))
+    const verdict = covered(walker, branch, 'new', b, a, 'old', () => left.branches.map((_, i) => newWithinOld(matrix.at(i, j))))
     // Why: CLASSIFICATION.md judges a oneOf branch added over an existing one breaking both ways.
     // The overlap already proves values are lost; whether the branch also brings new ones is
     // not left open, so the edit is incomparable rather than unknown.
@@ -125,14 +128,17 @@ function changedOverlapping(walker: Walker, left: Union, right: Union, pairs: [n
 /**
  * Whether a branch lies inside the other side's union. Inside one branch proves it; outside
  * every single branch does not (the union of two may cover it), so "not covered" also needs a
- * value the branch accepts and the other side rejects: one of the branch's examples, or a string
- * at or just past a length bound of the other side.
+ * value the branch and its own side accept and the other side rejects: one of the branch's
+ * examples, or a string at or just past a length bound of the other side.
  */
-function covered(walker: Walker, branch: Schema, side: Side, other: SchemaObject, otherSide: Side, inEach: () => Verdict[]): Verdict {
+function covered(walker: Walker, branch: Schema, side: Side, own: SchemaObject, other: SchemaObject, otherSide: Side, inEach: () => Verdict[]): Verdict {
   // Why the witness first: one value the branch accepts and the other side rejects settles it
-  // without comparing the branch with each of the other side's branches.
+  // without comparing the branch with each of the other side's branches. Why its own side must
+  // accept it too: in a oneOf, a value the branch accepts may match a second branch and be
+  // rejected on both sides; it moved nothing.
   const candidates = [...examplesOf(branch), ...stringsAroundBounds(other as Schema)]
-  const witness = candidates.some((value) => walker.matches(side, branch, value) === true && walker.matches(otherSide, other as Schema, value) === false)
+  const accepted = (value: unknown) => walker.matches(side, branch, value) === true && walker.matches(side, own as Schema, value) === true
+  const witness = candidates.some((value) => accepted(value) && walker.matches(otherSide, other as Schema, value) === false)
   if (witness) return false
   const verdict = any(inEach())
   return verdict !== false ? verdict : undefined
@@ -201,27 +207,42 @@ function lazyMatrix(walker: Walker, left: Union, right: Union, same: Map<number,
 
 /**
  * Branches spelled the same on both sides (same text, no `$ref` whose target may differ),
- * paired first by a hash of their text. Why the walker's text: it is native JSON remembered per
+ * paired first by a hash of their text, then those left by their text without annotations
+ * (zod's `.describe()` on a branch). Why the walker's text: it is native JSON remembered per
  * object; canonical schemas have sorted keys, and a branch spelled in another order is only
- * compared the long way.
+ * compared the long way. Why annotations aside: a branch that only gained a title accepts the
+ * same values, and in an overlapping `oneOf` the long way can take a value both sides reject
+ * (it matches two branches) for one the branch lost.
  */
 function sameBranches(walker: Walker, left: Union, right: Union): { left: Map<number, number>; right: Map<number, number> } {
+  const pairs = { left: new Map<number, number>(), right: new Map<number, number>() }
+  pairByText(left, right, pairs, (branch) => walker.text(branch))
+  if (pairs.left.size < left.branches.length) pairByText(left, right, pairs, valuesText)
+  return pairs
+}
+
+function pairByText(left: Union, right: Union, pairs: { left: Map<number, number>; right: Map<number, number> }, text: (branch: Schema) => string): void {
   const byText = new Map<string, number[]>()
   right.branches.forEach((branch, j) => {
-    const text = walker.text(branch)
-    if (text.includes('"$ref":')) return
-    const list = byText.get(text)
-    if (list === undefined) byText.set(text, [j])
+    if (pairs.right.has(j)) return
+    const key = text(branch)
+    if (key.includes('"$ref":')) return
+    const list = byText.get(key)
+    if (list === undefined) byText.set(key, [j])
     else list.push(j)
   })
-  const pairs = { left: new Map<number, number>(), right: new Map<number, number>() }
   left.branches.forEach((branch, i) => {
-    const j = byText.get(walker.text(branch))?.shift()
+    if (pairs.left.has(i)) return
+    const j = byText.get(text(branch))?.shift()
     if (j === undefined) return
     pairs.left.set(i, j)
     pairs.right.set(j, i)
   })
-  return pairs
+}
+
+/** A schema's text with its annotations left out, at every level. */
+function valuesText(schema: Schema): string {
+  return JSON.stringify(withoutAnnotations(schema))
 }
 
 function pairBranches(

@@ -1,6 +1,6 @@
 import { EMPTY_LIST, EMPTY_MAP, FALSE, KEYWORD_ROLES, NOT_POSITIVE, NUMBER_BITS, ONE, TRUE, TYPE_BITS, UNIVERSAL_PATTERN } from './keyword-roles.js'
 import { dropImpliedKeywords } from './drop-implied-keywords.js'
-import { isPlainObject } from './keywords.js'
+import { acceptsAll, isPlainObject } from './keywords.js'
 import { isUniversalPattern } from './pattern-inclusion.js'
 
 /**
@@ -59,6 +59,12 @@ export function dropUnpairedKeywords(s: Record<string, unknown>): void {
     if ('minContains' in s) delete s.minContains
     if ('maxContains' in s) delete s.maxContains
   }
+  // Why: a branch with annotations alone accepts everything, and a condition that always (or
+  // never) holds leaves `else` (or `then`) unreachable; `{if: {description}, else: X}` is `{}`.
+  if (s.then !== undefined && acceptsAll(s.then)) delete s.then
+  if (s.else !== undefined && acceptsAll(s.else)) delete s.else
+  if (s.if !== undefined && acceptsAll(s.if) && s.else !== undefined) delete s.else
+  if (s.if === false && s.then !== undefined) delete s.then
   if (s.if !== undefined && s.then === undefined && s.else === undefined) delete s.if
   if (s.if === undefined) {
     if ('then' in s) delete s.then

@@ -69,6 +69,24 @@ export function forEachSubschema(node: unknown, visit: (schema: unknown, place: 
   }
 }
 
+/**
+ * A copy of a schema with its annotations left out at every level, data (`enum`, `default`, …)
+ * and property names kept as they are; a schema left with no keyword is `true`.
+ * @example withoutAnnotations({ type: 'object', properties: { title: { description: 'd' } } }) // { type: 'object', properties: { title: true } }
+ */
+export function withoutAnnotations(schema: unknown): unknown {
+  if (!isPlainObject(schema)) return schema
+  const out: Record<string, unknown> = {}
+  for (const [keyword, value] of Object.entries(schema)) {
+    if (isAnnotationKeyword(keyword)) continue
+    if (SINGLE.has(keyword)) out[keyword] = Array.isArray(value) ? value.map(withoutAnnotations) : withoutAnnotations(value)
+    else if (ARRAY.has(keyword) && Array.isArray(value)) out[keyword] = value.map(withoutAnnotations)
+    else if (MAP.has(keyword) && isPlainObject(value)) out[keyword] = Object.fromEntries(Object.entries(value).map(([key, child]) => [key, withoutAnnotations(child)]))
+    else out[keyword] = value
+  }
+  return Object.keys(out).length === 0 ? true : out
+}
+
 /** True for a plain JSON object (not an array, not null). */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -135,6 +153,14 @@ const ANNOTATIONS = new Set<string>(ANNOTATION_KEYWORDS)
 /** True for an annotation keyword, including vendor extensions (`x-*`). */
 export function isAnnotationKeyword(keyword: string): boolean {
   return ANNOTATIONS.has(keyword) || keyword.startsWith('x-')
+}
+
+/** Whether a schema accepts every value as written: `true`, or annotations alone. */
+export function acceptsAll(schema: unknown): boolean {
+  if (schema === true) return true
+  if (!isPlainObject(schema)) return false
+  for (const key in schema) if (!isAnnotationKeyword(key)) return false
+  return true
 }
 
 /**

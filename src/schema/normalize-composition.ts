@@ -16,8 +16,11 @@ export function normalizeComposition(s: Record<string, unknown>): false | 'chang
     return text
   }
   if (Array.isArray(s.allOf)) {
-    const members = allOfMembers(s.allOf as Schema[], keyOf)
-    if (members === false) return false
+    const listed = allOfMembers(s.allOf as Schema[], keyOf)
+    if (listed === false) return false
+    // Why: a member's title that differs from the schema's own (pydantic's `{$ref, title}` read
+    // through the reference) says nothing about values and would keep the member apart.
+    const members = listed.map((member) => withoutClashingAnnotations(member, s))
     delete s.allOf
     const apart = membersKeptApart(s, members)
     for (const member of members) if (!apart.includes(member) && !mergeInto(s, member)) apart.push(member)
@@ -55,7 +58,8 @@ export function normalizeComposition(s: Record<string, unknown>): false | 'chang
 const UNION_KEYWORDS = new Set(['anyOf', 'oneOf'])
 
 /**
- * A lone union branch with the annotations the schema also states, differently, left out.
+ * A lone union branch (or an `allOf` member) with the annotations the schema also states,
+ * differently, left out.
  * Why: a description on a union and another on one of its branches (zod's `.describe()` on
  * both) say nothing about values; the schema's own annotation is the one kept.
  */

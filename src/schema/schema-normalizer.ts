@@ -26,7 +26,7 @@ import {
   TYPE_SPECIFIC,
   UNPAIRED,
 } from './keyword-roles.js'
-import { canonicalJson, isPlainObject, sortTexts } from './keywords.js'
+import { acceptsAll, canonicalJson, isPlainObject, sortTexts } from './keywords.js'
 import type { SchemaNotRecorded } from './local-refs.js'
 import { normalizeComposition } from './normalize-composition.js'
 import { normalizeCoverage } from './normalize-coverage.js'
@@ -228,7 +228,8 @@ export class Normalizer {
       if (passes & DEPENDENT_NAMES && isPlainObject(s.dependentRequired)) s.dependentRequired = sortedDependentNames(s.dependentRequired)
       if (passes & NUMBERS) normalizeNumbers(s, this.negated > 0)
       if (passes & NOT) {
-        if (s.not === true) return false
+        // Why annotations too: `not: {description}` rejects everything, as `not: {}` does.
+        if (acceptsAll(s.not)) return false
         if (s.not === false) delete s.not
       }
       if (!(passes & COMPOSITION)) break

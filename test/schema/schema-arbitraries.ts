@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { z } from 'zod'
+import { pydanticArbitrary, typeboxArbitrary, zodArbitrary } from './library-arbitraries.js'
 
 /**
  * fast-check arbitraries for the soundness property: schemas over the keywords MCP servers use,
@@ -74,58 +74,55 @@ export function schemaArbitrary(depth = 2, recursive = false): fc.Arbitrary<RawS
   return fc.oneof({ weight: 1, arbitrary: leaf }, { weight: 3, arbitrary: node })
 }
 
-/** What zod 4 writes (`z.toJSONSchema`) for small schemas built from its common parts. */
-export const zodArbitrary: fc.Arbitrary<RawSchema> = (() => {
-  const leaf = fc.constantFrom<() => z.ZodType>(
-    () => z.string(),
-    () => z.string().min(1).max(3),
-    () => z.string().email(),
-    () => z.number(),
-    () => z.number().int(),
-    () => z.number().int().positive(),
-    () => z.number().min(0).max(10),
-    () => z.boolean(),
-    () => z.enum(['a', 'b']),
-    () => z.literal('a'),
-    () => z.null(),
-  )
-  const build = (depth: number): fc.Arbitrary<() => z.ZodType> => {
-    if (depth <= 0) return leaf
-    const child = build(depth - 1)
-    return fc.oneof(
-      leaf,
-      child.map((c) => () => z.array(c())),
-      child.map((c) => () => c().nullable()),
-      child.map((c) => () => c().describe('about')),
-      fc.tuple(child, child).map(([a, b]) => () => z.union([a(), b().describe('branch')])),
-      fc.tuple(child, child, fc.boolean()).map(([a, b, strict]) => () => (strict ? z.object({ a: a(), b: b().optional() }).strict() : z.object({ a: a(), b: b().optional() }))),
-    )
-  }
-  return build(2).map((make) => z.toJSONSchema(make(), { unrepresentable: 'any' }) as RawSchema)
-})()
-
-/** A document: a root schema, optionally with a recursive `Node` definition it refers to. */
-export const documentArbitrary: fc.Arbitrary<RawSchema> = fc.oneof(
-  fc.tuple(schemaArbitrary(1, true), fc.constantFrom('here', 'there')).map(([node, anchor]) => ({
+/**
+ * Documents by family: a root schema, optionally with a recursive `Node` definition it refers
+ * to, or what a schema library emits. The campaign counts pairs per family.
+ */
+export const DOCUMENT_FAMILIES: Record<string, fc.Arbitrary<RawSchema>> = {
+  // Why no `$ref` leaves in the node here: a `Node` whose branch is `Node` itself loops without
+  // reading the value, which Ajv cannot judge; recursion comes through `next`.
+  anchors: fc.tuple(schemaArbitrary(1), fc.constantFrom('here', 'there')).map(([node, anchor]) => ({
     $id: 'https://example.com/doc',
     type: 'object',
     properties: { root: { $ref: `#${anchor}` }, dynamic: { $dynamicRef: '#node' } },
-    $defs: { Node: { $anchor: 'here', $dynamicAnchor: 'node', oneOf: [node, { type: 'object', properties: { next: { $ref: '#/$defs/Node' } } }] } },
+    $defs: { Node: { $anchor: anchor, $dynamicAnchor: 'node', oneOf: [node, { type: 'object', properties: { next: { $ref: '#/$defs/Node' } } }] } },
   })),
-  schemaArbitrary(2),
-  zodArbitrary,
-  fc.tuple(schemaArbitrary(1, true), schemaArbitrary(1, true)).map(([node, field]) => ({
+  keywords: schemaArbitrary(2),
+  zod: zodArbitrary,
+  typebox: typeboxArbitrary,
+  pydantic: pydanticArbitrary,
+  recursive: fc.tuple(schemaArbitrary(1, true), schemaArbitrary(1, true)).map(([node, field]) => ({
     type: 'object',
     properties: { root: { $ref: '#/$defs/Node' }, field },
     $defs: { Node: { type: 'object', properties: { value: node, next: { $ref: '#/$defs/Node' } } } },
   })),
+}
+
+/** A document of any family, with the family's name. */
+export const familyDocumentArbitrary: fc.Arbitrary<{ family: string; schema: RawSchema }> = fc.oneof(
+  ...Object.entries(DOCUMENT_FAMILIES).map(([family, arbitrary]) => arbitrary.map((schema) => ({ family, schema }))),
 )
+
+/** A document of any family. */
+export const documentArbitrary: fc.Arbitrary<RawSchema> = familyDocumentArbitrary.map((document) => document.schema)
 
 /** An edit, and whether it keeps the set of accepted values (for counting false alarms). */
 export interface Edit {
   name: string
   keepsValues: boolean
   apply: (schema: RawSchema) => RawSchema
+}
+
+/**
+ * `schema` put inside a new root by `f`. Why `$defs` (and the `$id` they resolve against) stay at
+ * the root: `#/$defs/…` resolves against the root resource, so wrapping them would leave the
+ * document's references dangling. A document with an `$id` and no `$defs` (TypeBox's recursive
+ * types refer to it by that `$id`) is wrapped whole, an embedded resource.
+ */
+export function wrap(schema: RawSchema, f: (inner: RawSchema) => Record<string, unknown>): RawSchema {
+  if (typeof schema !== 'object' || schema.$defs === undefined) return f(schema)
+  const { $id, $defs, ...inner } = schema
+  return { ...($id === undefined ? {} : { $id }), ...($defs === undefined ? {} : { $defs }), ...f(inner) }
 }
 
 const within = (schema: RawSchema, f: (node: Record<string, unknown>) => void): RawSchema => {
@@ -153,9 +150,9 @@ export const EDITS: Edit[] = [
   { name: 'add maxProperties', keepsValues: false, apply: (s) => within(s, (n) => void (target(n).maxProperties = 1)) },
   { name: 'add a dependency', keepsValues: false, apply: (s) => within(s, (n) => void (target(n).dependentRequired = { a: ['b'] })) },
   { name: 'add uniqueItems', keepsValues: false, apply: (s) => within(s, (n) => void (target(n).uniqueItems = true)) },
-  { name: 'negate', keepsValues: false, apply: (s) => ({ not: s }) },
-  { name: 'wrap in a single-branch anyOf', keepsValues: true, apply: (s) => ({ anyOf: [s] }) },
-  { name: 'wrap in a single-branch allOf', keepsValues: true, apply: (s) => ({ allOf: [s] }) },
+  { name: 'negate', keepsValues: false, apply: (s) => wrap(s, (inner) => ({ not: inner })) },
+  { name: 'wrap in a single-branch anyOf', keepsValues: true, apply: (s) => wrap(s, (inner) => ({ anyOf: [inner] })) },
+  { name: 'wrap in a single-branch allOf', keepsValues: true, apply: (s) => wrap(s, (inner) => ({ allOf: [inner] })) },
   {
     name: 'rename the definition',
     keepsValues: true,
@@ -251,7 +248,7 @@ export const EQUAL_EDITS: Edit[] = [
     apply: (s) => everyNode(s, ({ if: c, then: t, ...n }) => (c === undefined || t === undefined || 'else' in n || 'anyOf' in n ? { ...n, ...(c === undefined ? {} : { if: c }), ...(t === undefined ? {} : { then: t }) } : { ...n, anyOf: [{ not: c }, t] })),
   },
   { name: 'integer as multipleOf 1', keepsValues: true, apply: (s) => everyNode(s, (n) => (n.type === 'integer' && n.multipleOf === undefined ? { ...n, type: 'number', multipleOf: 1 } : n)) },
-  { name: 'wrap in allOf', keepsValues: true, apply: (s) => ({ allOf: [s] }) },
+  { name: 'wrap in allOf', keepsValues: true, apply: (s) => wrap(s, (inner) => ({ allOf: [inner] })) },
 ]
 
 export const equalEditArbitrary: fc.Arbitrary<Edit> = fc.constantFrom(...EQUAL_EDITS)

@@ -2,7 +2,7 @@ import { compareSchemas } from '../../src/schema/compare-schemas.js'
 import { canonicalizeSchema } from '../../src/schema/canonicalize-schema.js'
 import type { Direction } from '../../src/schema/types.js'
 import { candidateValues, type Edit, type RawSchema } from './schema-arbitraries.js'
-import { ajvAccepts, severityOf } from './support.js'
+import { ajvValidator, severityOf } from './support.js'
 
 /** A value one side accepts and the other rejects, where the report says the edit is harmless. */
 export interface Counterexample {
@@ -16,6 +16,8 @@ export interface Counterexample {
 
 /** What one edit checked against Ajv gave. */
 export interface EditVerdict {
+  /** Ajv could not compile a side, so nothing was checked. */
+  skipped?: boolean
   counterexample?: Counterexample
   /** The edit keeps the value set and still got a breaking or risky finding. */
   falseAlarm: boolean
@@ -23,11 +25,36 @@ export interface EditVerdict {
 
 const SERIOUS = new Set(['breaking', 'risky'])
 
-function accepts(schema: unknown, value: unknown): boolean | undefined {
+/** Thrown when Ajv cannot judge a value: a reference that loops without reading the value. */
+class Unjudged extends Error {}
+
+/**
+ * Ajv's validator for a raw schema, or undefined when Ajv cannot compile it (a dangling `$ref`,
+ * …). Why a wrapper: a schema whose reference loops without reading the value (`Node: {not:
+ * {$ref: Node}}`) has no meaning and overflows Ajv's stack; such a pair is skipped.
+ */
+function validator(schema: unknown): ((value: unknown) => boolean) | undefined {
   try {
-    return ajvAccepts(schema as never, value)
+    const validate = ajvValidator(schema as never)
+    return (value) => {
+      try {
+        return validate(value)
+      } catch {
+        throw new Unjudged()
+      }
+    }
   } catch {
     return undefined
+  }
+}
+
+/** `f()`, or `skipped` when Ajv could not judge a value on the way. */
+function unlessUnjudged<T>(f: () => T, skipped: T): T {
+  try {
+    return f()
+  } catch (error) {
+    if (error instanceof Unjudged) return skipped
+    throw error
   }
 }
 
@@ -46,15 +73,20 @@ function bySafeIntegerPolicy(value: unknown, findings: { kind: string }[]): bool
  * get a breaking or risky finding; anything else is a counterexample.
  */
 export function checkEdit(raw: RawSchema, edit: Edit): EditVerdict {
+  return unlessUnjudged(() => checkJudgedEdit(raw, edit), { skipped: true, falseAlarm: false })
+}
+
+function checkJudgedEdit(raw: RawSchema, edit: Edit): EditVerdict {
   const edited = edit.apply(raw)
-  if (accepts(raw, null) === undefined || accepts(edited, null) === undefined) return { falseAlarm: false }
+  const [acceptsOld, acceptsNew] = [validator(raw), validator(edited)]
+  if (acceptsOld === undefined || acceptsNew === undefined) return { skipped: true, falseAlarm: false }
   const before = canonicalizeSchema(raw).schema
   const after = canonicalizeSchema(edited).schema
   const values = candidateValues(raw, edited)
   let lost: unknown
   let gained: unknown
   for (const value of values) {
-    const [old, now] = [accepts(raw, value), accepts(edited, value)]
+    const [old, now] = [acceptsOld(value), acceptsNew(value)]
     if (old === true && now === false && lost === undefined) lost = { value }
     if (old === false && now === true && gained === undefined) gained = { value }
   }
@@ -87,9 +119,14 @@ export interface EqualPairVerdict {
  * that none moved, and reports the most serious severity the comparison gave either way.
  */
 export function checkEqualPair(raw: RawSchema, edit: Edit): EqualPairVerdict {
+  return unlessUnjudged(() => checkJudgedEqualPair(raw, edit), { skipped: true, before: raw, after: raw, findings: [] })
+}
+
+function checkJudgedEqualPair(raw: RawSchema, edit: Edit): EqualPairVerdict {
   const edited = edit.apply(raw)
-  if (accepts(raw, null) === undefined || accepts(edited, null) === undefined) return { skipped: true, before: raw, after: edited, findings: [] }
-  for (const value of candidateValues(raw, edited)) if (accepts(raw, value) !== accepts(edited, value)) return { skipped: true, before: raw, after: edited, findings: [] }
+  const [acceptsOld, acceptsNew] = [validator(raw), validator(edited)]
+  if (acceptsOld === undefined || acceptsNew === undefined) return { skipped: true, before: raw, after: edited, findings: [] }
+  for (const value of candidateValues(raw, edited)) if (acceptsOld(value) !== acceptsNew(value)) return { skipped: true, before: raw, after: edited, findings: [] }
   const before = canonicalizeSchema(raw).schema
   const after = canonicalizeSchema(edited).schema
   let alarm: EqualPairVerdict['alarm']

@@ -37,17 +37,35 @@ const addFormats = ((ajvFormats as unknown as { default: unknown }).default ?? a
 const ajv = new Ajv2020({ strict: false, allowUnionTypes: true, multipleOfPrecision: 9 })
 addFormats(ajv)
 const compiled = new Map<string, (value: unknown) => boolean>()
+/** Validators kept at once; a fuzz campaign compiles millions of schemas. */
+const MAX_COMPILED = 2000
 
-/** Whether Ajv (the reference validator) accepts `value` under a canonical schema. */
-export function ajvAccepts(schema: Schema, value: unknown): boolean {
+/** Ajv's validator for a canonical schema, compiled once per text. */
+export function ajvValidator(schema: Schema): (value: unknown) => boolean {
   const key = JSON.stringify(schema)
   let validate = compiled.get(key)
   if (validate === undefined) {
-    const fn = ajv.compile(typeof schema === 'boolean' ? schema : structuredClone(schema))
+    let fn: (value: unknown) => unknown
+    try {
+      fn = ajv.compile(typeof schema === 'boolean' ? schema : structuredClone(schema))
+    } finally {
+      // Why: Ajv registers a document under its `$id` (so its references can find it) and then
+      // refuses another document with that `$id`; the fuzz makes many, each compiled on its own.
+      for (const id of JSON.stringify(schema).matchAll(/"\$id":"([^"]*)"/g)) ajv.removeSchema(id[1].replace(/#$/, ''))
+    }
     validate = (v: unknown) => fn(v) as boolean
+    if (compiled.size >= MAX_COMPILED) {
+      compiled.clear()
+      ajv.removeSchema()
+    }
     compiled.set(key, validate)
   }
-  return validate(value)
+  return validate
+}
+
+/** Whether Ajv (the reference validator) accepts `value` under a canonical schema. */
+export function ajvAccepts(schema: Schema, value: unknown): boolean {
+  return ajvValidator(schema)(value)
 }
 
 /** One table row: an edit, the finding it must give, and values that show it. */
