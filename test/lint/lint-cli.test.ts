@@ -40,7 +40,7 @@ describe('mcp-contract lint', () => {
     const run = await runCliProcess(['lint', '--', 'node', join(ROOT, 'node_modules', 'memory-2025-11-25', 'dist/index.js')])
     expect(run).toMatchObject({ code: 0, stderr: '' })
     expect(run.stdout).toContain('  warning tool-schema-dialect (18, all emitted by the SDK)\n')
-    expect(run.stdout).toContain('\n0 error(s) · 18 warning(s) (18 emitted by the SDK, not by your code) in 2 profile(s) — passes\n')
+    expect(run.stdout).toContain('\n0 errors · 18 warnings (18 emitted by the SDK, not by your code) in 2 profiles — passes\n')
   })
 
   test('--profile picks the profiles; mcp-2026-07-28 still wants an object input root', async () => {

@@ -74,7 +74,7 @@ describe('the text report', () => {
 
       sdk-typescript — TypeScript SDK clients (@modelcontextprotocol/sdk 1.x, @modelcontextprotocol/client 2.x)
         no rule broken
-      0 error(s) · 2 warning(s) (2 emitted by the SDK, not by your code) in 2 profile(s) — passes
+      0 errors · 2 warnings (2 emitted by the SDK, not by your code) in 2 profiles — passes
       "
     `)
   })
