@@ -187,10 +187,11 @@ describe('examples/python-host-consumer, copied as a user would: a standard-libr
       py-agent  contracts/py-agent.mcp-consumer.json  breaks (1 change)
 
       py-agent (contracts/py-agent.mcp-consumer.json):
+        output reads were not observed (recorded from the wire by mcp-contract record); only calls, arguments and the output's presence were judged
         tool get_weather · 1 breaking
           breaking  consumer-example-rejected  location
               py-agent sends {"city":"Melbourne"}, which is now refused (is required at location); the consumer makes this call today, and the server now rejects it
-        1 change(s) · 1 breaking — fails at risky and above
+        1 change · 1 breaking — fails at risky and above
 
       1 of 1 consumer breaks
       "
