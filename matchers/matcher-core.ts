@@ -2,8 +2,10 @@
  * What both matchers share, runner-neutral: checking what `expect()` received before anything
  * connects, capturing within the test's time, and turning a diff report into a failure message.
  */
-import { readFile } from 'node:fs/promises'
-import { dirname, relative } from 'node:path'
+import { readdir, readFile } from 'node:fs/promises'
+import { basename, dirname, join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { didYouMean, typosOf } from '../src/diff/closest-names.js'
 import { kindOfValue } from '../src/surface/kind-of-value.js'
 import { ACCEPTED_TARGETS, isCaptureTarget } from '../src/capture/target.js'
 import { severityRank, type Severity } from '../src/diff/change.js'
@@ -48,9 +50,26 @@ export function matcherHint(context: MatcherContext, name: MatcherName, argument
   return context.utils?.matcherHint?.(name, received, argument, options) ?? `expect(${received}).${name}(${argument})`
 }
 
-/** An error about how a matcher was called: the hint, then what is wrong and what to do. */
+/** An error about how a matcher was called: the hint, then what is wrong and what to do; its stack starts at the caller's code. */
 export function usageError(hint: string, message: string): Error {
-  return new Error(`${hint}\n\n${message}`)
+  const error = new Error(`${hint}\n\n${message}`)
+  error.stack = [`${error.name}: ${error.message}`, ...foreignFrames(error.stack)].join('\n')
+  return error
+}
+
+/**
+ * The folders this package's own code runs from: `dist/` when installed, else `matchers/`,
+ * `src/` and `setup/` of the source tree.
+ */
+const OWN_FOLDERS = ((here) => (basename(here) === 'dist' ? [here] : ['matchers', 'src', 'setup'].map((name) => join(dirname(here), name))))(dirname(fileURLToPath(import.meta.url)))
+
+/**
+ * The stack's frames without this package's own. Why: a matcher's error is about the user's call;
+ * frames inside the package only push the user's line down, as jest-dom's and Vitest's own matchers avoid.
+ */
+function foreignFrames(stack: string | undefined): string[] {
+  const frames = (stack ?? '').split('\n').filter((line) => /^\s+at /.test(line))
+  return frames.filter((frame) => !OWN_FOLDERS.some((folder) => frame.includes(`${folder}/`) || frame.includes(`file://${folder}/`)))
 }
 
 /**
@@ -113,10 +132,13 @@ export async function captureLive(adapter: RunnerAdapter, received: unknown, hin
   }
 }
 
-/** The project's configuration seen from `folder`; a broken one fails the matcher with the file's own message. */
-export async function projectConfig(engine: Engine, folder: string, hint: string, callSite: Error): ReturnType<Engine['findProjectConfig']> {
+/**
+ * The project the test file belongs to: where its relative paths resolve from and its
+ * configuration; a broken configuration fails the matcher with the file's own message.
+ */
+export async function projectOf(engine: Engine, adapter: RunnerAdapter, hint: string, callSite: Error): ReturnType<Engine['findProject']> {
   try {
-    return await engine.findProjectConfig(folder)
+    return await engine.findProject(dirname(adapter.testFile()))
   } catch (error) {
     if (error instanceof engine.ContractFileError) throw pointedAt(usageError(hint, error.message), callSite)
     throw error
@@ -126,8 +148,7 @@ export async function projectConfig(engine: Engine, folder: string, hint: string
 /** Keeps the original error as `cause` and points the stack at the user's `expect(…)` line. */
 export function pointedAt(error: Error, callSite: Error, cause?: unknown): Error {
   if (cause !== undefined) Object.defineProperty(error, 'cause', { value: cause, configurable: true, writable: true })
-  const frames = (callSite.stack ?? '').split('\n').slice(1)
-  error.stack = [`${error.name}: ${error.message}`, ...frames].join('\n')
+  error.stack = [`${error.name}: ${error.message}`, ...foreignFrames(callSite.stack)].join('\n')
   return error
 }
 
@@ -147,6 +168,27 @@ export function notice(text: string): void {
 export function passedOrRecorded(hint: string, existed: boolean, shown: string, what: 'contract file' | 'consumer contract file'): MatcherResult {
   if (!existed) notice(`mcp-contract: recorded a new ${what} ${shown}; review it and commit it.`)
   return passed(hint)
+}
+
+/**
+ * The failure for a file about to be recorded whose name is one typo away from a file beside it
+ * (`mcp-contrat.json` next to `mcp-contract.json`); undefined when there is none, or under an
+ * explicit `-u`, which records a new file deliberately. Why: a typo would otherwise record a
+ * second contract and pass, holding the server to nothing that was reviewed.
+ */
+export async function typoBeside(adapter: RunnerAdapter, path: string, shown: string, matcher: string): Promise<MatcherResult | undefined> {
+  if (adapter.updateMode() === 'all') return undefined
+  const beside = (await readdir(dirname(path)).catch(() => [] as string[])).filter((name) => name.endsWith('.json'))
+  const hint = didYouMean(basename(path), beside, typosOf)
+  if (hint === '') return undefined
+  return failed(() =>
+    [
+      matcher,
+      '',
+      `${shown} does not exist, and a file beside it has a close name, so nothing was recorded.${hint}`,
+      `Looked for ${path}. Fix the path; or, if this is a new file, record it deliberately: ${updateCommand(adapter)}.`,
+    ].join('\n'),
+  )
 }
 
 /** A passing result; its message only shows if a runner ever inverts it. */
@@ -192,7 +234,7 @@ export function updateCommand(adapter: RunnerAdapter): string {
 
 /**
  * The policy with `usedBy` resolved: the names the consumer's source files (relative to the
- * test file) mention on either surface join `used`. A source that cannot be read fails the
+ * project root) mention on either surface join `used`. A source that cannot be read fails the
  * test at the user's line, saying which pattern.
  */
 export async function resolveUsedBy(engine: Engine, adapter: RunnerAdapter, policy: Policy | undefined, surfaces: Surface[], hint: string, callSite: Error): Promise<Policy | undefined> {
@@ -200,7 +242,7 @@ export async function resolveUsedBy(engine: Engine, adapter: RunnerAdapter, poli
   const { usedBy, ...rest } = policy
   let literals: Awaited<ReturnType<Engine['sourceLiterals']>>
   try {
-    literals = await engine.sourceLiterals(usedBy, dirname(adapter.testFile()))
+    literals = await engine.sourceLiterals(usedBy, (await projectOf(engine, adapter, hint, callSite)).root.folder)
   } catch (error) {
     if (!(error instanceof engine.ConsumerSourceError)) throw error
     throw pointedAt(usageError(hint, error.message.replace('--used-by', 'usedBy')), callSite, error)

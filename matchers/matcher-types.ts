@@ -6,7 +6,7 @@ import type { Policy } from '../src/diff/policy.js'
  */
 export interface McpContractMatchers<R = void> {
   /**
-   * Holds the server to its committed contract file (path relative to the test file).
+   * Holds the server to its committed contract file (path relative to the project root).
    * Fails when a change reaches `failOn` (default `'risky'`).
    * @example await expect(createServer()).toHonorContract('mcp-contract.json')
    */
@@ -20,7 +20,7 @@ export interface McpContractMatchers<R = void> {
   toMatchMcpContract(policy: Policy): Promise<R>
   /**
    * Holds a consumer (a client from `recordConsumer`) to its consumer contract file (relative to
-   * the test file); a consumer that now uses more or less fails, `-u` accepts.
+   * the project root); a consumer that now uses more or less fails, `-u` accepts.
    * @example await expect(client).toMatchConsumerContract('contracts/checkout-agent.mcp-consumer.json')
    */
   toMatchConsumerContract(file: string): Promise<R>

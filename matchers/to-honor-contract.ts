@@ -11,13 +11,14 @@ import {
   matchCommittedFile,
   matcherHint,
   notice,
-  projectConfig,
+  projectOf,
   readIfPresent,
   passed,
   passedOrRecorded,
   pointedAt,
   rejectUnknownKinds,
   rejectUnusable,
+  typoBeside,
   resolveUsedBy,
   runnerFor,
   updateCommand,
@@ -28,7 +29,8 @@ import type { MatcherContext, RunnerAdapter } from './runner-adapter.js'
 
 /**
  * Holds a server to its committed contract file (the format `mcp-contract snapshot` writes).
- * `file` is relative to the test file. Fails when a change reaches `failOn` (default `risky`;
+ * A relative `file` resolves from the project root: the configuration file's folder (its
+ * `contractRoot` when set), else the nearest package.json's, else the working directory. Fails when a change reaches `failOn` (default `risky`;
  * `strict: true` means `routing`). A missing file is written outside CI and fails in CI; `-u`
  * writes a missing or drifted file, in CI too (an explicit `-u` wins, as in the runners).
  * @example await expect(createServer()).toHonorContract('mcp-contract.json', { failOn: 'breaking' })
@@ -37,7 +39,7 @@ export function toHonorContract(this: MatcherContext, received: unknown, file: s
   const matcher = matcherHint(this, 'toHonorContract', typeof file === 'string' ? JSON.stringify(file) : 'file')
   rejectUnusable(this, 'toHonorContract', matcher, received, policy)
   if (typeof file !== 'string' || file.trim() === '') {
-    throw usageError(matcher, 'The contract file must be a path, relative to the test file, such as "mcp-contract.json".')
+    throw usageError(matcher, 'The contract file must be a path, relative to the project root (the folder of mcp-contract.config.json or package.json), such as "mcp-contract.json".')
   }
   // Why: taken before the first await, so errors point at the user's line, not at ours.
   const callSite = new Error()
@@ -47,11 +49,13 @@ export function toHonorContract(this: MatcherContext, received: unknown, file: s
 async function honorContract(adapter: RunnerAdapter, received: unknown, file: string, policy: Policy | undefined, matcher: string, callSite: Error): Promise<MatcherResult> {
   const engine = await loadEngine()
   rejectUnknownKinds(engine, policy, matcher, callSite)
-  const config = await projectConfig(engine, dirname(adapter.testFile()), matcher, callSite)
+  const { root, config } = await projectOf(engine, adapter, matcher, callSite)
   policy = engine.policyWithConfig(config, policy)
-  const path = engine.contractPath(config, dirname(adapter.testFile()), file)
+  const path = engine.projectPath(root, file, { contract: true })
   const shown = displayPath(path)
   const existed = (await kindOfPath(path)) === 'file'
+  const typo = existed ? undefined : await typoBeside(adapter, path, shown, matcher)
+  if (typo !== undefined) return typo
   // Why before connecting: a path whose folder does not exist is a typo far more often than a
   // new contract, and writing it (folders and all) would let the test pass against nothing.
   if (!existed && (await kindOfPath(dirname(path))) !== 'folder') {
@@ -59,8 +63,8 @@ async function honorContract(adapter: RunnerAdapter, received: unknown, file: st
       [
         matcher,
         '',
-        `${shown} cannot be recorded: the folder ${displayPath(dirname(path))} does not exist.`,
-        'Check the path for a typo (it is relative to the test file), or create the folder if the contract belongs there.',
+        `${shown} cannot be recorded: the folder ${displayPath(dirname(path))} does not exist. ${engine.whereLooked(root, path)}`,
+        'Check the path for a typo, or create the folder if the contract belongs there.',
       ].join('\n'),
     )
   }
@@ -88,7 +92,7 @@ async function honorContract(adapter: RunnerAdapter, received: unknown, file: st
       [
         matcher,
         '',
-        `${shown} does not exist, and contract files are not written in CI without -u.`,
+        `${shown} does not exist, and contract files are not written in CI without -u. ${engine.whereLooked(root, path)}`,
         `Record it outside CI (run the test once, or ${updateCommand(adapter)}), review it and commit it.`,
       ].join('\n'),
     )
@@ -120,7 +124,6 @@ async function honorContract(adapter: RunnerAdapter, received: unknown, file: st
   )
 }
 
-/** A pass that, when the file did not exist before, says which file was written. */
 /** `1 additive change`, `2 changes (1 routing, 1 additive)`. */
 function countsOf(summary: Record<string, number>): string {
   const parts = Object.entries(summary).filter(([, count]) => count > 0)

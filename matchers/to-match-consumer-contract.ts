@@ -1,11 +1,11 @@
-import { dirname, resolve } from 'node:path'
 import type { ConsumerContract } from '../src/consumer/consumer-contract.js'
-import { displayPath, failed, loadEngine, matchCommittedFile, matcherHint, passed, passedOrRecorded, readIfPresent, runnerFor, updateCommand, usageError, type MatcherResult } from './matcher-core.js'
+import { displayPath, failed, loadEngine, matchCommittedFile, matcherHint, passed, passedOrRecorded, projectOf, readIfPresent, runnerFor, typoBeside, updateCommand, usageError, type MatcherResult } from './matcher-core.js'
 import type { MatcherContext, RunnerAdapter } from './runner-adapter.js'
 
 /**
  * Holds a consumer to its committed consumer contract: what it calls, sends and reads through a
- * client from `recordConsumer`. `file` is relative to the test file. A missing file is written
+ * client from `recordConsumer`. A relative `file` resolves from the project root (the configuration
+ * file's folder, else the nearest package.json's, else the working directory). A missing file is written
  * outside CI and fails in CI (unless under an explicit `-u`, which wins there too); a consumer that now uses more or less fails with the classified
  * changes; `-u` accepts; a tool result that broke its advertised output schema always fails.
  * @example await expect(client).toMatchConsumerContract('contracts/checkout-agent.mcp-consumer.json')
@@ -14,12 +14,14 @@ export function toMatchConsumerContract(this: MatcherContext, received: unknown,
   const matcher = matcherHint(this, 'toMatchConsumerContract', typeof file === 'string' ? JSON.stringify(file) : 'file', 'client')
   if (this.isNot) throw usageError(matcher, '.not.toMatchConsumerContract() is not supported: it would pass for any change in use at all.')
   if (typeof file !== 'string' || file.trim() === '') {
-    throw usageError(matcher, 'The consumer contract file must be a path, relative to the test file, such as "contracts/checkout-agent.mcp-consumer.json".')
+    throw usageError(matcher, 'The consumer contract file must be a path, relative to the project root (the folder of mcp-contract.config.json or package.json), such as "contracts/checkout-agent.mcp-consumer.json".')
   }
-  return matchConsumerContract(runnerFor(this), received, file, matcher)
+  // Why: taken before the first await, so errors point at the user's line, not at ours.
+  const callSite = new Error()
+  return matchConsumerContract(runnerFor(this), received, file, matcher, callSite)
 }
 
-async function matchConsumerContract(adapter: RunnerAdapter, received: unknown, file: string, matcher: string): Promise<MatcherResult> {
+async function matchConsumerContract(adapter: RunnerAdapter, received: unknown, file: string, matcher: string, callSite: Error): Promise<MatcherResult> {
   const engine = await loadEngine()
   const recording = engine.consumerRecordingOf(received)
   if (recording === undefined) {
@@ -42,7 +44,8 @@ async function matchConsumerContract(adapter: RunnerAdapter, received: unknown, 
       ].join('\n'),
     )
   }
-  const path = resolve(dirname(adapter.testFile()), file)
+  const { root } = await projectOf(engine, adapter, matcher, callSite)
+  const path = engine.projectPath(root, file)
   const shown = displayPath(path)
   // Why a committed file without `provider` still matches: contracts recorded before the server's
   // name was kept lack it, and adding it is no change in what the consumer uses; failing every
@@ -53,12 +56,14 @@ async function matchConsumerContract(adapter: RunnerAdapter, received: unknown, 
   const text = engine.serializeConsumerContract(older ? { ...contract, provider: undefined } : contract)
 
   const existed = (await readIfPresent(path)) !== undefined
+  const typo = existed ? undefined : await typoBeside(adapter, path, shown, matcher)
+  if (typo !== undefined) return typo
   const outcome = await matchCommittedFile(adapter, path, text, () => engine.writeConsumerContract(path, contract))
   if (outcome.pass) return passedOrRecorded(matcher, existed, shown, 'consumer contract file')
   const storedText = outcome.stored
   if (storedText === undefined) {
     return failed(() =>
-      [matcher, '', `${shown} does not exist, and consumer contracts are not written in CI without -u.`, `Record it outside CI (run the test once, or ${updateCommand(adapter)}), review it and commit it.`].join('\n'),
+      [matcher, '', `${shown} does not exist, and consumer contracts are not written in CI without -u. ${engine.whereLooked(root, path)}`, `Record it outside CI (run the test once, or ${updateCommand(adapter)}), review it and commit it.`].join('\n'),
     )
   }
   let recorded: ConsumerContract

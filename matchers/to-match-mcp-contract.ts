@@ -1,4 +1,3 @@
-import { dirname } from 'node:path'
 import type { Policy } from '../src/diff/policy.js'
 import { parseSurfaceSnapshot, SurfaceSnapshotSyntaxError } from '../src/report/parse-surface-snapshot.js'
 import { printSurfaceSnapshot } from '../src/report/surface-serializer.js'
@@ -9,7 +8,7 @@ import {
   failed,
   loadEngine,
   matcherHint,
-  projectConfig,
+  projectOf,
   passed,
   rejectUnknownKinds,
   rejectUnusable,
@@ -84,7 +83,7 @@ async function matchMcpContract(adapter: RunnerAdapter, received: unknown, hint:
   // Why: a snapshot fails on any change unless the test chose a level; `used`/`ignore` alone keep that level.
   const chosenLevel = policy?.failOn !== undefined || policy?.strict === true
   // Why only what the project scopes (used, ignore, profiles): a snapshot fails on any drift unless this call chooses a level.
-  const { failOn: _failOn, strict: _strict, ...scoping } = engine.policyWithConfig(await projectConfig(engine, dirname(adapter.testFile()), matcher, callSite))
+  const { failOn: _failOn, strict: _strict, ...scoping } = engine.policyWithConfig((await projectOf(engine, adapter, matcher, callSite)).config)
   const scoped = { ...scoping, ...(await resolveUsedBy(engine, adapter, policy, [recorded, live], matcher, callSite)), ...(scoping.ignore && policy?.ignore ? { ignore: [...(scoping.ignore ?? []), ...(policy?.ignore ?? [])] } : {}) }
   const report = engine.diffSurfaces(recorded, live, chosenLevel ? scoped : { ...scoped, failOn: 'cosmetic' })
   // Why: with no policy, text that differs is drift even when no classified change explains it.

@@ -1,11 +1,11 @@
-import { dirname } from 'node:path'
-import { captureLive, failed, loadEngine, matcherHint, notice, passed, pointedAt, rejectUnusable, runnerFor, usageError, type Engine, type MatcherResult } from './matcher-core.js'
+import { didYouMean } from '../src/diff/closest-names.js'
+import { captureLive, failed, loadEngine, matcherHint, notice, passed, pointedAt, projectOf, rejectUnusable, runnerFor, usageError, type Engine, type MatcherResult } from './matcher-core.js'
 import type { ConsumerVerification } from './matcher-types.js'
 import type { MatcherContext, RunnerAdapter } from './runner-adapter.js'
 
 /**
  * Verifies a provider against every consumer contract or Pact V4 pact the paths name (a file, a
- * folder, a glob, `s3://bucket/prefix`, an `https://` URL, or a list; relative to the test file): each consumer's tools, prompts
+ * folder, a glob, `s3://bucket/prefix`, an `https://` URL, or a list; relative to the project root): each consumer's tools, prompts
  * and resources still exist, its recorded calls are still valid, the fields it reads are still
  * guaranteed, the hints it relied on did not reverse. Never writes anything. Calls tools only
  * with `{ call: true }`: read-only ones, others with `allowDestructive: true`, and an example
@@ -17,7 +17,7 @@ export function toSatisfyConsumerContracts(this: MatcherContext, received: unkno
   const matcher = matcherHint(this, 'toSatisfyConsumerContracts', typeof paths === 'string' ? JSON.stringify(paths) : 'paths')
   rejectUnusable(this, 'toSatisfyConsumerContracts', matcher, received, undefined)
   if (!Array.isArray(list) || list.length === 0 || list.some((path) => typeof path !== 'string' || path.trim() === '')) {
-    throw usageError(matcher, 'Pass a consumer contract file, a folder of *.mcp-consumer.json files, or a list of them, relative to the test file, such as "contracts/".')
+    throw usageError(matcher, 'Pass a consumer contract file, a folder of *.mcp-consumer.json files, or a list of them, relative to the project root (the folder of mcp-contract.config.json or package.json), such as "contracts/".')
   }
   const problem = optionsProblem(options)
   if (problem !== undefined) throw usageError(matcher, problem)
@@ -31,7 +31,7 @@ function optionsProblem(options: unknown): string | undefined {
   if (typeof options !== 'object' || options === null || Array.isArray(options)) return 'The second argument is the verification options: { call?: boolean, allowDestructive?: boolean, states?: { [state]: () => … } }.'
   const known = ['call', 'allowDestructive', 'states']
   const unknown = Object.keys(options).filter((key) => !known.includes(key))
-  if (unknown.length > 0) return `Unknown option ${unknown.map((key) => JSON.stringify(key)).join(', ')}; the options are ${known.join(', ')}.`
+  if (unknown.length > 0) return `Unknown option ${unknown.map((key) => JSON.stringify(key)).join(', ')}.${didYouMean(unknown[0], known)} The options are ${known.join(', ')}.`
   const { call, allowDestructive, states } = options as ConsumerVerification
   if (call !== undefined && typeof call !== 'boolean') return 'call must be true or false.'
   if (allowDestructive !== undefined && typeof allowDestructive !== 'boolean') return 'allowDestructive must be true or false.'
@@ -47,7 +47,7 @@ function optionsProblem(options: unknown): string | undefined {
 
 async function satisfy(adapter: RunnerAdapter, received: unknown, paths: string[], options: ConsumerVerification, matcher: string, callSite: Error): Promise<MatcherResult> {
   const engine = await loadEngine()
-  const folder = dirname(adapter.testFile())
+  const { folder } = (await projectOf(engine, adapter, matcher, callSite)).root
   if (options.call === true && !engine.isCaptureTarget(received)) {
     throw pointedAt(usageError(matcher, 'call: true calls the tools of a running server; a captured surface cannot be called. Pass the server (or its command) instead.'), callSite)
   }

@@ -1,6 +1,7 @@
 import { relative } from 'node:path'
 import type { RawSurface } from '../surface/types.js'
-import { contractPath, findProjectConfig } from '../config/project-config.js'
+import { findProject, type FoundConfig } from '../config/project-config.js'
+import { projectPath } from '../contract/project-root.js'
 import { parseContractText, readContractText, type ContractData } from '../contract/contract-text.js'
 import type { CliIo } from './cli-io.js'
 import type { Invocation } from './parse-argv.js'
@@ -20,8 +21,8 @@ import { serverTarget } from './server-target.js'
 export async function runCheck(invocation: Invocation, io: CliIo): Promise<number> {
   // Why the contract's first half before the server: a missing file, one that is not JSON or of a
   // newer format (a wrong --contract, mostly) fails fast without starting a server.
-  const config = await findProjectConfig(io.cwd)
-  const file = contractPath(config, io.cwd, invocation.contract)
+  const { root, config } = await findProject(io.cwd)
+  const file = projectPath(root, invocation.contract, { contract: true })
   const contract = parseContractText(await readContractText(file), file)
   // Why the recorded eras from the unchecked data: a contract recorded in both eras is checked in
   // both, or an era not read would look dropped; when the shape turns out wrong, what was read is dropped.
@@ -73,7 +74,7 @@ async function judgeWhileCapturing(contract: ContractData, raw: Promise<RawSurfa
 }
 
 /** check with the contract checked whole before the consumer's source is read and the server started. */
-async function checkInOrder(invocation: Invocation, io: CliIo, read: { contract: ContractData; config: Awaited<ReturnType<typeof findProjectConfig>>; era: Invocation['era'] }): Promise<number> {
+async function checkInOrder(invocation: Invocation, io: CliIo, read: { contract: ContractData; config: FoundConfig | undefined; era: Invocation['era'] }): Promise<number> {
   const [{ contractSurface }, { authorizationsFor }, { capture, consumerLiterals, report, sources }] = await Promise.all([
     import('../contract/contract-file.js'),
     import('./resolve-authorizations.js'),

@@ -1,5 +1,6 @@
 import { join, relative, resolve } from 'node:path'
 import { readConsumerContract } from '../consumer/consumer-contract.js'
+import { findProjectRoot } from '../contract/project-root.js'
 import { folderStore } from '../exchange/contract-store.js'
 import { exportPact } from '../pact/export-pact.js'
 import { PactError } from '../pact/pact-model.js'
@@ -20,8 +21,9 @@ export interface PactIo {
  */
 export async function runPactExport(invocation: Invocation, io: PactIo): Promise<number> {
   const [, ...files] = invocation.files
+  const { folder } = findProjectRoot(io.cwd)
   // Why all read first: one bad file, or one without a provider, writes no pact at all.
-  const contracts = await Promise.all(files.map((file) => readConsumerContract(resolve(io.cwd, file), file)))
+  const contracts = await Promise.all(files.map((file) => readConsumerContract(resolve(folder, file), file)))
   // Why --provider wins: it names the provider when the server's own name is not the one the Broker knows.
   const providers = contracts.map((contract) => invocation.provider ?? contract.provider)
   const nameless = files.find((_, index) => providers[index] === undefined)
@@ -30,14 +32,14 @@ export async function runPactExport(invocation: Invocation, io: PactIo): Promise
       `pact export needs --provider NAME: ${nameless} does not record its provider's name (it was recorded before mcp-contract kept the server's name, or the server did not name itself), and a pact names both sides (<consumer>-<provider>.json). Pass --provider, or record the contract again with -u.`,
     )
   }
-  const out = resolve(io.cwd, invocation.out ?? '.')
+  const out = resolve(folder, invocation.out ?? '.')
   // Why a folder store: it writes atomically and creates the folder, as publish does.
-  const folder = folderStore(out, invocation.out ?? '.')
+  const store = folderStore(out, invocation.out ?? '.')
   for (const [index, contract] of contracts.entries()) {
     const pact = exportPact(contract, providers[index] as string)
     const file = join(out, pact.fileName)
-    const before = await folder.read(pact.fileName)
-    if (before !== pact.text) await folder.write(pact.fileName, pact.text)
+    const before = await store.read(pact.fileName)
+    if (before !== pact.text) await store.write(pact.fileName, pact.text)
     io.stdout(`${before === pact.text ? 'unchanged' : 'wrote'} ${relative(io.cwd, file) || file}\n`)
   }
   return 0
@@ -45,7 +47,7 @@ export async function runPactExport(invocation: Invocation, io: PactIo): Promise
 
 /** `mcp-contract publish FILE… --to DIR|s3://bucket/prefix --consumer-version V [--branch B]`. */
 export async function runPublish(invocation: Invocation, io: PactIo): Promise<number> {
-  const published = await publishContracts(invocation.files, io.cwd, {
+  const published = await publishContracts(invocation.files, findProjectRoot(io.cwd).folder, {
     to: invocation.to as string,
     consumerVersion: invocation.consumerVersion as string,
     branch: invocation.branch,

@@ -1,10 +1,10 @@
 import { constants } from 'node:os'
-import { resolve } from 'node:path'
 import type { ConsumerContract } from '../consumer/consumer-contract.js'
 import { mergeConsumerContracts } from '../consumer/merge-consumer-contracts.js'
 import { recordingRun } from '../consumer/recording-run.js'
 import { WireRecording } from '../consumer/wire-recording.js'
 import { checkRecordTarget, writeRecordedContract } from '../consumer/write-recorded-contract.js'
+import { findProjectRoot, projectPath } from '../contract/project-root.js'
 import { CliRunError } from './cli-error.js'
 import type { CliIo } from './cli-io.js'
 import { EXIT, SIGNAL_EXIT } from './exit-codes.js'
@@ -27,7 +27,7 @@ export function recordCli(argv: readonly string[], io: CliIo): Promise<number> {
  * `--out`. A client that used nothing writes no file and fails loudly.
  */
 export async function runRecord(invocation: Invocation, io: CliIo): Promise<number> {
-  const out = resolve(io.cwd, invocation.out as string)
+  const out = projectPath(findProjectRoot(io.cwd), invocation.out as string)
   const consumer = invocation.consumer as string
   // Why before the server starts: a wrong --out fails at once, not after a whole test suite.
   await checkRecordTarget(out, consumer)

@@ -1,10 +1,10 @@
-import { readFile } from 'node:fs/promises'
-import { dirname, join, relative, resolve } from 'node:path'
+import { relative } from 'node:path'
 import { createRequire } from 'node:module'
 import type { Ajv as AjvClass, ValidateFunction } from 'ajv'
 import configSchema from '../../mcp-contract.config.schema.json' with { type: 'json' }
 import { ContractFileError } from '../contract/contract-error.js'
 import { shapeProblem } from '../contract/contract-shape.js'
+import { findProjectRoot, type ProjectRoot } from '../contract/project-root.js'
 import type { Severity } from '../diff/change.js'
 import { didYouMean } from '../diff/closest-names.js'
 import { policyProblem, type Policy } from '../diff/policy.js'
@@ -31,8 +31,6 @@ export interface FoundConfig {
   config: ProjectConfig
 }
 
-const CONFIG_FILE = 'mcp-contract.config.json'
-const PACKAGE_KEY = 'mcp-contract'
 let validate: ValidateFunction | undefined
 
 /**
@@ -43,16 +41,24 @@ let validate: ValidateFunction | undefined
  * @example const found = await findProjectConfig(process.cwd())
  */
 export async function findProjectConfig(folder: string): Promise<FoundConfig | undefined> {
-  for (let at = resolve(folder); ; at = dirname(at)) {
-    const own = await readJson(join(at, CONFIG_FILE))
-    if (own !== undefined) return { file: join(at, CONFIG_FILE), config: checked(own, join(at, CONFIG_FILE)) }
-    const pkg = await readJson(join(at, 'package.json'))
-    if (pkg !== undefined) {
-      const section = (pkg as Record<string, unknown>)[PACKAGE_KEY]
-      return section === undefined ? undefined : { file: join(at, 'package.json'), config: checked(section, `${join(at, 'package.json')} ("${PACKAGE_KEY}")`) }
-    }
-    if (dirname(at) === at) return undefined
-  }
+  return (await findProject(folder)).config
+}
+
+/** A project as seen from a folder: where its relative paths resolve from, and its checked configuration. */
+export interface Project {
+  root: ProjectRoot
+  config: FoundConfig | undefined
+}
+
+/**
+ * The project `folder` belongs to: its root (see `findProjectRoot`) and its configuration, checked.
+ * @throws ContractFileError when a configuration exists but is not JSON or has the wrong shape
+ * @example const { root, config } = await findProject(process.cwd()); projectPath(root, 'mcp-contract.json', { contract: true })
+ */
+export async function findProject(folder: string): Promise<Project> {
+  const root = findProjectRoot(folder)
+  const found = root.config
+  return { root, config: found === undefined ? undefined : { file: found.file, config: checked(found.data, found.shown) } }
 }
 
 /**
@@ -70,12 +76,6 @@ export function policyWithConfig(found: FoundConfig | undefined, given: Policy =
   const merged: Policy = { ...fromConfig, ...(levelGiven ? { failOn: undefined, strict: undefined } : {}), ...given }
   if (ignored.length > 0) merged.ignore = ignored
   return Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)) as Policy
-}
-
-/** Where a contract path points: from the configured contract root, or from `base` (the test file's folder, the CLI's cwd). */
-export function contractPath(found: FoundConfig | undefined, base: string, file: string): string {
-  const root = found?.config.contractRoot
-  return root === undefined ? resolve(base, file) : resolve(dirname(found!.file), root, file)
 }
 
 /**
@@ -100,21 +100,6 @@ function checked(data: unknown, shown: string): ProjectConfig {
   const problem = policyProblem({ ...policy, ...(ignore ? { ignore: Object.keys(ignore) } : {}) }, KIND_IDS)
   if (problem !== undefined) throw new ContractFileError('invalid', shown, `${shown}: ${problem}`)
   return data as ProjectConfig
-}
-
-async function readJson(file: string): Promise<unknown> {
-  let text: string
-  try {
-    text = await readFile(file, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined
-    throw error
-  }
-  try {
-    return JSON.parse(text) as unknown
-  } catch (error) {
-    throw new ContractFileError('unreadable', file, `${file} is not JSON (${(error as Error).message}); fix it or remove it.`, { cause: error })
-  }
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { ValidateFunction } from 'ajv'
 import { randomBytes } from 'node:crypto'
 import { readFile, rename, rm, writeFile } from 'node:fs/promises'
-import { basename, dirname, join } from 'node:path'
+import { basename, dirname, join, resolve } from 'node:path'
+import { doesNotExist } from '../contract/project-root.js'
 import { validate as compiledValidate } from '../contract/consumer-contract-validator.generated.js'
 import { sortKeys } from '../surface/stable-json.js'
 import type { Json, Schema, ToolHints } from '../surface/types.js'
@@ -158,7 +159,9 @@ export async function readConsumerContract(file: string, shown = file): Promise<
   try {
     text = await readFile(file, 'utf8')
   } catch (error) {
-    throw new ConsumerContractError(`${shown} could not be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). Record it in the consumer's tests with toMatchConsumerContract.`)
+    const code = (error as NodeJS.ErrnoException).code
+    const problem = code === 'ENOENT' ? doesNotExist(shown, resolve(file)) : `${shown} could not be read (${code ?? (error as Error).message})`
+    throw new ConsumerContractError(`${problem}. Record it in the consumer's tests with toMatchConsumerContract.`)
   }
   return parseConsumerContract(text, shown)
 }

@@ -1,5 +1,6 @@
 import { readdir, stat } from 'node:fs/promises'
 import { join, relative, resolve } from 'node:path'
+import { doesNotExist } from '../contract/project-root.js'
 import type { Policy } from '../diff/policy.js'
 import type { Surface } from '../surface/types.js'
 import { ConsumerContractError, readConsumerContract } from './consumer-contract.js'
@@ -29,7 +30,7 @@ export async function findConsumerContracts(paths: readonly string[], cwd: strin
   for (const path of paths) {
     const full = resolve(cwd, path)
     const info = await stat(full).catch(() => undefined)
-    if (info === undefined) throw new ConsumerContractError(`${path} does not exist; pass a consumer contract file (*${CONSUMER_CONTRACT_SUFFIX}) or a folder of them.`)
+    if (info === undefined) throw new ConsumerContractError(`${doesNotExist(path, full)}; pass a consumer contract file (*${CONSUMER_CONTRACT_SUFFIX}) or a folder of them.`)
     if (info.isFile()) {
       files.add(full)
       continue

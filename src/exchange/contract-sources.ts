@@ -1,5 +1,6 @@
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { join, relative, resolve } from 'node:path'
+import { doesNotExist } from '../contract/project-root.js'
 import type { LiveCalls } from '../consumer/call-examples.js'
 import type { Policy } from '../diff/policy.js'
 import type { Surface } from '../surface/types.js'
@@ -122,7 +123,7 @@ type Add = (shown: string, text: string, providerFolder?: SourcedContract['provi
 async function readLocal(path: string, cwd: string, branch: string | undefined, add: Add): Promise<void> {
   const full = resolve(cwd, path)
   const info = await stat(full).catch(() => undefined)
-  if (info === undefined) throw new PactError(`${path} does not exist; pass a consumer contract file (*${CONSUMER_SUFFIX}) or a folder of them.`)
+  if (info === undefined) throw new PactError(`${doesNotExist(path, full)}; pass a consumer contract file (*${CONSUMER_SUFFIX}) or a folder of them.`)
   if (info.isFile()) {
     add(shownPath(full, cwd), await readFile(full, 'utf8'))
     return

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { relative, resolve } from 'node:path'
+import { doesNotExist } from '../contract/project-root.js'
 import { folderStore, storedKey, type ContractStore, type StoredEntry } from './contract-store.js'
 import { PactError } from '../pact/pact-model.js'
 import { loadContract } from '../pact/verify-contracts.js'
@@ -47,7 +48,7 @@ export async function publishContracts(files: readonly string[], cwd: string, op
     const full = resolve(cwd, file)
     const shown = relative(cwd, full) || full
     const text = await readFile(full, 'utf8').catch((error: NodeJS.ErrnoException) => {
-      throw new PactError(`${shown} could not be read (${error.code ?? error.message}); pass consumer contract or pact files.`)
+      throw new PactError(`${error.code === 'ENOENT' ? doesNotExist(shown, full) : `${shown} could not be read (${error.code ?? error.message})`}; pass consumer contract or pact files.`)
     })
     const loaded = loadContract(text, shown)
     const provider = options.provider ?? (loaded.pact !== undefined ? loaded.pact.provider || undefined : loaded.contract.provider)

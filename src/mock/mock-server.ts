@@ -11,13 +11,14 @@ import {
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js'
 import { CONTRACT_FORMAT, parseContract, readContractSync } from '../contract/contract-file.js'
+import { findProjectRoot, projectPath } from '../contract/project-root.js'
 import type { Surface, SurfaceTool } from '../surface/types.js'
 import { answerPrompt, type PromptHandler } from './prompt-responder.js'
 import { ResourceReader } from './resource-reader.js'
 import { schemaValidator } from '../contract/schema-validator.js'
 import { toolError, ToolResponder, type ToolHandler } from './tool-responder.js'
 
-/** What a mock is built from: a contract file's path, a parsed contract file, or a `Surface`. */
+/** What a mock is built from: a contract file's path (a relative one from the project root, as everywhere), a parsed contract file, or a `Surface`. */
 export type MockSource = string | Surface | { format: number; [key: string]: unknown }
 
 /** How a mock answers. */
@@ -139,7 +140,8 @@ function wireTool(tool: SurfaceTool): Record<string, unknown> {
 }
 
 function readSource(source: MockSource): Surface {
-  if (typeof source === 'string') return readContractSync(source)
+  // Why the project root: a path means the same file here as in the matchers and the CLI.
+  if (typeof source === 'string') return readContractSync(projectPath(findProjectRoot(), source, { contract: true }))
   if (typeof source !== 'object' || source === null || Array.isArray(source)) {
     throw new TypeError(`mockServer needs a contract file path, a parsed contract or a Surface, not ${source === null ? 'null' : typeof source}.`)
   }

@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { contractPath, findProjectConfig, policyWithConfig } from '../../src/config/project-config.js'
+import { findProjectConfig, policyWithConfig } from '../../src/config/project-config.js'
+import { findProjectRoot, projectPath } from '../../src/contract/project-root.js'
 import { ContractFileError } from '../../src/contract/contract-error.js'
 import { fixture, runCliProcess } from '../support/run-cli-process.js'
 
@@ -71,10 +72,7 @@ describe('applying it', () => {
     expect(policyWithConfig(found, { strict: true })).toEqual({ strict: true, ignore: ['tool-description-changed'] })
   })
 
-  test('contract paths resolve from the contract root, else from the caller\'s folder', () => {
-    expect(contractPath(found, '/p/test/deep', 'catalog.json')).toBe('/p/contracts/catalog.json')
-    expect(contractPath(undefined, '/p/test/deep', 'catalog.json')).toBe('/p/test/deep/catalog.json')
-  })
+
 })
 
 describe('the CLI reads it', () => {
@@ -93,5 +91,54 @@ describe('the CLI reads it', () => {
     expect(drifted.stdout).not.toContain('tool-description-changed  search_products')
     expect(drifted.stdout).toContain('fails at breaking and above')
     expect(drifted.stdout.trimEnd().split('\n').at(-1)).toBe('ignored by mcp-contract.config.json: tool-description-changed — descriptions are tuned weekly')
+  })
+})
+
+describe('one path base for every API', () => {
+  test.each([
+    { title: 'the configuration file\'s folder, above package.json', files: { 'package.json': { name: 'x' }, 'test/mcp-contract.config.json': { failOn: 'breaking' } }, from: 'test/deep', folder: 'test', why: 'the folder of mcp-contract.config.json' },
+    { title: 'package.json\'s folder when it holds the configuration', files: { 'package.json': { name: 'x', 'mcp-contract': { strict: true } } }, from: 'test/deep', folder: '', why: 'the folder of package.json, whose "mcp-contract" key configures it' },
+    { title: 'the nearest package.json\'s folder when there is no configuration', files: { 'package.json': { name: 'x' } }, from: 'test/deep', folder: '', why: 'the folder of the nearest package.json' },
+  ])('$title', async ({ title, files, from, folder, why }) => {
+    const root = await project(`base-${title.replace(/\W+/g, '-')}`, files)
+    const found = findProjectRoot(join(root, from))
+    expect({ folder: found.folder, why: found.why }).toEqual({ folder: join(root, folder), why })
+    expect(projectPath(found, 'mcp-contract.json')).toBe(join(root, folder, 'mcp-contract.json'))
+  })
+
+  test('with no package.json above, the working directory', () => {
+    expect(findProjectRoot('/')).toMatchObject({ folder: process.cwd(), why: 'the working directory (no package.json above it)' })
+  })
+
+  test('contractRoot moves provider contracts only; an absolute path stays as given', async () => {
+    const root = await project('contract-root', { 'package.json': { name: 'x' }, 'mcp-contract.config.json': { contractRoot: 'contracts' } })
+    const found = findProjectRoot(join(root, 'test', 'deep'))
+    expect(projectPath(found, 'catalog.json', { contract: true })).toBe(join(root, 'contracts', 'catalog.json'))
+    expect(projectPath(found, 'contracts/agent.mcp-consumer.json')).toBe(join(root, 'contracts', 'agent.mcp-consumer.json'))
+    expect(projectPath(found, '/elsewhere/catalog.json', { contract: true })).toBe('/elsewhere/catalog.json')
+  })
+
+  test('the CLI run from a subfolder, the matchers and mockServer() name the same contract file; a missing one names the absolute path tried', async () => {
+    const root = await project('same-file', { 'package.json': { name: 'x' } })
+    const catalog = fixture('catalog.js')
+    const missing = await runCliProcess(['check', '--', 'node', catalog], { cwd: join(root, 'test', 'deep') })
+    expect(missing.code).toBe(2)
+    expect(missing.stderr.replaceAll(root, '<project>')).toMatchSnapshot()
+    const recorded = await runCliProcess(['snapshot', '--', 'node', catalog], { cwd: join(root, 'test', 'deep') })
+    expect(recorded.code, recorded.stderr).toBe(0)
+    expect(JSON.parse(await readFile(join(root, 'mcp-contract.json'), 'utf8'))).toMatchObject({ format: 1 })
+    const { toHonorContract } = await import('../../matchers/to-honor-contract.js')
+    const context = { isNot: false, testPath: join(root, 'test', 'deep', 'catalog.test.js'), currentTestName: 'catalog', snapshotState: { _updateSnapshot: 'none' } }
+    const honored = await toHonorContract.call(context, { command: 'node', args: [catalog] }, 'mcp-contract.json')
+    expect(honored.pass, honored.message()).toBe(true)
+    const cwd = process.cwd()
+    process.chdir(join(root, 'test'))
+    try {
+      const { mockServer } = await import('../../src/mock/mock-server.js')
+      const mocked = await toHonorContract.call(context, mockServer('mcp-contract.json'), 'mcp-contract.json')
+      expect(mocked.pass, mocked.message()).toBe(true)
+    } finally {
+      process.chdir(cwd)
+    }
   })
 })

@@ -60,7 +60,7 @@ test('the README gives the first hour as whole files: setup, a server, its test,
 describe('a fresh project made of the README’s files', () => {
   let project: E2eProject
   const written: Record<string, Buffer | undefined> = {}
-  const recorded = ['test/mcp-contract.json', 'test/__snapshots__/server.test.ts.snap', 'test/contracts/agent.mcp-consumer.json']
+  const recorded = ['mcp-contract.json', 'test/__snapshots__/server.test.ts.snap', 'contracts/agent.mcp-consumer.json']
 
   beforeAll(async () => {
     const sources = Object.fromEntries(files.filter(({ path }) => path !== 'tsconfig.json').map(({ path, text }) => [path, text]))
@@ -92,7 +92,7 @@ describe('a fresh project made of the README’s files', () => {
       expect(written[path], `${path} was recorded`).toBeDefined()
     }
     // Why: the README says the field the agent reads is kept.
-    expect(JSON.parse(written['test/contracts/agent.mcp-consumer.json']!.toString()).tools).toMatchObject([{ name: 'search', examples: [{ query: 'desk' }], reads: ['items'] }])
+    expect(JSON.parse(written['contracts/agent.mcp-consumer.json']!.toString()).tools).toMatchObject([{ name: 'search', examples: [{ query: 'desk' }], reads: ['items'] }])
 
     const ci = await project.run([], { CI: 'true' })
     expect(ci.code, ci.output).toBe(0)
