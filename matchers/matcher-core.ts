@@ -5,6 +5,7 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { basename, dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { doesNotExist } from '../src/contract/project-root.js'
 import { didYouMean, typosOf } from '../src/diff/closest-names.js'
 import { kindOfValue } from '../src/surface/kind-of-value.js'
 import { ACCEPTED_TARGETS, isCaptureTarget } from '../src/capture/target.js'
@@ -185,8 +186,8 @@ export async function typoBeside(adapter: RunnerAdapter, path: string, shown: st
     [
       matcher,
       '',
-      `${shown} does not exist, and a file beside it has a close name, so nothing was recorded.${hint}`,
-      `Looked for ${path}. Fix the path; or, if this is a new file, record it deliberately: ${updateCommand(adapter)}.`,
+      `${doesNotExist(shown, path)}, and a file beside it has a close name, so nothing was recorded.${hint}`,
+      `Fix the path; or, if this is a new file, record it deliberately: ${updateCommand(adapter)}.`,
     ].join('\n'),
   )
 }

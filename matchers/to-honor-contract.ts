@@ -63,7 +63,7 @@ async function honorContract(adapter: RunnerAdapter, received: unknown, file: st
       [
         matcher,
         '',
-        `${shown} cannot be recorded: the folder ${displayPath(dirname(path))} does not exist. ${engine.whereLooked(root, path)}`,
+        `${shown} cannot be recorded: the folder ${dirname(path)} does not exist. ${engine.pathBase(root)}`,
         'Check the path for a typo, or create the folder if the contract belongs there.',
       ].join('\n'),
     )
@@ -92,7 +92,7 @@ async function honorContract(adapter: RunnerAdapter, received: unknown, file: st
       [
         matcher,
         '',
-        `${shown} does not exist, and contract files are not written in CI without -u. ${engine.whereLooked(root, path)}`,
+        `${engine.doesNotExist(shown, path)}, and contract files are not written in CI without -u. ${engine.pathBase(root)}`,
         `Record it outside CI (run the test once, or ${updateCommand(adapter)}), review it and commit it.`,
       ].join('\n'),
     )

@@ -63,7 +63,7 @@ async function matchConsumerContract(adapter: RunnerAdapter, received: unknown, 
   const storedText = outcome.stored
   if (storedText === undefined) {
     return failed(() =>
-      [matcher, '', `${shown} does not exist, and consumer contracts are not written in CI without -u. ${engine.whereLooked(root, path)}`, `Record it outside CI (run the test once, or ${updateCommand(adapter)}), review it and commit it.`].join('\n'),
+      [matcher, '', `${engine.doesNotExist(shown, path)}, and consumer contracts are not written in CI without -u. ${engine.pathBase(root)}`, `Record it outside CI (run the test once, or ${updateCommand(adapter)}), review it and commit it.`].join('\n'),
     )
   }
   let recorded: ConsumerContract

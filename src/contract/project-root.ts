@@ -55,11 +55,11 @@ export function projectPath(root: ProjectRoot, file: string, { contract = false 
 }
 
 /**
- * The sentence a missing file's error ends with: where it looked and why there.
- * @example `${shown} does not exist. ${whereLooked(root, path)}`
+ * The sentence a missing file's error ends with: where relative paths resolve from, and why there.
+ * @example `${doesNotExist(shown, path)}. ${pathBase(root)}`
  */
-export function whereLooked(root: ProjectRoot, path: string): string {
-  return `Looked for ${path}: relative paths resolve from ${root.folder}, ${root.why}.`
+export function pathBase(root: ProjectRoot): string {
+  return `Relative paths resolve from ${root.folder}, ${root.why}.`
 }
 
 /**

@@ -114,6 +114,8 @@ describe('toHonorContract', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'mcp-contract-matchers-'))
+    // Why a package.json: it makes dir the project root, which relative contract paths resolve from.
+    await writeFile(join(dir, 'package.json'), '{"name":"matchers"}')
     v1 = await captureSurface(createCatalogServer('v1'))
     v2 = await captureSurface(createCatalogServer('v2'))
     additive = { ...v1, tools: [...v1.tools!, { ...v1.tools![0], name: 'zz_new_tool' }] }
