@@ -21,7 +21,7 @@ import { serverTarget } from './server-target.js'
 export async function runCheck(invocation: Invocation, io: CliIo): Promise<number> {
   // Why the contract's first half before the server: a missing file, one that is not JSON or of a
   // newer format (a wrong --contract, mostly) fails fast without starting a server.
-  const { root, config } = await findProject(io.cwd)
+  const { root, config } = await findProject(io.cwd, io.cwd)
   const file = projectPath(root, invocation.contract, { contract: true })
   const contract = parseContractText(await readContractText(file), file)
   // Why the recorded eras from the unchecked data: a contract recorded in both eras is checked in

@@ -39,7 +39,7 @@ export const COMMAND_RUNNERS: Record<Exclude<Invocation['command'], 'check' | 'r
    * when a change reaches the fail level, unless `--force`.
    */
   async snapshot(invocation, io) {
-    const { root, config } = await findProject(io.cwd)
+    const { root, config } = await findProject(io.cwd, io.cwd)
     const file = projectPath(root, invocation.contract, { contract: true })
     // Why before capture: a file that is not a contract (a wrong --contract) fails fast and is never overwritten.
     const existing = await existingContract(file, invocation.force)
@@ -73,14 +73,14 @@ export const COMMAND_RUNNERS: Record<Exclude<Invocation['command'], 'check' | 'r
   /** Prints the live surface (or, with --suggest-version, the release its changes need); records nothing. */
   async show(invocation, io) {
     if (invocation.suggestVersion) {
-      const { root, config } = await findProject(io.cwd)
+      const { root, config } = await findProject(io.cwd, io.cwd)
       const recorded = await readContract(projectPath(root, invocation.contract, { contract: true }))
       const result = diffSurfaces(recorded, (await capture(invocation, io)).surface, policyWithConfig(config, judgingFlags(invocation)))
       io.stdout(invocation.format === 'json' ? `${JSON.stringify({ version: result.version }, null, 2)}\n` : `${versionSuggestion(result)}\n`)
       return EXIT.ok
     }
     const literals = await consumerLiterals(invocation, io)
-    const { surface, via } = await capture(invocation, io, invocation.era, authorizationsFor(invocation, sources(io, (await findProject(io.cwd)).config)))
+    const { surface, via } = await capture(invocation, io, invocation.era, authorizationsFor(invocation, sources(io, (await findProject(io.cwd, io.cwd)).config)))
     if (literals !== undefined) {
       const used = usedEntities(literals, [surface])
       io.stdout(invocation.format === 'json' ? `${JSON.stringify({ used }, null, 2)}\n` : formatUsedEntities(used, literals.length))
@@ -91,14 +91,14 @@ export const COMMAND_RUNNERS: Record<Exclude<Invocation['command'], 'check' | 'r
   },
   /** Compares two contract files. */
   async diff(invocation, io) {
-    const { root, config } = await findProject(io.cwd)
+    const { root, config } = await findProject(io.cwd, io.cwd)
     const [old, now] = invocation.files.map((file) => projectPath(root, file))
     return report(await readContract(old), await readContract(now), invocation, io, { file: old, config, literals: await consumerLiterals(invocation, io) })
   },
   /** Judges the live surface (or, with only --contract, a contract file) against client-acceptance profiles. */
   async lint(invocation, io) {
     const fromContract = invocation.serverCommand.length === 0 && invocation.url === undefined
-    const source = fromContract ? { surface: await readContract(projectPath(findProjectRoot(io.cwd), invocation.contract, { contract: true })) } : { raw: await captureRawSurface(invocation, io) }
+    const source = fromContract ? { surface: await readContract(projectPath(findProjectRoot(io.cwd, io.cwd), invocation.contract, { contract: true })) } : { raw: await captureRawSurface(invocation, io) }
     const result = lintSurface(source, invocation.profiles)
     io.stdout(formatLint(result, { format: invocation.format === 'json' ? 'json' : 'text' }))
     return result.ok ? EXIT.ok : EXIT.failed
@@ -106,7 +106,7 @@ export const COMMAND_RUNNERS: Record<Exclude<Invocation['command'], 'check' | 'r
   /** Verifies the live server against every consumer contract: a table of verdicts, then each consumer's changes. */
   async verify(invocation, io) {
     // Why first: a wrong path, bucket or URL fails fast, without starting a server.
-    const sourced = await loadContractSources(invocation.consumers ?? [], findProjectRoot(io.cwd).folder, { headers: invocation.headers, consumerBranch: invocation.consumerBranch, env: io.env })
+    const sourced = await loadContractSources(invocation.consumers ?? [], findProjectRoot(io.cwd, io.cwd).folder, { headers: invocation.headers, consumerBranch: invocation.consumerBranch, env: io.env })
     const { surface } = await capture(invocation, io)
     // Why a second connection, opened only with --call: capture never calls a tool; the calls go
     // to the server in the era its surface was read in.
@@ -119,7 +119,7 @@ export const COMMAND_RUNNERS: Record<Exclude<Invocation['command'], 'check' | 'r
       await caller?.close()
     }
     const located = invocation.format === 'sarif' || invocation.format === 'github'
-    const texts = located ? await contractTexts(verdicts.map((verdict) => verdict.file), findProjectRoot(io.cwd).folder) : undefined
+    const texts = located ? await contractTexts(verdicts.map((verdict) => verdict.file), findProjectRoot(io.cwd, io.cwd).folder) : undefined
     io.stdout(formatConsumerVerdicts(verdicts, invocation.format as ConsumerReportFormat, { texts, toolVersion: packageVersion() }))
     // Why: in GitHub Actions the job's summary page shows the table of consumers, as for check.
     const summary = io.env.GITHUB_STEP_SUMMARY
@@ -132,7 +132,7 @@ export const COMMAND_RUNNERS: Record<Exclude<Invocation['command'], 'check' | 'r
     // Why loaded here: the mock brings the SDK's server side, which no other command needs at start-up.
     const { prepareMock } = await import('../mock/mock-server.js')
     const { serveMockOverHttp, serveMockOverStdio } = await import('../mock/serve-mock.js')
-    const mock = prepareMock(projectPath(findProjectRoot(io.cwd), invocation.contract, { contract: true }), { seed: invocation.seed, log })
+    const mock = prepareMock(projectPath(findProjectRoot(io.cwd, io.cwd), invocation.contract, { contract: true }), { seed: invocation.seed, log })
     if (invocation.port === undefined) {
       // Why nothing is printed: stdout is the protocol.
       await serveMockOverStdio(mock, io.signal)
@@ -258,7 +258,7 @@ async function existingContract(file: string, force: boolean): Promise<{ text: s
 
 /** The consumer's string literals for `--used-by`; `undefined` when it was not given. */
 export function consumerLiterals(invocation: Invocation, io: CliIo): Promise<SourceLiteral[]> | undefined {
-  return invocation.usedBy === undefined ? undefined : sourceLiterals(invocation.usedBy, findProjectRoot(io.cwd).folder)
+  return invocation.usedBy === undefined ? undefined : sourceLiterals(invocation.usedBy, findProjectRoot(io.cwd, io.cwd).folder)
 }
 
 /**

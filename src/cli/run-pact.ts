@@ -21,7 +21,7 @@ export interface PactIo {
  */
 export async function runPactExport(invocation: Invocation, io: PactIo): Promise<number> {
   const [, ...files] = invocation.files
-  const { folder } = findProjectRoot(io.cwd)
+  const { folder } = findProjectRoot(io.cwd, io.cwd)
   // Why all read first: one bad file, or one without a provider, writes no pact at all.
   const contracts = await Promise.all(files.map((file) => readConsumerContract(resolve(folder, file), file)))
   // Why --provider wins: it names the provider when the server's own name is not the one the Broker knows.
@@ -47,7 +47,7 @@ export async function runPactExport(invocation: Invocation, io: PactIo): Promise
 
 /** `mcp-contract publish FILE… --to DIR|s3://bucket/prefix --consumer-version V [--branch B]`. */
 export async function runPublish(invocation: Invocation, io: PactIo): Promise<number> {
-  const published = await publishContracts(invocation.files, findProjectRoot(io.cwd).folder, {
+  const published = await publishContracts(invocation.files, findProjectRoot(io.cwd, io.cwd).folder, {
     to: invocation.to as string,
     consumerVersion: invocation.consumerVersion as string,
     branch: invocation.branch,

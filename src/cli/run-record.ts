@@ -27,7 +27,7 @@ export function recordCli(argv: readonly string[], io: CliIo): Promise<number> {
  * `--out`. A client that used nothing writes no file and fails loudly.
  */
 export async function runRecord(invocation: Invocation, io: CliIo): Promise<number> {
-  const out = projectPath(findProjectRoot(io.cwd), invocation.out as string)
+  const out = projectPath(findProjectRoot(io.cwd, io.cwd), invocation.out as string)
   const consumer = invocation.consumer as string
   // Why before the server starts: a wrong --out fails at once, not after a whole test suite.
   await checkRecordTarget(out, consumer)

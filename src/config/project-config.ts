@@ -55,8 +55,8 @@ export interface Project {
  * @throws ContractFileError when a configuration exists but is not JSON or has the wrong shape
  * @example const { root, config } = await findProject(process.cwd()); projectPath(root, 'mcp-contract.json', { contract: true })
  */
-export async function findProject(folder: string): Promise<Project> {
-  const root = findProjectRoot(folder)
+export async function findProject(folder: string, workingDirectory?: string): Promise<Project> {
+  const root = findProjectRoot(folder, workingDirectory)
   const found = root.config
   return { root, config: found === undefined ? undefined : { file: found.file, config: checked(found.data, found.shown) } }
 }

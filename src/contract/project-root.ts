@@ -23,11 +23,11 @@ export interface ProjectRoot {
 /**
  * Finds the project root from `start` upwards: the first folder with `mcp-contract.config.json`
  * or package.json (the configuration is the former, else package.json's `"mcp-contract"` key).
- * Synchronous, so `mockServer()` resolves paths by the same rule as the CLI and the matchers.
+ * `workingDirectory` is the CLI's own (`io.cwd`) where it runs in-process. Synchronous, so `mockServer()` resolves paths by the same rule as the CLI and the matchers.
  * @throws ContractFileError when the configuration file or package.json is not JSON
  * @example findProjectRoot(process.cwd()).folder // '/home/me/shop'
  */
-export function findProjectRoot(start: string = process.cwd()): ProjectRoot {
+export function findProjectRoot(start: string = process.cwd(), workingDirectory: string = process.cwd()): ProjectRoot {
   for (let at = resolve(start); ; at = dirname(at)) {
     const own = join(at, CONFIG_FILE)
     if (existsSync(own)) return { folder: at, why: `the folder of ${CONFIG_FILE}`, config: { file: own, shown: own, data: readJson(own) } }
@@ -38,7 +38,7 @@ export function findProjectRoot(start: string = process.cwd()): ProjectRoot {
       return { folder: at, why: config ? `the folder of package.json, whose "${PACKAGE_KEY}" key configures it` : 'the folder of the nearest package.json', ...(config ? { config } : {}) }
     }
     // Why the working directory and not the filesystem root: a script outside any project means paths as typed.
-    if (dirname(at) === at) return { folder: process.cwd(), why: 'the working directory (no package.json above it)' }
+    if (dirname(at) === at) return { folder: resolve(workingDirectory), why: 'the working directory (no package.json above it)' }
   }
 }
 

@@ -23,7 +23,7 @@ export interface Policy {
   /** Entity names (globs with `*`) a consumer uses; changes elsewhere are listed but never fail. */
   used?: string[]
   /**
-   * The consumer's source files (paths or globs, relative to the test file): the tools, prompts
+   * The consumer's source files (paths or globs, relative to the project root): the tools, prompts
    * and resources they name in string literals are added to `used`. Read by the matchers and the
    * CLI (`--used-by`), which resolve it to `used` before the diff; the diff itself reads no files.
    */
@@ -88,7 +88,7 @@ export function policyProblem(policy: unknown, kindIds?: readonly string[]): str
   if (contentModel !== undefined && !(CONTENT_MODELS as readonly unknown[]).includes(contentModel)) return `contentModel must be one of ${quoted(CONTENT_MODELS)}; got ${JSON.stringify(contentModel)}.`
   if (format !== undefined && !(FORMAT_MODES as readonly unknown[]).includes(format)) return `format must be one of ${quoted(FORMAT_MODES)}; got ${JSON.stringify(format)}.`
   if (used !== undefined && !isStringList(used)) return `used must be a list of tool, prompt or resource names (globs with *), such as ['search_*']; got ${JSON.stringify(used)}.`
-  if (usedBy !== undefined && (!isStringList(usedBy) || usedBy.length === 0 || usedBy.some((pattern) => pattern.trim() === ''))) return `usedBy must be a non-empty list of the consumer's source files or globs, relative to the test file, such as ['../src/agent/**/*.ts']; got ${JSON.stringify(usedBy)}.`
+  if (usedBy !== undefined && (!isStringList(usedBy) || usedBy.length === 0 || usedBy.some((pattern) => pattern.trim() === ''))) return `usedBy must be a non-empty list of the consumer's source files or globs, relative to the project root, such as ['src/agent/**/*.ts']; got ${JSON.stringify(usedBy)}.`
   if (ignore !== undefined && !isStringList(ignore)) return `ignore must be a list of change kind ids, such as ['tool-description-changed']; got ${JSON.stringify(ignore)}.`
   if (profiles !== undefined) {
     const problem = profileNamesProblem(profiles)

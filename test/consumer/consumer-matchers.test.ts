@@ -18,6 +18,8 @@ const open: Client[] = []
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'mcp-contract-consumer-'))
+  // Why a package.json: it makes dir the project root, which the matchers' relative paths resolve from.
+  await (await import('node:fs/promises')).writeFile(join(dir, 'package.json'), '{"name":"fixture"}')
 })
 afterEach(async () => {
   await Promise.all(open.splice(0).map((client) => client.close()))

@@ -34,7 +34,7 @@ async function cli(args: string[]): Promise<{ code: number; stdout: string; stde
   let stderr = ''
   const io: CliIo = { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text), cwd: ROOT, env: process.env }
   const code = await runCli(args, io)
-  return { code, stdout, stderr: stderr.replaceAll(ROOT, '<root>/') }
+  return { code, stdout, stderr: stderr.replaceAll(ROOT, '<root>/').replaceAll(ROOT.replace(/\/$/, ''), '<root>') }
 }
 
 describe('reading a consumer source', () => {
@@ -137,23 +137,23 @@ describe('matchers: usedBy in the policy', () => {
     toHonorContract.call({ isNot: false, testPath: join(ROOT, 'test/consumer/used-by.test.ts'), currentTestName: 'x', snapshotState: { _updateSnapshot: 'none' } }, createCatalogServer('v2'), file, policy)
 
   test('a drift in tools the consumer does not name passes', async () => {
-    const result = await honor(join(dir, 'v1.json'), { usedBy: ['../fixtures/consumers/checkout-agent'] })
+    const result = await honor(join(dir, 'v1.json'), { usedBy: ['test/fixtures/consumers/checkout-agent'] })
     expect(result.pass).toBe(true)
   })
 
   test('the same drift fails once the consumer names a broken tool', async () => {
-    const result = await honor(join(dir, 'v1.json'), { usedBy: ['../fixtures/consumers/checkout-agent'], used: ['get_product'] })
+    const result = await honor(join(dir, 'v1.json'), { usedBy: ['test/fixtures/consumers/checkout-agent'], used: ['get_product'] })
     expect(result.pass).toBe(false)
     expect(result.message()).toContain('get_product')
   })
 
   test('policyProblem names a usedBy that is not a list of patterns', () => {
-    expect(policyProblem({ usedBy: 'src' })).toMatchInlineSnapshot(`"usedBy must be a non-empty list of the consumer's source files or globs, relative to the test file, such as ['../src/agent/**/*.ts']; got "src"."`)
+    expect(policyProblem({ usedBy: 'src' })).toMatchInlineSnapshot(`"usedBy must be a non-empty list of the consumer's source files or globs, relative to the project root, such as ['src/agent/**/*.ts']; got "src"."`)
     expect(policyProblem({ usedBy: [] })).toBeDefined()
   })
 
   test('a usedBy that names nothing fails at the call, saying which pattern', async () => {
-    const error = await honor(join(dir, 'v1.json'), { usedBy: ['../no-such-folder'] }).catch((caught: Error) => caught)
-    expect((error as Error).message.replaceAll(dir, '<dir>').replaceAll(ROOT, '<root>/')).toMatchSnapshot()
+    const error = await honor(join(dir, 'v1.json'), { usedBy: ['no-such-folder'] }).catch((caught: Error) => caught)
+    expect((error as Error).message.replaceAll(dir, '<dir>').replaceAll(ROOT, '<root>/').replaceAll(ROOT.replace(/\/$/, ''), '<root>')).toMatchSnapshot()
   })
 })

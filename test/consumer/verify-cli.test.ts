@@ -85,7 +85,7 @@ describe('mcp-contract verify --consumers', () => {
   test('a path that does not exist stops before the server starts', async () => {
     const run = await cli(['verify', '--consumers', 'nowhere', '--', process.execPath, join(ROOT, 'test/fixtures/servers/hang-at-initialize.js')])
     expect(run.code).toBe(2)
-    expect(run.stderr).toMatchSnapshot()
+    expect(run.stderr.replaceAll(dir, '<dir>')).toMatchSnapshot()
   })
 })
 

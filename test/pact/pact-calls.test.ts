@@ -18,6 +18,8 @@ const PROVIDER_PACT = 'provider-stdio-weather-agent-weather-mcp.json'
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'mcp-contract-pact-calls-'))
+  // Why a package.json: it makes dir the project root, which the matchers' relative paths resolve from.
+  await (await import('node:fs/promises')).writeFile(join(dir, 'package.json'), '{"name":"fixture"}')
   await cp(join(ROOT, 'test/fixtures/pact/plugin-pacts'), join(dir, 'pacts'), { recursive: true })
   // The plugin's pact with its Melbourne interaction recorded in a provider state.
   const pact = JSON.parse(await readFile(join(dir, 'pacts', PROVIDER_PACT), 'utf8'))

@@ -86,7 +86,7 @@ describe('mcp-contract pact export', () => {
   ])('exit 2: $title', async ({ args }) => {
     const run = await cli(args)
     expect(run.code).toBe(2)
-    expect(run.stderr.split('\n')[0]).toMatchSnapshot()
+    expect(run.stderr.split('\n')[0].replaceAll(dir, '<dir>')).toMatchSnapshot()
   })
 })
 

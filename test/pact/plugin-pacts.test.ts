@@ -14,6 +14,8 @@ const PACTS = ['consumer-stdio-mock-weather-agent-anycity.json', 'consumer-stdio
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'mcp-contract-plugin-pacts-'))
+  // Why a package.json: it makes dir the project root, which the matchers' relative paths resolve from.
+  await (await import('node:fs/promises')).writeFile(join(dir, 'package.json'), '{"name":"fixture"}')
   await cp(join(ROOT, 'test/fixtures/pact/plugin-pacts'), join(dir, 'pacts'), { recursive: true })
   // A pact that mixes MCP with an HTTP interaction and an asynchronous message, as a Pact shop's pacts may.
   const mixed = JSON.parse(await readFile(join(dir, 'pacts', PACTS[1]), 'utf8'))

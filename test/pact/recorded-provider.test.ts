@@ -33,6 +33,8 @@ async function record(server: McpServer, consumer: string, use: (client: Client)
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'mcp-contract-recorded-provider-'))
+  // Why a package.json: it makes dir the project root, which the matchers' relative paths resolve from.
+  await (await import('node:fs/promises')).writeFile(join(dir, 'package.json'), '{"name":"fixture"}')
   await mkdir(join(dir, 'contracts'))
   await record(createShopServer(), 'checkout-agent', (client) => runCheckout(client, 'blue'), 'contracts/checkout-agent.mcp-consumer.json')
   // A server that gives no name (serverInfo.name is empty): its consumer's contract records none.
