@@ -1,5 +1,5 @@
-import { RequestContext } from '@mastra/core/request-context'
-import { noopObserve } from '@mastra/core/tools'
+import { Agent } from '@mastra/core/agent'
+import type { ToolsInput } from '@mastra/core/agent'
 import type { MCPClient } from '@mastra/mcp'
 
 /** What get_weather answers, as this consumer's code uses it. */
@@ -9,15 +9,25 @@ interface Forecast {
 }
 
 /**
- * A weather agent on Mastra 1.x (`@mastra/mcp` 2): the server's tools come from
- * `MCPClient.listTools()` (named `<server>_<tool>`), `get_weather` is executed as an Agent executes
- * a tool call (input first, then the request's context), and the card shows two of the three fields
- * it answered.
- * @example await weatherCard(new MCPClient({ servers: { weather: { command: 'node', args: ['server.js'] } } }), 'Melbourne')
+ * A weather agent on Mastra 1.x (`@mastra/core` 1, `@mastra/mcp` 2): an Agent is given the server's
+ * tools (from `MCPClient.listTools()`, named `<server>_<tool>`), the model calls
+ * `weather_get_weather`, Mastra runs it and hands its output to the model, and the card shows two
+ * of the three fields it answered beside the model's words.
+ * @example await weatherCard(await mcp.listTools(), openai('gpt-5'), 'Melbourne')
  */
-export async function weatherCard(mcp: MCPClient, city: string): Promise<string> {
-  const tools = await mcp.listTools()
-  const getWeather = tools.weather_get_weather
-  const forecast = (await getWeather.execute!({ city }, { requestContext: new RequestContext(), observe: noopObserve })) as Forecast
-  return `${city}: ${forecast.temperature} °C, ${forecast.conditions}`
+export async function weatherCard(tools: ToolsInput, model: unknown, city: string): Promise<string> {
+  const agent = new Agent({ id: 'weather-agent', name: 'weather-agent', instructions: 'Answer with the weather the tool gives.', model: model as never, tools })
+  const { text, toolResults } = await agent.generate(`What is the weather in ${city}?`, { maxSteps: 3 })
+  const result = toolResults.find((toolResult) => toolResult.payload.toolName === 'weather_get_weather')
+  if (result === undefined) return text
+  const forecast = result.payload.result as Forecast
+  return `${city}: ${forecast.temperature} °C, ${forecast.conditions}. ${text}`
+}
+
+/**
+ * The server's tools as Mastra makes them on @mastra/mcp 2: `listTools()`, named `<server>_<tool>`.
+ * @example recordTools(await mastraTools(mcp), { consumer: 'weather-agent', server: 'weather' })
+ */
+export function mastraTools(mcp: MCPClient): Promise<ToolsInput> {
+  return mcp.listTools()
 }
