@@ -36,7 +36,7 @@ export interface ScriptedModelV2 {
   modelId: string
   supportedUrls: Record<string, RegExp[]>
   doGenerate(options: { prompt: unknown[] }): Promise<unknown>
-  doStream(options: { prompt: unknown[] }): Promise<{ stream: ReadableStream<unknown> }>
+  doStream(options: { prompt: unknown[] }): Promise<never>
 }
 
 /**
@@ -50,22 +50,18 @@ export interface ScriptedModelV2 {
 export function scriptedMastraModel(toolName: string, input: Record<string, unknown>, reply: string): ScriptedModelV2 {
   let turn = 0
   const v2Usage = { inputTokens: 1, outputTokens: 1, totalTokens: 2 }
-  const next = () =>
-    turn++ === 0
-      ? { content: [{ type: 'tool-call', toolCallId: 'call-1', toolName, input: JSON.stringify(input) }], finishReason: 'tool-calls', usage: v2Usage, warnings: [] }
-      : { content: [{ type: 'text', text: reply }], finishReason: 'stop', usage: v2Usage, warnings: [] }
   return {
     specificationVersion: 'v2',
     provider: 'scripted',
     modelId: 'scripted',
     supportedUrls: {},
-    doGenerate: async () => next(),
+    doGenerate: async () =>
+      turn++ === 0
+        ? { content: [{ type: 'tool-call', toolCallId: 'call-1', toolName, input: JSON.stringify(input) }], finishReason: 'tool-calls', usage: v2Usage, warnings: [] }
+        : { content: [{ type: 'text', text: reply }], finishReason: 'stop', usage: v2Usage, warnings: [] },
+    // Why a refusal: the consumers call agent.generate(), which runs doGenerate on both Mastra majors.
     doStream: async () => {
-      const { content, finishReason, usage: used } = next()
-      const parts = content.flatMap((part) =>
-        part.type === 'text' ? [{ type: 'text-start', id: 'text-1' }, { type: 'text-delta', id: 'text-1', delta: part.text }, { type: 'text-end', id: 'text-1' }] : [part],
-      )
-      return { stream: new ReadableStream({ start: (controller) => [...parts, { type: 'finish', finishReason, usage: used }].forEach((part) => controller.enqueue(part)) || controller.close() }) }
+      throw new Error('this scripted model answers generate() only')
     },
   }
 }
