@@ -8,8 +8,12 @@ import { createMCPClient } from '@ai-sdk/mcp'
 import { MCPClient } from '@mastra/mcp'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
-import { join } from 'node:path'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, relative } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
+import { toMatchConsumerContract } from '../../matchers/index.js'
+import type { UpdateMode } from '../../matchers/runner-adapter.js'
 import { captureSurface, consumerRecordingOf, formatReport, recordConsumer, recordTools, recordTransport, serializeConsumerContract, verifyConsumer, type ConsumerContract } from '../../src/index.js'
 import { createForecastServer, type ForecastVariant } from '../fixtures/servers/forecast-server.js'
 import { weatherCard as aiSdkWeatherCard } from './consumers/ai-sdk-weather-card.js'
@@ -112,4 +116,31 @@ describe.each(FRAMEWORKS)('$framework', ({ record, verdicts, shared = (contract)
       if (said !== 'ok') expect(report).toMatchSnapshot()
     }
   })
+})
+
+test('Mastra: toMatchConsumerContract holds the recorded tools to their file as it holds a recorded client: a missing file fails in CI, is written outside CI, and the same use then passes', async () => {
+  const folder = await mkdtemp(join(tmpdir(), 'mcp-contract-mastra-'))
+  closers.push(() => rm(folder, { recursive: true, force: true }))
+  const file = join(folder, 'weather-agent.mcp-consumer.json')
+  /** Runs the Agent on recorded tools, then the matcher as a runner in `mode` would. */
+  const runAgent = async (mode: UpdateMode) => {
+    const mcp = new MCPClient({ id: `matcher-${mode}`, servers: { weather: { command: process.execPath, args: [SERVER] } } })
+    closers.push(() => mcp.disconnect())
+    const tools = recordTools(await mastraTools(mcp), { consumer: 'weather-agent', server: 'weather' })
+    await mastraWeatherCard(tools, scriptedMastraModel('weather_get_weather', { city: 'Melbourne' }, 'Take sunglasses.'), 'Melbourne')
+    const context = { isNot: false, testPath: join(folder, 'agent.test.js'), currentTestName: 'agent', snapshotState: { _updateSnapshot: mode } }
+    return { result: await toMatchConsumerContract.call(context, tools, 'weather-agent.mcp-consumer.json'), contract: await consumerRecordingOf(tools)!.contract() }
+  }
+  const ci = await runAgent('none')
+  expect(ci.result.pass).toBe(false)
+  expect(ci.result.message().replaceAll(relative(process.cwd(), folder), '<folder>')).toMatchInlineSnapshot(`
+    "expect(client).toMatchConsumerContract("weather-agent.mcp-consumer.json")
+
+    <folder>/weather-agent.mcp-consumer.json does not exist, and consumer contracts are not written in CI without -u.
+    Record it outside CI (run the test once, or npx jest -u <folder>/agent.test.js), review it and commit it."
+  `)
+  const outside = await runAgent('new')
+  expect(outside.result.pass).toBe(true)
+  expect(await readFile(file, 'utf8')).toBe(serializeConsumerContract(outside.contract))
+  expect((await runAgent('none')).result.pass).toBe(true)
 })
