@@ -18,7 +18,8 @@ import { captureSurface, consumerRecordingOf, formatReport, recordConsumer, reco
 import { createForecastServer, type ForecastVariant } from '../fixtures/servers/forecast-server.js'
 import { weatherCard as aiSdkWeatherCard } from './consumers/ai-sdk-weather-card.js'
 import { weatherCard as langchainWeatherCard } from './consumers/langchain-weather-card.js'
-import { mastraTools, weatherCard as mastraWeatherCard } from './consumers/mastra-weather-card.js'
+import { mastraTools } from './consumers/mastra-tools.js'
+import { weatherCard as mastraWeatherCard } from './consumers/mastra-weather-card.js'
 import { scriptedMastraModel, scriptedModel } from './scripted-model.js'
 
 const SERVER = join(import.meta.dirname, '..', 'fixtures', 'servers', 'forecast.js')

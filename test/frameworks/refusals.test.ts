@@ -12,7 +12,8 @@ import { afterEach, expect, test } from 'vitest'
 import '../../setup/vitest.js'
 import { recordConsumer, recordTools } from '../../src/index.js'
 import { stripColors } from '../e2e/support/e2e-project.js'
-import { mastraTools, weatherCard as mastraWeatherCard } from './consumers/mastra-weather-card.js'
+import { mastraTools } from './consumers/mastra-tools.js'
+import { weatherCard as mastraWeatherCard } from './consumers/mastra-weather-card.js'
 import { scriptedMastraModel } from './scripted-model.js'
 
 const SERVER = join(import.meta.dirname, '..', 'fixtures', 'servers', 'forecast.js')
@@ -39,28 +40,6 @@ test("recordConsumer refuses Mastra's MCPClient, naming recordTools on its tools
   expect(() => recordConsumer(mcp, { consumer: 'weather-agent' })).toThrowErrorMatchingInlineSnapshot(`[TypeError: recordConsumer wraps an MCP SDK Client, and this is Mastra's MCPClient, which makes its own connections and takes no client or transport. Record the tools it makes instead: const tools = recordTools(await mcp.getTools(), { consumer: 'checkout-agent', server: 'weather' }) (await mcp.listTools() on @mastra/mcp 2); hand those tools to the Agent, then expect(tools).toMatchConsumerContract(file). Without changing the code: start the server through the record proxy in its server entry, servers: { weather: { command: 'npx', args: ['mcp-contract', 'record', '--consumer', 'checkout-agent', '--out', 'contracts/checkout-agent.mcp-consumer.json', '--', 'node', 'server.js'] } } (it sees only the wire: reads not observed).]`)
 })
 
-test("a client taken from MultiServerMCPClient is recorded, but the tools getTools() made never reach it: toMatchConsumerContract fails, saying so, and writes nothing", async () => {
-  const multi = new MultiServerMCPClient({ mcpServers: { weather: { transport: 'stdio', command: process.execPath, args: [SERVER] } } })
-  closers.push(() => multi.close())
-  const recorded = recordConsumer((await multi.getClient('weather'))!, { consumer: 'weather-agent' })
-  const getWeather = (await multi.getTools()).find((tool) => tool.name === 'get_weather')!
-  expect(JSON.stringify(await getWeather.invoke({ city: 'Melbourne' }))).toContain('Sunny')
-  const failure = await expect(recorded)
-    .toMatchConsumerContract('never-written.mcp-consumer.json')
-    .then(() => undefined, (error: Error) => error)
-  expect(stripColors(failure?.message ?? 'passed')).toMatchInlineSnapshot(`
-    "expect(client).toMatchConsumerContract("never-written.mcp-consumer.json")
-
-    weather-agent made no tool call, prompt get or resource read through this recorder: it was never reached, so there is no use to hold weather-agent to, and no contract is written.
-    The code under test talked to the server some other way. Record what it really uses:
-      - an MCP SDK Client (also the one LangChain's loadMcpTools is given): hand the code the client from recordConsumer(client, { consumer }), not the client itself
-      - the AI SDK's createMCPClient, or another client that takes a transport: wrap the transport it connects through, recordTransport(transport, { consumer }), and expect that transport
-      - Mastra's MCPClient: wrap the tools it makes, recordTools(await mcp.getTools(), { consumer, server }) (listTools() on @mastra/mcp 2), hand those to the Agent, and expect those tools
-      - another language, a host such as an IDE, or any client you cannot change: start the server through mcp-contract record --consumer NAME --out FILE -- <server command>"
-  `)
-  expect(await readFile(join(import.meta.dirname, 'never-written.mcp-consumer.json'), 'utf8').catch(() => 'absent')).toBe('absent')
-})
-
 test("recordTools refuses what is not the tools Mastra's MCPClient made of that server, naming what it expects", async () => {
   const mcp = new MCPClient({ id: 'refusals-tools', servers: { weather: { command: process.execPath, args: [SERVER] } } })
   closers.push(() => mcp.disconnect())
@@ -83,24 +62,38 @@ test("recordTools refuses what is not the tools Mastra's MCPClient made of that 
   expect(refusal(tools)).toBe('accepted')
 })
 
-test("Mastra tools recorded, but the Agent given the originals: toMatchConsumerContract fails, naming recordTools, and writes nothing", async () => {
-  const mcp = new MCPClient({ id: 'refusals-unrecorded', servers: { weather: { command: process.execPath, args: [SERVER] } } })
-  closers.push(() => mcp.disconnect())
-  const tools = await mastraTools(mcp)
-  const recorded = recordTools(tools, { consumer: 'weather-agent', server: 'weather' })
-  expect(await mastraWeatherCard(tools, scriptedMastraModel('weather_get_weather', { city: 'Melbourne' }, 'Take sunglasses.'), 'Melbourne')).toMatch(/^Melbourne: 22 °C, Sunny/)
-  const failure = await expect(recorded)
-    .toMatchConsumerContract('never-written-mastra.mcp-consumer.json')
-    .then(() => undefined, (error: Error) => error)
-  expect(stripColors(failure?.message ?? 'passed')).toMatchInlineSnapshot(`
-    "expect(client).toMatchConsumerContract("never-written-mastra.mcp-consumer.json")
+/** A recorder the code under test never reached, because it used what the framework made around it. */
+const NEVER_REACHED: { framework: string; recorded(): Promise<object> }[] = [
+  {
+    // A client taken from MultiServerMCPClient is recorded, but the tools its getTools() made never reach it.
+    framework: 'LangChain',
+    async recorded() {
+      const multi = new MultiServerMCPClient({ mcpServers: { weather: { transport: 'stdio', command: process.execPath, args: [SERVER] } } })
+      closers.push(() => multi.close())
+      const recorded = recordConsumer((await multi.getClient('weather'))!, { consumer: 'weather-agent' })
+      const getWeather = (await multi.getTools()).find((tool) => tool.name === 'get_weather')!
+      expect(JSON.stringify(await getWeather.invoke({ city: 'Melbourne' }))).toContain('Sunny')
+      return recorded
+    },
+  },
+  {
+    // The tools MCPClient made are recorded, but the Agent is given the originals.
+    framework: 'Mastra',
+    async recorded() {
+      const mcp = new MCPClient({ id: 'refusals-unrecorded', servers: { weather: { command: process.execPath, args: [SERVER] } } })
+      closers.push(() => mcp.disconnect())
+      const tools = await mastraTools(mcp)
+      const recorded = recordTools(tools, { consumer: 'weather-agent', server: 'weather' })
+      expect(await mastraWeatherCard(tools, scriptedMastraModel('weather_get_weather', { city: 'Melbourne' }, 'Take sunglasses.'), 'Melbourne')).toMatch(/^Melbourne: 22 °C, Sunny/)
+      return recorded
+    },
+  },
+]
 
-    weather-agent made no tool call, prompt get or resource read through this recorder: it was never reached, so there is no use to hold weather-agent to, and no contract is written.
-    The code under test talked to the server some other way. Record what it really uses:
-      - an MCP SDK Client (also the one LangChain's loadMcpTools is given): hand the code the client from recordConsumer(client, { consumer }), not the client itself
-      - the AI SDK's createMCPClient, or another client that takes a transport: wrap the transport it connects through, recordTransport(transport, { consumer }), and expect that transport
-      - Mastra's MCPClient: wrap the tools it makes, recordTools(await mcp.getTools(), { consumer, server }) (listTools() on @mastra/mcp 2), hand those to the Agent, and expect those tools
-      - another language, a host such as an IDE, or any client you cannot change: start the server through mcp-contract record --consumer NAME --out FILE -- <server command>"
-  `)
-  expect(await readFile(join(import.meta.dirname, 'never-written-mastra.mcp-consumer.json'), 'utf8').catch(() => 'absent')).toBe('absent')
+test.each(NEVER_REACHED)('$framework, the code using what the framework made around the recorder: toMatchConsumerContract fails, saying what to wrap, and writes nothing', async ({ recorded }) => {
+  const failure = await expect(await recorded())
+    .toMatchConsumerContract('never-written.mcp-consumer.json')
+    .then(() => undefined, (error: Error) => error)
+  expect(stripColors(failure?.message ?? 'passed')).toMatchSnapshot()
+  expect(await readFile(join(import.meta.dirname, 'never-written.mcp-consumer.json'), 'utf8').catch(() => 'absent')).toBe('absent')
 })

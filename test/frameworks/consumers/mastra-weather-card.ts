@@ -1,6 +1,5 @@
 import { Agent } from '@mastra/core/agent'
 import type { ToolsInput } from '@mastra/core/agent'
-import type { MCPClient } from '@mastra/mcp'
 
 /** What get_weather answers, as this consumer's code uses it. */
 interface Forecast {
@@ -9,9 +8,10 @@ interface Forecast {
 }
 
 /**
- * A weather agent on Mastra: an Agent is given the server's tools (from `MCPClient.getTools()`,
- * named `<server>_<tool>`), the model calls `weather_get_weather`, Mastra runs it and hands its
- * output to the model, and the card shows two of the three fields it answered beside the model's words.
+ * A weather agent on Mastra (0.x and 1.x alike): an Agent is given the server's tools (see
+ * `mastraTools`, named `<server>_<tool>`), the model calls `weather_get_weather`, Mastra runs it and
+ * hands its output to the model, and the card shows two of the three fields it answered beside the
+ * model's words.
  * @example await weatherCard(await mcp.getTools(), openai('gpt-5'), 'Melbourne')
  */
 export async function weatherCard(tools: ToolsInput, model: unknown, city: string): Promise<string> {
@@ -23,10 +23,3 @@ export async function weatherCard(tools: ToolsInput, model: unknown, city: strin
   return `${city}: ${forecast.temperature} °C, ${forecast.conditions}. ${text}`
 }
 
-/**
- * The server's tools as Mastra makes them on @mastra/mcp 0.x: `getTools()`, named `<server>_<tool>`.
- * @example recordTools(await mastraTools(mcp), { consumer: 'weather-agent', server: 'weather' })
- */
-export function mastraTools(mcp: MCPClient): Promise<ToolsInput> {
-  return mcp.getTools()
-}
