@@ -39,6 +39,11 @@ interface Framework {
   shared?(contract: ConsumerContract): ConsumerContract
 }
 
+/** A Mastra contract as both majors record it: @mastra/mcp 0.x keeps no hints. */
+function withoutHints(contract: ConsumerContract): ConsumerContract {
+  return { ...contract, tools: contract.tools.map(({ hints: _hints, ...tool }) => tool) }
+}
+
 /** get_weather's hints as the server lists them, defaults resolved. */
 const LISTED_HINTS = { readOnlyHint: true, destructiveHint: true, idempotentHint: false, openWorldHint: true }
 
@@ -86,7 +91,7 @@ const FRAMEWORKS: Framework[] = [
       expect(contract.tools.map((tool) => tool.hints)).toEqual(['listTools' in mcp ? LISTED_HINTS : undefined])
       return { card, contract }
     },
-    shared: (contract) => ({ ...contract, tools: contract.tools.map(({ hints: _hints, ...tool }) => tool) }),
+    shared: withoutHints,
   },
 ]
 
@@ -144,4 +149,36 @@ test('Mastra: toMatchConsumerContract holds the recorded tools to their file as 
   expect(outside.result.pass).toBe(true)
   expect(await readFile(file, 'utf8')).toBe(serializeConsumerContract(outside.contract))
   expect((await runAgent('none')).result.pass).toBe(true)
+})
+
+test("Mastra: recordTools records the named server's tools alone, each by its own name, a tool without an output schema by its call; other servers' tools are the originals", async () => {
+  const mcp = new MCPClient({ id: 'two-servers', servers: { weather: { command: process.execPath, args: [SERVER] }, backup: { command: process.execPath, args: [SERVER] } } })
+  closers.push(() => mcp.disconnect())
+  const listed = await mastraTools(mcp)
+  const tools = recordTools(listed, { consumer: 'weather-agent', server: 'weather' })
+  expect(Object.keys(tools).sort()).toEqual(['backup_get_alerts', 'backup_get_weather', 'weather_get_alerts', 'weather_get_weather'])
+  expect(tools.backup_get_weather).toBe(listed.backup_get_weather)
+  expect(tools.weather_get_alerts.description).toBe(listed.weather_get_alerts.description)
+  expect(await mastraWeatherCard(tools, scriptedMastraModel('weather_get_alerts', { region: 'Victoria' }, 'No alerts.'), 'Melbourne')).toBe('No alerts.')
+  expect(await mastraWeatherCard(tools, scriptedMastraModel('backup_get_weather', { city: 'Sydney' }, 'Showers.'), 'Sydney')).toBe('Showers.')
+  expect(serializeConsumerContract(withoutHints(await consumerRecordingOf(tools)!.contract()))).toMatchInlineSnapshot(`
+    "{
+      "format": 1,
+      "consumer": "weather-agent",
+      "tools": [
+        {
+          "name": "get_alerts",
+          "examples": [
+            {
+              "region": "Victoria"
+            }
+          ],
+          "reads": []
+        }
+      ],
+      "prompts": [],
+      "resources": []
+    }
+    "
+  `)
 })
