@@ -31,6 +31,7 @@ export { formatUsedEntities, usedEntities, usedScope, type UsedEntity } from './
 export { recordConsumer, consumerRecordingOf, type RecordConsumerOptions } from './consumer/record-consumer.js'
 export { WireRecording, type OutputViolation, type WireRecordingOptions } from './consumer/wire-recording.js'
 export { recordTransport } from './consumer/record-transport.js'
+export { recordTools, type RecordToolsOptions } from './consumer/record-tools.js'
 export { CONSUMER_CONTRACT_FORMAT, ConsumerContractError, consumerContractFormatOf, parseConsumerContract, readConsumerContract, serializeConsumerContract, writeConsumerContract, type ConsumerContract, type ConsumerExample, type ConsumerTool } from './consumer/consumer-contract.js'
 export { compareConsumerUse } from './consumer/compare-consumer-use.js'
 export { verifyConsumer, type ConsumerReport } from './consumer/verify-consumer.js'

@@ -70,6 +70,7 @@ export class WireRecording {
   private readonly prompts = new Map<string, Set<string>>()
   private readonly resources = new Set<string>()
   private readonly listed = new Map<string, Message>()
+  private readonly hintsUnseen = new Set<string>()
   private readonly outputs: { tool: string; content: unknown }[] = []
   private provider: string | undefined
 
@@ -102,6 +103,14 @@ export class WireRecording {
     return handed.every((one, index) => one === message[index]) ? message : handed
   }
 
+  /**
+   * Says the hints of `tool` were not seen: its listing was rebuilt from a framework's tools,
+   * which keep no annotations. The contract then holds no hints for it, and verify takes the live ones.
+   */
+  hintsNotSeen(tool: string): void {
+    this.hintsUnseen.add(tool)
+  }
+
   /** The consumer contract of everything seen so far. */
   async contract(): Promise<ConsumerContract> {
     const raw = [...this.listed.values()]
@@ -125,7 +134,7 @@ export class WireRecording {
       const given = this.options.given
       const tool: ConsumerTool = given === undefined ? { name, examples, reads: rendered } : { name, examples: [], given: { [given]: examples }, reads: rendered }
       if (seen.length > 0 || used.seen.length > 0) tool.seen = seen
-      if (listed !== undefined) tool.hints = listed.hints
+      if (listed !== undefined && !this.hintsUnseen.has(name)) tool.hints = listed.hints
       // Why with no reads when reads were not observed: the slice then says only that there is an output, which verify holds the server to.
       if (listed?.outputSchema !== undefined && (reads.length > 0 || !this.options.observeReads)) tool.output = sliceSchema(listed.outputSchema, reads)
       return tool
