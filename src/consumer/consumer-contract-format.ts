@@ -1,5 +1,3 @@
-import type { ConsumerContract } from './consumer-contract.js'
-
 // Why apart from consumer-contract.ts: the `record` process needs these while it forwards, and
 // that module loads the file's compiled validator, which only writing the contract needs.
 
@@ -12,10 +10,11 @@ import type { ConsumerContract } from './consumer-contract.js'
 export const CONSUMER_CONTRACT_FORMAT = 2
 
 /**
- * The format a contract needs: 2 when it says what format 1 cannot, else 1.
+ * The format a contract needs: 2 when it says what format 1 cannot, else 1. Why the shape, not
+ * `ConsumerContract`: that type's module imports this one.
  * @example consumerContractFormatOf({ ...contract, readsObserved: false }) // 2
  */
-export function consumerContractFormatOf(contract: ConsumerContract): 1 | 2 {
+export function consumerContractFormatOf(contract: { readsObserved?: false; tools: readonly { seen?: readonly string[] }[] }): 1 | 2 {
   return contract.readsObserved === false || contract.tools.some((tool) => tool.seen !== undefined) ? 2 : 1
 }
 
