@@ -5,7 +5,11 @@ import { packageVersion } from './package-version.js'
 
 // Why: from Node 22 on, modules compiled once are read from Node's own cache in the temporary
 // folder instead of compiled again; `record` starts once per consumer test process. Node 20 lacks it.
+const cacheVariable = process.env.NODE_COMPILE_CACHE
 ;(nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.()
+// Why restored: Node sets it for the processes this one starts, and a server started here gets the
+// environment its user gave, nothing added.
+if (cacheVariable === undefined) delete process.env.NODE_COMPILE_CACHE
 
 const argv = process.argv.slice(2)
 const stop = new AbortController()
