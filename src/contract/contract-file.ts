@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs'
 import { rename, rm, writeFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { sortKeys, stableStringify } from '../surface/stable-json.js'
-import type { Surface } from '../surface/types.js'
+import type { RawSurface, Surface } from '../surface/types.js'
+import { VOUCH_EPOCH, vouchEntries, type Vouched } from '../surface/vouched-entries.js'
 import { ContractFileError } from './contract-error.js'
 import { contractShapeProblem } from './contract-shape.js'
 import { parseContractText, readContractText, throwIfTooDeep, unreadable, type ContractData } from './contract-text.js'
@@ -23,12 +24,37 @@ export function contractFormatOf(surface: Surface): number {
 export const DEFAULT_CONTRACT_FILE = 'mcp-contract.json'
 
 /**
+ * What a contract file may vouch for: the surface as the server sent it, and the entries of it no
+ * enforced lint rule finds fault with (`cleanEntries` in `lint/enforced-rules.ts`).
+ */
+export interface Vouching {
+  raw: RawSurface
+  eligible: ReadonlySet<object>
+}
+
+/**
  * The exact text of a contract file: sorted keys, 2-space indent, trailing newline, no
- * timestamps or machine paths. Equal surfaces give byte-identical files.
+ * timestamps or machine paths. Equal surfaces give byte-identical files. With `vouching`, a
+ * trailing `vouched` object holds a digest of each entry it vouches for (`surface/vouched-entries.ts`).
  * @example await writeFile('mcp-contract.json', serializeContract(surface))
  */
-export function serializeContract(surface: Surface): string {
-  return `${stableStringify({ format: contractFormatOf(surface), ...(sortKeys(surface) as Surface) }, 2)}\n`
+export function serializeContract(surface: Surface, vouching?: Vouching): string {
+  const file = { format: contractFormatOf(surface), ...(sortKeys(surface) as Surface) }
+  const text = `${stableStringify(file, 2)}\n`
+  if (vouching === undefined) return text
+  // Why from the text read back: a check digests the entries as it parses them from the file.
+  const vouched = vouchEntries(vouching.raw, JSON.parse(text) as Surface, vouching.eligible)
+  return vouched === undefined ? text : `${stableStringify({ ...file, vouched }, 2)}\n`
+}
+
+/**
+ * The `vouched` object of contract data whose shape was checked (`contractSurface`); `undefined`
+ * when there is none, or it was made under another epoch (its digests then vouch for nothing).
+ * @example normalizeVouched(raw, contractSurface(contract), contractVouched(contract))
+ */
+export function contractVouched({ data }: ContractData): Vouched | undefined {
+  const vouched = data.vouched as Vouched | undefined
+  return vouched?.epoch === VOUCH_EPOCH ? vouched : undefined
 }
 
 /**
@@ -50,7 +76,7 @@ export function parseContract(text: string, source = 'contract'): Surface {
  */
 export function contractSurface({ data, text, source }: ContractData): Surface {
   throwIfTooDeep(text, source)
-  const { format: _format, $schema: _editorSchema, ...surface } = data
+  const { format: _format, $schema: _editorSchema, vouched: _vouched, ...surface } = data
   const problem = contractShapeProblem(data)
   if (problem !== undefined) {
     throw new ContractFileError(
@@ -98,10 +124,11 @@ export function readContractSync(file: string): Surface {
  * Writes a contract file atomically: a temporary file next to it, then a rename, so a reader
  * never sees half a file and a failed write leaves the old one intact. A surface that would not
  * read back (a value of the wrong shape) is not written.
+ * `vouching` adds the digests of what it vouches for (see {@link serializeContract}).
  * @example await writeContract('mcp-contract.json', await captureSurface(server))
  */
-export async function writeContract(file: string, surface: Surface): Promise<void> {
-  const text = serializeContract(surface)
+export async function writeContract(file: string, surface: Surface, vouching?: Vouching): Promise<void> {
+  const text = serializeContract(surface, vouching)
   // Why: a contract is written only if it reads back; a server that sends, say, `"enum": "x"`
   // would otherwise leave a file that every later check refuses.
   const problem = contractShapeProblem(JSON.parse(text))
