@@ -48,8 +48,7 @@ export async function runCheck(invocation: Invocation, io: CliIo): Promise<numbe
   raw.catch(() => {})
   const judged = await judgeWhileCapturing(contract, raw, stop)
   const { judgeLive, report } = judged.commands
-  const known = { recorded: judged.recorded, vouched: judged.vouched }
-  return report(judged.recorded, judgeLive(await raw, invocation, io, known).surface, invocation, io, { file, config })
+  return report(judged.recorded, judgeLive(await raw, invocation, io, judged.verified).surface, invocation, io, { file, config })
 }
 
 /**
@@ -58,14 +57,14 @@ export async function runCheck(invocation: Invocation, io: CliIo): Promise<numbe
  */
 async function judgeWhileCapturing(contract: ContractData, raw: Promise<RawSurface>, stop: AbortController) {
   try {
-    const [{ contractSurface, contractVouched }, commands, { loadVersionAdvice }] = await Promise.all([
+    const [{ contractSurfaceVouched }, commands, { loadVersionAdvice }] = await Promise.all([
       import('../contract/contract-file.js'),
       import('./run-commands.js'),
       import('../diff/version-advice.js'),
     ])
-    const recorded = contractSurface(contract)
+    const { surface: recorded, verified } = contractSurfaceVouched(contract)
     loadVersionAdvice()
-    return { recorded, vouched: contractVouched(contract), commands }
+    return { recorded, verified, commands }
   } catch (error) {
     stop.abort(error)
     await raw.catch(() => {})

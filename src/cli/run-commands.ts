@@ -18,8 +18,7 @@ import { formatReport } from '../report/format-report.js'
 import { wantsColor } from '../report/text-colors.js'
 import { versionSuggestion } from '../report/describe-version.js'
 import { formatAuthorizationViews, printUnnamedView } from '../report/format-authorizations.js'
-import { normalizeSurface } from '../surface/normalize.js'
-import { normalizeVouched, type Vouched } from '../surface/vouched-entries.js'
+import { normalizeVouched, type VerifiedEntries } from '../surface/vouched-entries.js'
 import type { RawSurface, Surface } from '../surface/types.js'
 import type { CliIo } from './cli-io.js'
 import { EXIT } from './exit-codes.js'
@@ -277,11 +276,11 @@ export async function capture(invocation: Invocation, io: CliIo, era: EraOption 
  * The live surface normalized from what capture read, and in words which wire and era(s) it was
  * read over; warns on stderr about every profile error rule it breaks. Why: clients see the raw
  * surface, and one they cannot list must never be recorded or checked silently; stderr keeps a
- * JSON report on stdout parseable. With `known`, an entry the contract vouches for and the server
+ * JSON report on stdout parseable. With `verified`, an entry the contract vouches for and the server
  * lists unchanged is the recorded one, and is not linted again (no enforced rule found fault with it).
  */
-export function judgeLive(raw: RawSurface, invocation: Invocation, io: CliIo, known?: { recorded: Surface; vouched: Vouched | undefined }): { surface: Surface; via: string } {
-  const { surface, fresh } = known === undefined ? { surface: normalizeSurface(raw), fresh: raw } : normalizeVouched(raw, known.recorded, known.vouched)
+export function judgeLive(raw: RawSurface, invocation: Invocation, io: CliIo, verified?: VerifiedEntries): { surface: Surface; via: string } {
+  const { surface, fresh } = normalizeVouched(raw, verified)
   const warnings = lintWarnings(lintSurfaceWith({ raw: fresh }, invocation.profiles ?? DEFAULT_PROFILES, enforcedFindings))
   if (warnings) io.stderr(warnings)
   const eras = surface.eras ?? ['legacy']

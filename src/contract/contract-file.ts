@@ -4,7 +4,8 @@ import { rename, rm, writeFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { sortKeys, stableStringify } from '../surface/stable-json.js'
 import type { RawSurface, Surface } from '../surface/types.js'
-import { VOUCH_EPOCH, vouchEntries, type Vouched } from '../surface/vouched-entries.js'
+import { verifyRecorded, vouchEntries, type VerifiedEntries } from '../surface/vouched-entries.js'
+import type { ListName } from '../surface/types.js'
 import { ContractFileError } from './contract-error.js'
 import { contractShapeProblem } from './contract-shape.js'
 import { parseContractText, readContractText, throwIfTooDeep, unreadable, type ContractData } from './contract-text.js'
@@ -48,16 +49,6 @@ export function serializeContract(surface: Surface, vouching?: Vouching): string
 }
 
 /**
- * The `vouched` object of contract data whose shape was checked (`contractSurface`); `undefined`
- * when there is none, or it was made under another epoch (its digests then vouch for nothing).
- * @example normalizeVouched(raw, contractSurface(contract), contractVouched(contract))
- */
-export function contractVouched({ data }: ContractData): Vouched | undefined {
-  const vouched = data.vouched as Vouched | undefined
-  return vouched?.epoch === VOUCH_EPOCH ? vouched : undefined
-}
-
-/**
  * Parses contract file text into a surface, checking it against `mcp-contract.schema.json`.
  * `source` names the file in error messages, which say what is wrong and where, and never quote
  * the file's contents.
@@ -74,10 +65,21 @@ export function parseContract(text: string, source = 'contract'): Surface {
  * @throws ContractFileError `invalid` for a file nested more than 600 levels deep or a value of the wrong shape
  * @example const recorded = contractSurface(parseContractText(text, file))
  */
-export function contractSurface({ data, text, source }: ContractData): Surface {
+export function contractSurface(contract: ContractData): Surface {
+  return contractSurfaceVouched(contract).surface
+}
+
+/**
+ * {@link contractSurface}, and the entries the file vouches for whose recorded half of the digest
+ * holds (see `surface/vouched-entries.ts`); their shape is taken as snapshot checked it.
+ * @throws ContractFileError `invalid` for a file nested more than 600 levels deep or a value of the wrong shape
+ * @example const { surface, verified } = contractSurfaceVouched(parseContractText(text, file))
+ */
+export function contractSurfaceVouched({ data, text, source }: ContractData): { surface: Surface; verified: VerifiedEntries | undefined } {
   throwIfTooDeep(text, source)
   const { format: _format, $schema: _editorSchema, vouched: _vouched, ...surface } = data
-  const problem = contractShapeProblem(data)
+  const verified = verifyRecorded(data)
+  const problem = contractShapeProblem(verified === undefined ? data : withPlaceholders(data, verified))
   if (problem !== undefined) {
     throw new ContractFileError(
       'invalid',
@@ -89,7 +91,28 @@ export function contractSurface({ data, text, source }: ContractData): Surface {
   if (parsed.authorizations !== undefined) {
     parsed.authorizations = Object.fromEntries(Object.entries(parsed.authorizations).map(([name, view]) => [name, withNotRecorded(view as unknown as Record<string, unknown>)]))
   }
-  return parsed
+  return { surface: parsed, verified }
+}
+
+/** The smallest entry of each list the contract schema accepts. */
+const PLACEHOLDERS: Record<ListName, object> = {
+  tools: { name: 'vouched', inputSchema: {}, hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true }, taskSupport: 'forbidden' },
+  prompts: { name: 'vouched', arguments: [] },
+  resources: { uri: 'vouched' },
+  resourceTemplates: { uriTemplate: 'vouched' },
+}
+
+/**
+ * The data with each verified entry replaced by a placeholder, for the shape check. Why in place
+ * rather than left out: an error elsewhere names the index it has in the file.
+ */
+function withPlaceholders(data: Record<string, unknown>, verified: VerifiedEntries): Record<string, unknown> {
+  const out = { ...data }
+  for (const [list, byKey] of verified) {
+    const entries = new Set([...byKey.values()].map(({ entry }) => entry))
+    out[list] = (data[list] as unknown[]).map((entry) => (entries.has(entry as object) ? PLACEHOLDERS[list] : entry))
+  }
+  return out
 }
 
 function withNotRecorded(surface: Record<string, unknown>): Surface {

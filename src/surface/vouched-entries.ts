@@ -7,8 +7,9 @@ import type { Entity, ListName, NotRecorded, RawSurface, Surface } from './types
 /**
  * The normalization and rule set digests are made under. Why a number kept by hand: a digest
  * vouches that a recorded entry is what this version makes of the listed one and that no rule a
- * check enforces finds fault with it; raise it whenever normalization or such a rule changes, and
- * every older digest is ignored (its entries are judged afresh).
+ * check enforces finds fault with it, and that its shape passed the contract schema; raise it
+ * whenever normalization, such a rule or the schema changes, and every older digest is ignored
+ * (its entries are judged afresh).
  */
 export const VOUCH_EPOCH = 1
 
@@ -31,15 +32,30 @@ const LISTS: [ListName, Exclude<Entity, 'server'>, string][] = [
 type Raw = Record<string, unknown>
 
 /**
- * The digest of one listed entry: what the server sent, what the contract file records for it and
- * what it records as not judged in it, each as JSON text (the file's text read back, for the recorded
- * side). Why all three: a changed byte in the server's entry, or a hand edit of the file's, must
- * never let the recorded entry stand for the live one.
- * @example entryDigest(rawTool, recordedTool, []) // 'q1Xh…' (22 characters)
+ * An entry's digest in a contract file: of what the server sent, then (after a dot) of what the
+ * file records for it and what it records as not judged in it, the latter as the file's text reads
+ * back. Why both: a changed byte in the server's entry, or a hand edit of the file's, must never
+ * let the recorded entry stand for the live one; why apart: the file's half is checked while the
+ * server boots, and vouches for the entry's shape as snapshot checked it.
+ * @example entryDigest(rawTool, recordedTool, []) // 'q1Xh….7Tz0…'
  */
-export function entryDigest(raw: unknown, recorded: unknown, notes: readonly NotRecorded[]): string {
-  // Why newlines between: JSON text never holds one, so no two inputs give one byte string.
-  return createHash('sha256').update(`${VOUCH_EPOCH}\n${JSON.stringify(raw)}\n${JSON.stringify(recorded)}\n${JSON.stringify(notes)}`).digest('base64url').slice(0, 22)
+export function entryDigest(raw: unknown, recorded: unknown, notes: readonly unknown[]): string {
+  return `${listedDigest(raw)}.${recordedDigest(recorded, notes)}`
+}
+
+/** The half of an entry's digest made from what the server sent. */
+export function listedDigest(raw: unknown): string {
+  return digest(JSON.stringify(raw))
+}
+
+/** The half of an entry's digest made from what the file records for it (see {@link entryDigest}). */
+export function recordedDigest(recorded: unknown, notes: readonly unknown[]): string {
+  // Why a newline between: JSON text never holds one, so no two inputs give one byte string.
+  return digest(`${JSON.stringify(recorded)}\n${JSON.stringify(notes)}`)
+}
+
+function digest(text: string): string {
+  return createHash('sha256').update(`${VOUCH_EPOCH}\n${text}`).digest('base64url').slice(0, 22)
 }
 
 /**
@@ -71,38 +87,80 @@ export function vouchEntries(raw: RawSurface, written: Surface, eligible: Readon
 }
 
 /**
- * Normalizes `raw`, reusing each entry of `recorded` that `vouched` vouches for and whose live
+ * The entries of a contract file whose recorded half of the digest holds, by list and key: the
+ * entry as the file records it, its notes, and the listed half a live entry must digest to.
+ */
+export type VerifiedEntries = Map<ListName, Map<string, { entry: object; notes: readonly NotRecorded[]; listed: string }>>
+
+/**
+ * Checks the file's half of each vouched entry's digest in parsed contract data whose shape is
+ * not yet checked (so every value is looked at with care). `undefined` when the file vouches for
+ * nothing this version can use: no `vouched`, another epoch, or named views or two eras recorded.
+ * Why before the shape check: an entry that digests as snapshot wrote it has the shape snapshot
+ * checked, and checking it again was most of reading a large contract.
+ * @example const verified = verifyRecorded(JSON.parse(text))
+ */
+export function verifyRecorded(data: Record<string, unknown>): VerifiedEntries | undefined {
+  const vouched = data.vouched
+  if (!isRecord(vouched) || vouched.epoch !== VOUCH_EPOCH || data.authorizations !== undefined || (Array.isArray(data.eras) && data.eras.length === 2)) return undefined
+  const notes = new Map<string, NotRecorded[]>()
+  for (const note of Array.isArray(data.notRecorded) ? data.notRecorded : []) {
+    if (!isRecord(note) || typeof note.entity !== 'string' || typeof note.name !== 'string') continue
+    const key = `${note.entity}\0${note.name}`
+    notes.set(key, [...(notes.get(key) ?? []), note as unknown as NotRecorded])
+  }
+  const verified: VerifiedEntries = new Map()
+  for (const [list, entity, keyField] of LISTS) {
+    const digests = vouched[list]
+    const entries = data[list]
+    if (!isRecord(digests) || !Array.isArray(entries)) continue
+    const byKey = new Map<string, { entry: object; notes: readonly NotRecorded[]; listed: string }>()
+    const twice = new Set<string>()
+    for (const entry of entries) {
+      if (!isRecord(entry) || typeof entry[keyField] !== 'string') continue
+      const key = entry[keyField]
+      if (byKey.has(key)) twice.add(key)
+      const digest = Object.hasOwn(digests, key) ? digests[key] : undefined
+      if (typeof digest !== 'string') continue
+      const [listed, recorded] = digest.split('.')
+      const entryNotes = notes.get(`${entity}\0${key}`) ?? []
+      if (recorded !== undefined && recordedDigest(entry, entryNotes) === recorded) byKey.set(key, { entry, notes: entryNotes, listed })
+    }
+    // Why a key recorded twice is dropped: which of the two a live entry stands for is not known.
+    for (const key of twice) byKey.delete(key)
+    if (byKey.size > 0) verified.set(list, byKey)
+  }
+  return verified.size > 0 ? verified : undefined
+}
+
+/**
+ * Normalizes `raw`, reusing each verified entry of a contract file (`verifyRecorded`) whose live
  * entry digests to the same: returns the surface and `fresh`, `raw` without the entries reused.
  * Why: a vouched entry was normalized and linted when it was recorded, and normalizing is most of
  * what a check does after the server answers. Equal to `normalizeSurface(raw)` in every case.
- * @example const { surface, fresh } = normalizeVouched(raw, recorded, contract.data.vouched)
+ * @example const { surface, fresh } = normalizeVouched(raw, verifyRecorded(data))
  */
-export function normalizeVouched(raw: RawSurface, recorded: Surface, vouched: Vouched | undefined): { surface: Surface; fresh: RawSurface } {
-  if (vouched?.epoch !== VOUCH_EPOCH || raw.legacy !== undefined || raw.authorizations !== undefined || recorded.authorizations !== undefined || recorded.eras?.length === 2) {
-    return { surface: normalizeSurface(raw), fresh: raw }
-  }
+export function normalizeVouched(raw: RawSurface, verified: VerifiedEntries | undefined): { surface: Surface; fresh: RawSurface } {
+  if (verified === undefined || raw.legacy !== undefined || raw.authorizations !== undefined) return { surface: normalizeSurface(raw), fresh: raw }
   const reused = new Set<object>()
-  const notes = notesByEntity(recorded)
-  const lookups = new Map(
-    LISTS.map(([list, entity, keyField]) => [list, { entity, keyField, digests: vouched[list] ?? {}, recorded: onceByKey((recorded[list] ?? []) as unknown as Raw[], keyField), listed: listedKeys(raw[list], keyField) }]),
-  )
+  const listed = new Map(LISTS.map(([list, , keyField]) => [list, { keyField, counts: listedKeys(raw[list], keyField) }]))
   const reuse: ReuseEntry = (list, entry) => {
-    const lookup = lookups.get(list)
-    if (lookup === undefined) return undefined
-    const key = keyOf(entry, lookup.keyField)
-    if (!Object.hasOwn(lookup.digests, key) || lookup.listed.get(key) !== 1) return undefined
-    const known = lookup.recorded.get(key)
-    if (known === undefined || !isPlainJson(entry, MAX_ITEM_DEPTH + 2)) return undefined
-    const entryNotes = notes.get(`${lookup.entity}\0${key}`) ?? []
-    if (entryDigest(entry, known, entryNotes) !== lookup.digests[key]) return undefined
+    const { keyField, counts } = listed.get(list) ?? { keyField: 'name', counts: new Map<string, number>() }
+    const key = keyOf(entry, keyField)
+    const known = verified.get(list)?.get(key)
+    if (known === undefined || counts.get(key) !== 1 || !isPlainJson(entry, MAX_ITEM_DEPTH + 2) || listedDigest(entry) !== known.listed) return undefined
     reused.add(entry)
-    return { entry: known, notes: entryNotes }
+    return known
   }
   const surface = normalizeSurface(raw, reuse)
   if (reused.size === 0) return { surface, fresh: raw }
   const fresh: RawSurface = { ...raw }
   for (const [list] of LISTS) if (raw[list] !== undefined) fresh[list] = raw[list].filter((entry) => !reused.has(entry))
   return { surface, fresh }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 /** The entry's key as normalization records it. Why the same text: two entries that normalize to one key are listed twice. */

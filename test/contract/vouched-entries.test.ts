@@ -2,12 +2,12 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { ListPromptsRequestSchema, ListResourcesRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import { describe, expect, test } from 'vitest'
 import { captureRaw } from '../../src/capture/capture-raw.js'
-import { contractSurface, contractVouched, parseContractText, serializeContract } from '../../src/contract/contract-file.js'
+import { contractSurfaceVouched, parseContract, parseContractText, serializeContract } from '../../src/contract/contract-file.js'
 import { contractShapeProblem } from '../../src/contract/contract-shape.js'
 import { cleanEntries } from '../../src/lint/enforced-rules.js'
 import { normalizeSurface } from '../../src/surface/normalize.js'
 import type { RawSurface } from '../../src/surface/types.js'
-import { normalizeVouched, VOUCH_EPOCH } from '../../src/surface/vouched-entries.js'
+import { normalizeVouched, VOUCH_EPOCH, type Vouched } from '../../src/surface/vouched-entries.js'
 
 type Entry = Record<string, unknown>
 
@@ -44,8 +44,8 @@ async function listed(lists: { tools?: Entry[]; prompts?: Entry[]; resources?: E
 
 /** What snapshot writes for `raw`, read back as check reads it. */
 function recordedFrom(raw: RawSurface, text = serializeContract(normalizeSurface(raw), { raw, eligible: cleanEntries(raw) })) {
-  const contract = parseContractText(text, 'mcp-contract.json')
-  return { text, recorded: contractSurface(contract), vouched: contractVouched(contract) }
+  const { surface, verified } = contractSurfaceVouched(parseContractText(text, 'mcp-contract.json'))
+  return { text, recorded: surface, verified, vouched: JSON.parse(text).vouched as Vouched | undefined }
 }
 
 /** Every variant of `value` that differs from it in one place: each leaf changed, each object's keys reversed. */
@@ -73,9 +73,9 @@ describe('vouched entries', () => {
   })
 
   test('a check of the same listing reuses every vouched entry, and the surface is what normalizing returns', async () => {
-    const { recorded, vouched } = recordedFrom(await listed(lists))
+    const { recorded, verified } = recordedFrom(await listed(lists))
     const live = await listed(lists)
-    const { surface, fresh } = normalizeVouched(live, recorded, vouched)
+    const { surface, fresh } = normalizeVouched(live, verified)
     expect(surface).toEqual(normalizeSurface(live))
     expect(surface.tools?.find((tool) => tool.name === 'search')).toBe(recorded.tools?.find((tool) => tool.name === 'search'))
     expect(fresh.tools?.map((tool) => tool.name)).toEqual(['broken'])
@@ -86,12 +86,12 @@ describe('vouched entries', () => {
     { title: 'search', entry: search },
     { title: 'fetch (with a note)', entry: fetchTool },
   ])('$title: a live entry that differs from the vouched one in any byte is judged afresh', async ({ entry }) => {
-    const { recorded, vouched } = recordedFrom(await listed(lists))
+    const { verified } = recordedFrom(await listed(lists))
     const changed = variants(entry) as Entry[]
     expect(changed.length).toBeGreaterThan(entry === search ? 25 : 4)
     for (const variant of changed) {
       const live = await listed({ ...lists, tools: lists.tools.map((tool) => (tool === entry ? variant : tool)) })
-      const { surface, fresh } = normalizeVouched(live, recorded, vouched)
+      const { surface, fresh } = normalizeVouched(live, verified)
       // Why two: the changed entry, and the broken one (never vouched); the third is reused.
       expect(fresh.tools).toHaveLength(2)
       expect(fresh.tools).toContain(live.tools?.[lists.tools.indexOf(entry)])
@@ -111,8 +111,8 @@ describe('vouched entries', () => {
     const readable = edits.filter((edited) => contractShapeProblem(edited) === undefined)
     expect(readable.length).toBeGreaterThan(20)
     for (const edited of readable) {
-      const { recorded, vouched } = recordedFrom(raw, JSON.stringify(edited))
-      const { surface, fresh } = normalizeVouched(await listed(lists), recorded, vouched)
+      const { verified } = recordedFrom(raw, JSON.stringify(edited))
+      const { surface, fresh } = normalizeVouched(await listed(lists), verified)
       expect(surface).toEqual(normalizeSurface(raw))
       expect(fresh.tools?.length).toBeGreaterThan(1)
     }
@@ -122,9 +122,9 @@ describe('vouched entries', () => {
     const twice = { ...lists, tools: [search, { ...search, description: 'Again.' }] }
     const { vouched } = recordedFrom(await listed(twice))
     expect(vouched?.tools).toBeUndefined()
-    const { recorded, vouched: once } = recordedFrom(await listed(lists))
+    const { verified } = recordedFrom(await listed(lists))
     const live = await listed(twice)
-    const { surface, fresh } = normalizeVouched(live, recorded, once)
+    const { surface, fresh } = normalizeVouched(live, verified)
     expect(fresh.tools).toHaveLength(2)
     expect(surface).toEqual(normalizeSurface(live))
   })
@@ -136,12 +136,30 @@ describe('vouched entries', () => {
     const { text } = recordedFrom(raw)
     const otherEpoch = JSON.stringify({ ...JSON.parse(text), vouched: { ...JSON.parse(text).vouched, epoch: VOUCH_EPOCH + 1 } })
     for (const file of [plain, otherEpoch]) {
-      const { recorded, vouched } = recordedFrom(raw, file)
-      expect(vouched).toBeUndefined()
+      const { recorded, verified } = recordedFrom(raw, file)
+      expect(verified).toBeUndefined()
       expect(recorded).toEqual(normalizeSurface(raw))
-      const { surface, fresh } = normalizeVouched(await listed(lists), recorded, vouched)
+      const { surface, fresh } = normalizeVouched(await listed(lists), verified)
       expect(surface).toEqual(normalizeSurface(raw))
       expect(fresh.tools).toHaveLength(3)
     }
+  })
+
+  test('a vouched entry is read as snapshot checked it; a wrong value elsewhere is named at its own index, as without vouched', async () => {
+    const { text } = recordedFrom(await listed(lists))
+    const file = JSON.parse(text) as { tools: Entry[]; vouched: unknown }
+    const wrong = { ...file, tools: file.tools.map((tool) => (tool.name === 'broken' ? { ...tool, taskSupport: 'sometimes' } : tool)) }
+    const { vouched: _vouched, ...plain } = wrong
+    const message = (contract: object) => {
+      try {
+        parseContract(JSON.stringify(contract), 'mcp-contract.json')
+      } catch (error) {
+        return (error as Error).message
+      }
+      return 'read'
+    }
+    expect(message(wrong)).toBe(message(plain))
+    expect(message(wrong)).toContain('tools[0].taskSupport must be one of')
+    expect(parseContract(text, 'mcp-contract.json')).toEqual(parseContract(serializeContract(normalizeSurface(await listed(lists))), 'mcp-contract.json'))
   })
 })
