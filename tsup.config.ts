@@ -1,4 +1,5 @@
-import { readdirSync, rmSync } from 'node:fs'
+import { existsSync, readdirSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
 import { defineConfig, type Options } from 'tsup'
 
 type Plugin = NonNullable<Options['esbuildPlugins']>[number]
@@ -17,12 +18,14 @@ function keepAsFile(name: string, filter: RegExp, to: string, importer?: string)
   }
 }
 
-/** Removes the files of `dist/` whose names match `pattern` before a build writes its own. */
+/** Removes the files of the build's output folder whose names match `pattern` before it writes its own. */
 function removeOwnFiles(pattern: RegExp): Plugin {
-  const remove = () => {
-    for (const name of readdirSync('dist', { withFileTypes: true })) if (name.isFile() && pattern.test(name.name)) rmSync(`dist/${name.name}`)
+  // Why the build's own outdir: the end-to-end tests build into a staging folder (--out-dir) while
+  // other tests run the shared dist/, whose files must not be removed under them.
+  const remove = (outdir: string) => {
+    for (const name of readdirSync(outdir, { withFileTypes: true })) if (name.isFile() && pattern.test(name.name)) rmSync(join(outdir, name.name))
   }
-  return { name: 'remove-own-files', setup: (build) => build.onStart(() => void (readdirSync('.').includes('dist') ? remove() : undefined)) }
+  return { name: 'remove-own-files', setup: (build) => build.onStart(() => void (existsSync(build.initialOptions.outdir ?? 'dist') ? remove(build.initialOptions.outdir ?? 'dist') : undefined)) }
 }
 
 const entries = {
