@@ -5,31 +5,40 @@
 // is printed for wall time and for CPU time (the client and every process it waited for, read
 // from this process's children's times in /proc/self/stat; Linux only).
 // Run: npm run build && node bench/record-proxy.mjs [pairs=9] [calls=200]
+// On a shared machine wall and CPU time swing by more than the budget; `--instructions` (needs
+// valgrind) instead counts, with callgrind, the instructions of one record process and of one
+// directly-started server over the same suite (the client and record's server run natively),
+// which repeat to about 1%: what record adds, in a stable unit. [pairs] is then the runs of each.
 import { spawn } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { childrenCpuMs, median } from './whole-process.mjs'
 
-const pairs = Number(process.argv[2] ?? 9)
-const calls = Number(process.argv[3] ?? 200)
+const numbers = process.argv.slice(2).filter((arg) => /^\d+$/.test(arg)).map(Number)
+const instructions = process.argv.includes('--instructions')
+const pairs = numbers[0] ?? (instructions ? 3 : 9)
+const calls = numbers[1] ?? 200
 const root = fileURLToPath(new URL('..', import.meta.url))
 const server = [process.execPath, join(root, 'test/fixtures/servers/recorded-weather.js')]
 const dir = await mkdtemp(join(tmpdir(), 'mcp-contract-bench-record-'))
 const out = join(dir, 'bench.mcp-consumer.json')
 
+// Why a long timeout under valgrind: a counted process runs some 20× slower, and the SDK's default
+// 60 s per request would end the suite; the limit changes no work done.
+const patience = instructions ? ', { timeout: 600000 }' : ''
 const suite = (command) => `import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 const [command, ...args] = ${JSON.stringify(command)}
 const transport = new StdioClientTransport({ command, args, stderr: 'ignore', env: { ...process.env } })
 const client = new Client({ name: 'bench-suite', version: '1.0.0' })
-await client.connect(transport)
-for (let call = 0; call < ${calls}; call++) await client.callTool({ name: 'get_weather', arguments: { city: 'city ' + call } })
+await client.connect(transport${patience})
+for (let call = 0; call < ${calls}; call++) await client.callTool({ name: 'get_weather', arguments: { city: 'city ' + call } }, undefined${patience})
 // Why wait for the exit: the processes it started are then counted in its children's CPU time.
 const exited = new Promise((resolve) => transport._process.once('exit', resolve))
-await client.close()
+${instructions ? '// Why not close(): it signals a process still busy after two seconds, and a counted one is.\ntransport._process.stdin.end()' : 'await client.close()'}
 await exited
 `
 
@@ -46,6 +55,28 @@ async function run(command) {
 
 const direct = server
 const recorded = [process.execPath, join(root, 'dist/cli.js'), 'record', '--consumer', 'bench-suite', '--out', out, '--', ...server]
+
+/** Instructions callgrind counted in the suite's one process that `command` starts (what it starts runs natively). */
+async function countInstructions(command) {
+  const log = join(dir, 'valgrind.log')
+  await run(['valgrind', '--tool=callgrind', '--trace-children=no', `--callgrind-out-file=${join(dir, 'callgrind.%p')}`, `--log-file=${log}`, ...command])
+  const counts = [...(await readFile(log, 'utf8')).matchAll(/Collected : (\d+)/g)]
+  if (counts.length !== 1) throw new Error(`valgrind counted ${counts.length} processes, not 1: see ${log}`)
+  return Number(counts[0][1])
+}
+
+if (instructions) {
+  const counts = { direct: [], record: [] }
+  for (let round = 0; round < pairs; round++) {
+    counts.direct.push(await countInstructions(direct))
+    counts.record.push(await countInstructions(recorded))
+  }
+  await rm(dir, { recursive: true, force: true })
+  const shown = (list) => `${(median(list) / 1e6).toFixed(0)} M (runs: ${list.map((count) => (count / 1e6).toFixed(0)).join(', ')})`
+  console.log(`${calls} tool calls, instructions per process, median of ${pairs}: the server started directly ${shown(counts.direct)}; the record process (its server not counted) ${shown(counts.record)}`)
+  process.exit(0)
+}
+
 await run(direct)
 await run(recorded)
 const wall = []

@@ -13,7 +13,7 @@ import { severityRank, type Severity } from '../src/diff/change.js'
 import type { DiffReport } from '../src/diff/diff-surfaces.js'
 import { policyProblem, type Policy } from '../src/diff/policy.js'
 import { isSurface } from '../src/surface/is-surface.js'
-import type { Surface } from '../src/surface/types.js'
+import type { RawSurface, Surface } from '../src/surface/types.js'
 import { jestAdapter } from './jest-adapter.js'
 import type { MatcherContext, RunnerAdapter } from './runner-adapter.js'
 import { isVitestContext, vitestAdapter } from './vitest-adapter.js'
@@ -103,7 +103,16 @@ export function rejectUnknownKinds(engine: Engine, policy: Policy | undefined, h
  * the test's own timeout, so the connection is closed by us, not torn down by the runner.
  */
 export async function captureLive(adapter: RunnerAdapter, received: unknown, hint: string, callSite: Error, era?: Policy['era']): Promise<Surface> {
-  const { captureSurface, describeTarget, CaptureError, DEFAULT_TIMEOUT_MS } = await loadEngine()
+  return (await captureLiveRaw(adapter, received, hint, callSite, era)).surface
+}
+
+/**
+ * {@link captureLive}, and the raw surface it normalized: what a written contract file vouches
+ * for; `undefined` for a `Surface` received (it passes through unchanged).
+ */
+export async function captureLiveRaw(adapter: RunnerAdapter, received: unknown, hint: string, callSite: Error, era?: Policy['era']): Promise<{ surface: Surface; raw?: RawSurface }> {
+  if (isSurface(received)) return { surface: received }
+  const { captureRaw, normalizeSurface, describeTarget, CaptureError, DEFAULT_TIMEOUT_MS } = await loadEngine()
   const clock = adapter.testClock()
   const remaining = clock.timeoutMs > 0 ? clock.timeoutMs - clock.elapsedMs : Number.POSITIVE_INFINITY
   // Why: leave a tenth of what is left (at least 100 ms, at most 1 s) to close the connection and report.
@@ -112,7 +121,8 @@ export async function captureLive(adapter: RunnerAdapter, received: unknown, hin
   const timer = budget === undefined ? undefined : setTimeout(() => deadline.abort(), budget)
   const signal = clock.signal ? AbortSignal.any([clock.signal, deadline.signal]) : deadline.signal
   try {
-    return await captureSurface(received as Surface, { timeoutMs: Math.min(DEFAULT_TIMEOUT_MS, budget ?? DEFAULT_TIMEOUT_MS), signal, era })
+    const raw = await captureRaw(received as Parameters<typeof captureRaw>[0], { timeoutMs: Math.min(DEFAULT_TIMEOUT_MS, budget ?? DEFAULT_TIMEOUT_MS), signal, era })
+    return { surface: normalizeSurface(raw), raw }
   } catch (error) {
     if (deadline.signal.aborted && !clock.signal?.aborted) {
       throw pointedAt(

@@ -3,7 +3,7 @@ import { dirname } from 'node:path'
 import type { Policy } from '../src/diff/policy.js'
 import type { Surface } from '../src/surface/types.js'
 import {
-  captureLive,
+  captureLiveRaw,
   displayPath,
   driftMessage,
   failed,
@@ -80,10 +80,12 @@ async function honorContract(adapter: RunnerAdapter, received: unknown, file: st
       ].join('\n'),
     )
   }
-  const live = await captureLive(adapter, received, matcher, callSite, policy?.era ?? (await erasRecordedIn(path)))
-  const text = engine.serializeContract(live)
+  const { surface: live, raw } = await captureLiveRaw(adapter, received, matcher, callSite, policy?.era ?? (await erasRecordedIn(path)))
+  // Why vouched as the CLI's snapshot writes it: a later check reuses what an unchanged entry records.
+  const vouching = raw && { raw, eligible: engine.cleanEntries(raw) }
+  const text = engine.serializeContract(live, vouching)
 
-  const outcome = await matchCommittedFile(adapter, path, text, () => engine.writeContract(path, live))
+  const outcome = await matchCommittedFile(adapter, path, text, () => engine.writeContract(path, live, vouching))
   // Why existed decides the notice: a pass over a file that was not there means the runner's rules just wrote it.
   if (outcome.pass) return passedOrRecorded(matcher, existed, shown, 'contract file')
   const storedText = outcome.stored

@@ -4,8 +4,9 @@ import type { MatcherContext, RunnerAdapter } from './runner-adapter.js'
 
 /**
  * Holds a consumer to its committed consumer contract: what it calls, sends and reads through a
- * client from `recordConsumer`. A relative `file` resolves from the project root (the configuration
- * file's folder, else the nearest package.json's, else the working directory). A missing file is written
+ * client from `recordConsumer`, a transport from `recordTransport` or Mastra tools from `recordTools`. A relative `file`
+ * resolves from the project root (the configuration file's folder, else the nearest package.json's, else the working
+ * directory). A missing file is written
  * outside CI and fails in CI (unless under an explicit `-u`, which wins there too); a consumer that now uses more or less fails with the classified
  * changes; `-u` accepts; a tool result that broke its advertised output schema always fails.
  * @example await expect(client).toMatchConsumerContract('contracts/checkout-agent.mcp-consumer.json')
@@ -25,7 +26,7 @@ async function matchConsumerContract(adapter: RunnerAdapter, received: unknown, 
   const engine = await loadEngine()
   const recording = engine.consumerRecordingOf(received)
   if (recording === undefined) {
-    throw usageError(matcher, "The received value must be a client from recordConsumer(client, { consumer: 'name' }) or a transport from recordTransport(transport, { consumer: 'name' }), the one the code under test used.")
+    throw usageError(matcher, "The received value must be a client from recordConsumer(client, { consumer: 'name' }), a transport from recordTransport(transport, { consumer: 'name' }) or Mastra tools from recordTools(tools, { consumer: 'name', server: 'weather' }), the one the code under test used.")
   }
   const contract = await recording.contract()
   // Why before any file is read or written, in and out of CI, with -u too: an empty contract
@@ -111,7 +112,8 @@ function neverReached(matcher: string, consumer: string): string {
     'The code under test talked to the server some other way. Record what it really uses:',
     "  - an MCP SDK Client (also the one LangChain's loadMcpTools is given): hand the code the client from recordConsumer(client, { consumer }), not the client itself",
     "  - the AI SDK's createMCPClient, or another client that takes a transport: wrap the transport it connects through, recordTransport(transport, { consumer }), and expect that transport",
-    '  - another language, a host such as an IDE, or a client that makes its own connections (Mastra): start the server through mcp-contract record --consumer NAME --out FILE -- <server command>',
+    "  - Mastra's MCPClient: wrap the tools it makes, recordTools(await mcp.getTools(), { consumer, server }) (listTools() on @mastra/mcp 2), hand those to the Agent, and expect those tools",
+    '  - another language, a host such as an IDE, or any client you cannot change: start the server through mcp-contract record --consumer NAME --out FILE -- <server command>',
   ].join('\n')
 }
 

@@ -6,7 +6,7 @@
  * time is up; each counterexample is shrunk by fast-check and saved as a JSON fixture in
  * test/fixtures/fuzz/, to become a permanent row in the schema tables.
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { documentArbitrary, editArbitrary, equalEditArbitrary, familyDocumentArbitrary } from '../test/schema/schema-arbitraries.js'
@@ -49,11 +49,14 @@ fc.check(
   { seed: RATE_SEED, numRuns: equalPairs },
 )
 console.log(`seed ${RATE_SEED}: ${describeRate(rate)}`)
+const alarmsFile = join(out, `false-alarms-${RATE_SEED}.json`)
 if (alarms.length > 0) {
   mkdirSync(out, { recursive: true })
-  const file = join(out, `false-alarms-${RATE_SEED}.json`)
-  writeFileSync(file, `${JSON.stringify(alarms, null, 2)}\n`)
-  console.log(`the first ${alarms.length} false alarms saved to ${file}`)
+  writeFileSync(alarmsFile, `${JSON.stringify(alarms, null, 2)}\n`)
+  console.log(`the first ${alarms.length} false alarms saved to ${alarmsFile}`)
+} else {
+  // Why: a file left from an earlier engine would show alarms this one no longer gives.
+  rmSync(alarmsFile, { force: true })
 }
 const rateHolds = rate.breaking <= MAX_BREAKING * rate.pairs && rate.risky <= MAX_RISKY * rate.pairs
 

@@ -11,21 +11,14 @@ import { ERA_OPTIONS, isModernClientMissing, refusedInitialize, type Era, type E
 import type { StepLimits } from './run-step.js'
 import { ACCEPTED_TARGETS, recognizeTarget, type HttpTarget, type RecognizedTarget, type Target } from './target.js'
 import { authorizationNameProblem } from '../surface/authorization-name.js'
+import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from './timeout-limits.js'
 
 export { CaptureError, type CaptureErrorCode } from './capture-error.js'
 export { describeTarget } from './describe-target.js'
 export { loadStdioSdk } from './open-stdio.js'
 export { ERA_OPTIONS, type Era, type EraOption } from './era.js'
 export { isCaptureTarget, type ConnectedClient, type HandlerTarget, type HttpTarget, type InProcessServer, type ServerFactory, type StdioTarget, type Target } from './target.js'
-
-/** How long capture waits for each step when `timeoutMs` is not given. */
-export const DEFAULT_TIMEOUT_MS = 10_000
-
-/**
- * The longest `timeoutMs` capture accepts: 2^31 - 1 ms, about 24.8 days.
- * Why: `setTimeout` fires at once for any longer delay, so a longer limit would time out at once.
- */
-export const MAX_TIMEOUT_MS = 2_147_483_647
+export { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from './timeout-limits.js'
 
 /** Options for {@link captureRaw}. */
 export interface CaptureOptions {

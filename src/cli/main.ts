@@ -1,6 +1,15 @@
 #!/usr/bin/env node
+import nodeModule from 'node:module'
 import { SIGNAL_EXIT } from './exit-codes.js'
 import { packageVersion } from './package-version.js'
+
+// Why: from Node 22 on, modules compiled once are read from Node's own cache in the temporary
+// folder instead of compiled again; `record` starts once per consumer test process. Node 20 lacks it.
+const cacheVariable = process.env.NODE_COMPILE_CACHE
+;(nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.()
+// Why restored: Node sets it for the processes this one starts, and a server started here gets the
+// environment its user gave, nothing added.
+if (cacheVariable === undefined) delete process.env.NODE_COMPILE_CACHE
 
 const argv = process.argv.slice(2)
 const stop = new AbortController()
@@ -28,7 +37,8 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
     signal: stop.signal,
   }
   // Why record apart: its client waits for the server the proxy starts, and loading every command
-  // first cost more than the proxy's whole share of a suite; record loads only what it needs.
+  // first cost more than the proxy's whole share of a suite; record loads only what it needs
+  // (built on its own as `record.js`, see tsup.config.ts).
   const run =
     argv[0] === 'record'
       ? import('./run-record.js').then(({ recordCli }) => recordCli(argv, io))

@@ -1,9 +1,8 @@
 import { parseArgs } from 'node:util'
-import { ERA_OPTIONS, MAX_TIMEOUT_MS, type EraOption } from '../capture/capture-raw.js'
+import { ERA_OPTIONS, type EraOption } from '../capture/era.js'
+import { MAX_TIMEOUT_MS } from '../capture/timeout-limits.js'
 import { SEVERITIES, type Severity } from '../diff/change.js'
 import { didYouMean } from '../diff/closest-names.js'
-import { KIND_IDS } from '../diff/registry.js'
-import { profileNamesProblem } from '../lint/profile-registry.js'
 import { REPORT_FORMATS, type ReportFormat } from '../report/report-formats.js'
 import { groupCredentials, type AuthorizationFlags } from './authorization-flags.js'
 import { CliUsageError } from './cli-error.js'
@@ -106,14 +105,15 @@ export const HTTP_TRANSPORTS = ['streamable-http', 'sse'] as const
 /** One of {@link HTTP_TRANSPORTS}. */
 export type HttpTransport = (typeof HTTP_TRANSPORTS)[number]
 
-export { USAGE } from './help-text.js'
 export { COMMAND_OPTIONS, COMMANDS } from './command-options.js'
 
 /**
  * Parses the CLI's arguments. Everything after `--` is the server command, untouched.
+ * Why async: the change kinds and the profiles that `--ignore` and `--profile` name are loaded
+ * only when those options are given, so `record` (whose whole suite waits on its start) loads neither.
  * @throws CliUsageError for anything it cannot make sense of
  */
-export function parseArgv(argv: readonly string[]): Invocation {
+export async function parseArgv(argv: readonly string[]): Promise<Invocation> {
   const separator = argv.indexOf('--')
   const own = separator === -1 ? [...argv] : argv.slice(0, separator)
   const serverCommand = separator === -1 ? [] : argv.slice(separator + 1)
@@ -143,7 +143,7 @@ export function parseArgv(argv: readonly string[]): Invocation {
   if (command === 'lint' && format !== 'text' && format !== 'json') throw new CliUsageError(`${command} prints --format text or json, not "${format}"`)
   if (command === 'verify' && !(VERIFY_FORMATS as readonly string[]).includes(format)) throw new CliUsageError(`verify prints --format ${VERIFY_FORMATS.join(', ')}, not "${format}"`)
   const profiles = values.profile
-  const profileProblem = profiles === undefined ? undefined : profileNamesProblem(profiles, '--profile')
+  const profileProblem = profiles === undefined ? undefined : (await import('../lint/profile-registry.js')).profileNamesProblem(profiles, '--profile')
   if (profileProblem !== undefined) throw new CliUsageError(profileProblem)
   const used = values.used?.flatMap((list) => list.split(',')).map((name) => name.trim())
   if (used !== undefined && used.some((name) => name === '')) throw new CliUsageError(`--used takes tool, prompt or resource names separated by commas (globs with *), such as --used search_products,get_*; got "${values.used?.join(',')}"`)
@@ -172,8 +172,9 @@ export function parseArgv(argv: readonly string[]): Invocation {
   if (values['suggest-version'] === true && !['check', 'diff', 'show'].includes(command as string)) throw new CliUsageError(`--suggest-version goes with check, diff and show, not ${command}`)
   if (values['suggest-version'] === true && command === 'show' && values['used-by'] !== undefined) throw new CliUsageError('show takes --suggest-version or --used-by, not both')
   const ignore = values.ignore
-  const ignoreProblem = ignore?.find((id) => !KIND_IDS.includes(id))
-  if (ignoreProblem !== undefined) throw new CliUsageError(`--ignore takes a change kind id, not "${ignoreProblem}".${didYouMean(ignoreProblem, KIND_IDS)} docs/rules.md lists every kind.`)
+  const kindIds = ignore === undefined ? [] : (await import('../diff/registry.js')).KIND_IDS
+  const ignoreProblem = ignore?.find((id) => !kindIds.includes(id))
+  if (ignoreProblem !== undefined) throw new CliUsageError(`--ignore takes a change kind id, not "${ignoreProblem}".${didYouMean(ignoreProblem, kindIds)} docs/rules.md lists every kind.`)
   const failOn = values['fail-on'] as Severity | undefined
   if (failOn !== undefined && !SEVERITIES.includes(failOn)) throw new CliUsageError(`--fail-on must be one of ${SEVERITIES.join(', ')}, not "${failOn}"`)
   const era = values.era as EraOption | undefined

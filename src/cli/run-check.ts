@@ -49,7 +49,7 @@ export async function runCheck(invocation: Invocation, io: CliIo): Promise<numbe
   raw.catch(() => {})
   const judged = await judgeWhileCapturing(contract, raw, stop)
   const { judgeLive, report } = judged.commands
-  return report(judged.recorded, judgeLive(await raw, invocation, io).surface, invocation, io, { file, config })
+  return report(judged.recorded, judgeLive(await raw, invocation, io, judged.verified).surface, invocation, io, { file, config })
 }
 
 /**
@@ -58,14 +58,14 @@ export async function runCheck(invocation: Invocation, io: CliIo): Promise<numbe
  */
 async function judgeWhileCapturing(contract: ContractData, raw: Promise<RawSurface>, stop: AbortController) {
   try {
-    const [{ contractSurface }, commands, { loadVersionAdvice }] = await Promise.all([
+    const [{ contractSurfaceVouched }, commands, { loadVersionAdvice }] = await Promise.all([
       import('../contract/contract-file.js'),
       import('./run-commands.js'),
       import('../diff/version-advice.js'),
     ])
-    const recorded = contractSurface(contract)
+    const { surface: recorded, verified } = contractSurfaceVouched(contract)
     loadVersionAdvice()
-    return { recorded, commands }
+    return { recorded, verified, commands }
   } catch (error) {
     stop.abort(error)
     await raw.catch(() => {})

@@ -11,13 +11,15 @@ import { loadContractSources, verifySourced } from '../exchange/contract-sources
 import { formatConsumerVerdicts, type ConsumerReportFormat } from '../report/format-consumers.js'
 import { formatUsedEntities, usedEntities, usedScope } from '../consumer/used-by-sources.js'
 import { diffSurfaces } from '../diff/diff-surfaces.js'
-import { lintSurface } from '../lint/lint-surface.js'
+import { lintSurface, lintSurfaceWith } from '../lint/lint-surface.js'
+import { cleanEntries, enforcedFindings } from '../lint/enforced-rules.js'
+import { DEFAULT_PROFILES } from '../lint/profile-registry.js'
 import { formatLint, lintWarnings } from '../report/format-lint.js'
 import { formatReport } from '../report/format-report.js'
 import { wantsColor } from '../report/text-colors.js'
 import { versionSuggestion } from '../report/describe-version.js'
 import { formatAuthorizationViews, printUnnamedView } from '../report/format-authorizations.js'
-import { normalizeSurface } from '../surface/normalize.js'
+import { normalizeVouched, type VerifiedEntries } from '../surface/vouched-entries.js'
 import type { RawSurface, Surface } from '../surface/types.js'
 import type { CliIo } from './cli-io.js'
 import { EXIT } from './exit-codes.js'
@@ -45,12 +47,14 @@ export const COMMAND_RUNNERS: Record<Exclude<Invocation['command'], 'check' | 'r
     const existing = await existingContract(file, invocation.force)
     // Why: as check does, a contract recorded in both eras is read again in both, or re-recording would drop one.
     const era = invocation.era ?? (existing?.surface?.eras?.length === 2 ? 'both' : undefined)
-    const { surface } = await capture(invocation, io, era, authorizationsFor(invocation, sources(io, config)))
+    const { surface, raw } = await capture(invocation, io, era, authorizationsFor(invocation, sources(io, config)))
     // Why: a signal that came while capturing the last list must not still write the file.
     if (io.signal?.aborted) return EXIT.error
+    // Why vouched: a later check reuses what this records for an entry the server lists unchanged.
+    const vouching = { raw, eligible: cleanEntries(raw) }
     if (existing?.surface !== undefined) {
       // Why the recorded version is kept: it is metadata; a new release with the same surface is no reason to rewrite the file.
-      if (serializeContract(withVersion(surface, existing.surface.serverVersion)) === existing.text) {
+      if (serializeContract(withVersion(surface, existing.surface.serverVersion), vouching) === existing.text) {
         io.stdout(`${invocation.contract} is unchanged (${describeCounts(surface)}); nothing written\n`)
         return EXIT.ok
       }
@@ -65,7 +69,7 @@ export const COMMAND_RUNNERS: Record<Exclude<Invocation['command'], 'check' | 'r
         return EXIT.failed
       }
     }
-    await writeContract(file, surface)
+    await writeContract(file, surface, vouching)
     const named = Object.entries(surface.authorizations ?? {}).map(([name, view]) => `; as ${name}: ${describeCounts(view)}`)
     io.stdout(`recorded ${describeCounts(surface)}${named.join('')} to ${invocation.contract}\n`)
     return EXIT.ok
@@ -265,20 +269,22 @@ export function consumerLiterals(invocation: Invocation, io: CliIo): Promise<Sou
  * Captures and normalizes the live surface, and says in words which wire and era(s) it was read
  * over; warns on stderr about every profile error rule it breaks (see {@link judgeLive}).
  */
-export async function capture(invocation: Invocation, io: CliIo, era: EraOption | undefined = invocation.era, authorizations?: Record<string, Authorization>): Promise<{ surface: Surface; via: string }> {
-  return judgeLive(await captureRawSurface(invocation, io, era, authorizations), invocation, io)
+export async function capture(invocation: Invocation, io: CliIo, era: EraOption | undefined = invocation.era, authorizations?: Record<string, Authorization>): Promise<{ surface: Surface; via: string; raw: RawSurface }> {
+  const raw = await captureRawSurface(invocation, io, era, authorizations)
+  return { ...judgeLive(raw, invocation, io), raw }
 }
 
 /**
  * The live surface normalized from what capture read, and in words which wire and era(s) it was
  * read over; warns on stderr about every profile error rule it breaks. Why: clients see the raw
  * surface, and one they cannot list must never be recorded or checked silently; stderr keeps a
- * JSON report on stdout parseable.
+ * JSON report on stdout parseable. With `verified`, an entry the contract vouches for and the server
+ * lists unchanged is the recorded one, and is not linted again (no enforced rule found fault with it).
  */
-export function judgeLive(raw: RawSurface, invocation: Invocation, io: CliIo): { surface: Surface; via: string } {
-  const warnings = lintWarnings(lintSurface({ raw }, invocation.profiles))
+export function judgeLive(raw: RawSurface, invocation: Invocation, io: CliIo, verified?: VerifiedEntries): { surface: Surface; via: string } {
+  const { surface, fresh } = normalizeVouched(raw, verified)
+  const warnings = lintWarnings(lintSurfaceWith({ raw: fresh }, invocation.profiles ?? DEFAULT_PROFILES, enforcedFindings))
   if (warnings) io.stderr(warnings)
-  const surface = normalizeSurface(raw)
   const eras = surface.eras ?? ['legacy']
   return { surface, via: `# read over ${raw.transport ?? 'stdio'} in the ${eras.join(' and ')} era${eras.length > 1 ? 's' : ''}` }
 }

@@ -1,15 +1,14 @@
 import { CaptureError } from '../capture/capture-error.js'
 import { LoginError, scrubSecrets } from '../capture/auth/login-error.js'
-import { TOKEN_ENV } from '../capture/auth/resolve-http-auth.js'
+import { TOKEN_ENV } from '../capture/auth/token-env.js'
 import { ContractFileError } from '../contract/contract-error.js'
 import { ConsumerSourceError } from '../consumer/source-literals.js'
-import { ConsumerContractError } from '../consumer/consumer-contract.js'
+import { ConsumerContractError } from '../consumer/consumer-contract-format.js'
 import { CliRunError, CliUsageError } from './cli-error.js'
 import type { CliIo } from './cli-io.js'
 import { EXIT, SIGNAL_EXIT } from './exit-codes.js'
-import { commandHelp } from './help-text.js'
 import { packageVersion } from './package-version.js'
-import { COMMANDS, parseArgv, USAGE, type Invocation } from './parse-argv.js'
+import { COMMANDS, parseArgv, type Invocation } from './parse-argv.js'
 
 /**
  * Runs one CLI invocation with `runCommand` and returns its exit code: parses argv, answers
@@ -25,12 +24,14 @@ export async function runInvocation(argv: readonly string[], io: CliIo, runComma
   // Why a list the run appends to: tokens named by --bearer-env or the configuration are found later.
   io = { ...io, secrets, stderr: (text: string) => write(scrubSecrets(text, secrets)) }
   try {
-    const invocation = parseArgv(argv)
+    const invocation = await parseArgv(argv)
     if (invocation.version) {
       io.stdout(`${packageVersion()}\n`)
       return EXIT.ok
     }
     if (invocation.help) {
+      // Why loaded here: the help is the largest text the CLI holds, and only --help prints it.
+      const { commandHelp, USAGE } = await import('./help-text.js')
       io.stdout(`${argv.some((arg) => (COMMANDS as readonly string[]).includes(arg)) ? commandHelp(invocation.command) : USAGE}\n`)
       return EXIT.ok
     }

@@ -1,9 +1,8 @@
 import { constants } from 'node:os'
 import type { ConsumerContract } from '../consumer/consumer-contract.js'
-import { mergeConsumerContracts } from '../consumer/merge-consumer-contracts.js'
 import { recordingRun } from '../consumer/recording-run.js'
 import { WireRecording } from '../consumer/wire-recording.js'
-import { checkRecordTarget, writeRecordedContract } from '../consumer/write-recorded-contract.js'
+import { checkRecordTarget } from '../consumer/check-record-target.js'
 import { findProjectRoot, projectPath } from '../contract/project-root.js'
 import { CliRunError } from './cli-error.js'
 import type { CliIo } from './cli-io.js'
@@ -139,6 +138,8 @@ class Recorder {
       if (loud) this.io.stderr(nothingRecorded(this.invocation, sessions, why))
       return false
     }
+    // Why loaded here: merging, validating and writing a contract is needed once, when a client is done.
+    const [{ mergeConsumerContracts }, { writeRecordedContract }] = await Promise.all([import('../consumer/merge-consumer-contracts.js'), import('../consumer/write-recorded-contract.js')])
     let contract: ConsumerContract | undefined
     for (const session of used) contract = contract === undefined ? await session.recording.contract() : mergeConsumerContracts(contract, await session.recording.contract(), { maxExamples: this.invocation.maxExamples })
     const { merged } = await writeRecordedContract(this.out, contract as ConsumerContract, { run: await this.run, maxExamples: this.invocation.maxExamples })

@@ -1,27 +1,14 @@
 import type { ValidateFunction } from 'ajv'
-import { randomBytes } from 'node:crypto'
 import { readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
 import { doesNotExist } from '../contract/project-root.js'
 import { validate as compiledValidate } from '../contract/consumer-contract-validator.generated.js'
 import { sortKeys } from '../surface/stable-json.js'
 import type { Json, Schema, ToolHints } from '../surface/types.js'
+import { CONSUMER_CONTRACT_FORMAT, ConsumerContractError } from './consumer-contract-format.js'
 
-/**
- * The newest consumer contract format this version writes and reads. Format 2 adds what format 1
- * readers would misread as "reads nothing": `seen` (an output the model saw whole) and
- * `readsObserved: false` (recorded from the wire). A contract that uses neither is written as
- * format 1, so files recorded before keep their bytes and older readers keep reading them.
- */
-export const CONSUMER_CONTRACT_FORMAT = 2
-
-/**
- * The format a contract needs: 2 when it says what format 1 cannot, else 1.
- * @example consumerContractFormatOf({ ...contract, readsObserved: false }) // 2
- */
-export function consumerContractFormatOf(contract: ConsumerContract): 1 | 2 {
-  return contract.readsObserved === false || contract.tools.some((tool) => tool.seen !== undefined) ? 2 : 1
-}
+// Why re-exported: the rest of the package takes these with the file's reading and writing, from here.
+export { CONSUMER_CONTRACT_FORMAT, ConsumerContractError, consumerContractFormatOf } from './consumer-contract-format.js'
 
 /** The arguments of one call a consumer made. */
 export type ConsumerExample = { [key: string]: Json }
@@ -72,11 +59,6 @@ export interface ConsumerContract {
   tools: ConsumerTool[]
   prompts: { name: string; arguments: string[] }[]
   resources: { uri: string }[]
-}
-
-/** A consumer contract file that cannot be used; the message says what to do. */
-export class ConsumerContractError extends Error {
-  override name = 'ConsumerContractError'
 }
 
 /**
@@ -166,9 +148,14 @@ export async function readConsumerContract(file: string, shown = file): Promise<
   return parseConsumerContract(text, shown)
 }
 
+/** Temporary files this process has named (see {@link writeConsumerContract}). */
+let temporaries = 0
+
 /** Writes a consumer contract atomically (a temporary file, then a rename). */
 export async function writeConsumerContract(file: string, contract: ConsumerContract): Promise<void> {
-  const temporary = join(dirname(file), `.${basename(file)}.${randomBytes(6).toString('hex')}.tmp`)
+  // Why pid, a count and Math.random, not node:crypto: the name only has to differ from another
+  // writer's (`wx` refuses a clash), and loading crypto cost a `record` process more than its writing.
+  const temporary = join(dirname(file), `.${basename(file)}.${process.pid}-${++temporaries}-${Math.random().toString(36).slice(2, 10)}.tmp`)
   try {
     await writeFile(temporary, serializeConsumerContract(contract), { encoding: 'utf8', flag: 'wx' })
     await rename(temporary, file)

@@ -1,5 +1,6 @@
 import type { Schema } from '../surface/types.js'
-import { ConsumerContractError, consumerContractFormatOf, type ConsumerContract, type ConsumerExample, type ConsumerTool } from './consumer-contract.js'
+import type { ConsumerContract, ConsumerExample, ConsumerTool } from './consumer-contract.js'
+import { assertSameConsumer, ConsumerContractError, consumerContractFormatOf } from './consumer-contract-format.js'
 import { shapeOf } from './example-shape.js'
 
 /** Options of {@link mergeConsumerContracts}. */
@@ -44,14 +45,6 @@ export function mergeConsumerContracts(into: ConsumerContract, added: ConsumerCo
     resources: unionBy(into.resources, added.resources, (resource) => resource.uri, (a, b) => ({ ...a, ...b })),
   }
   return { ...merged, format: consumerContractFormatOf(merged) }
-}
-
-/**
- * Refuses to put one consumer's uses into a file that holds another's.
- * @throws ConsumerContractError naming both consumers
- */
-export function assertSameConsumer(source: string, held: string, recorded: string): void {
-  if (held !== recorded) throw new ConsumerContractError(`${source} holds consumer "${held}", not "${recorded}"; one file holds one consumer's uses. Record "${recorded}" to another file.`)
 }
 
 function mergeTool(a: ConsumerTool, b: ConsumerTool, cap: number): ConsumerTool {

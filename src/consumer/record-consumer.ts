@@ -1,3 +1,4 @@
+import { CallFeed } from './call-feed.js'
 import { clientKindOf, type ClientKind } from './client-kind.js'
 import { checkRecordingOptions, type RecordConsumerOptions } from './recording-options.js'
 import { RECORDING, WireRecording } from './wire-recording.js'
@@ -19,51 +20,19 @@ const PASSTHROUGH = { safeParse: (data: unknown) => ({ success: true as const, d
 const MAX_PAGES = 100
 
 /**
- * Feeds what an SDK `Client` does to the one recorder, as the JSON-RPC messages it stands for.
+ * The server's tools, read once with raw requests (so a list the SDK would refuse is still read).
  * Why not on the client's transport: the SDK's `callTool` parses the result into a copy before
  * the consumer sees it, so reads are tracked on the result `callTool` returns instead.
  */
-class ClientFeed {
-  private next = 0
-  private listing: Promise<void> | undefined
-
-  constructor(
-    readonly recording: WireRecording,
-    private readonly client: ClientLike,
-  ) {}
-
-  /** Records one request; returns the id to answer it with. */
-  request(method: string, params: Record<string, unknown>): string {
-    if (this.next === 0) {
-      // Why at the first request: the client is connected by then, and getServerVersion() is what initialize answered.
-      const info = typeof this.client.getServerVersion === 'function' ? this.client.getServerVersion() : undefined
-      this.next++
-      this.answer(this.request('initialize', {}), { serverInfo: info })
-    }
-    const id = `mcp-contract:${++this.next}`
-    this.recording.fromClient({ jsonrpc: '2.0', id, method, params })
-    return id
-  }
-
-  /** The result as the consumer should see it. */
-  answer(id: string, result: unknown): unknown {
-    const handed = this.recording.fromServer({ jsonrpc: '2.0', id, result }) as { result: unknown }
-    return handed.result
-  }
-
-  /** The server's tools, read once with raw requests (so a list the SDK would refuse is still read). */
-  listOnce(): Promise<void> {
-    return (this.listing ??= (async () => {
-      let cursor: string | undefined
-      for (let page = 0; page < MAX_PAGES; page++) {
-        const params = cursor ? { cursor } : {}
-        const id = this.request('tools/list', params)
-        const result = (await this.client.request({ method: 'tools/list', ...(cursor ? { params } : {}) }, PASSTHROUGH)) as { tools?: unknown; nextCursor?: unknown }
-        this.answer(id, result)
-        cursor = typeof result.nextCursor === 'string' && result.nextCursor !== '' ? result.nextCursor : undefined
-        if (cursor === undefined) break
-      }
-    })())
+async function listTools(feed: CallFeed, client: ClientLike): Promise<void> {
+  let cursor: string | undefined
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const params = cursor ? { cursor } : {}
+    const id = feed.request('tools/list', params)
+    const result = (await client.request({ method: 'tools/list', ...(cursor ? { params } : {}) }, PASSTHROUGH)) as { tools?: unknown; nextCursor?: unknown }
+    feed.answer(id, result)
+    cursor = typeof result.nextCursor === 'string' && result.nextCursor !== '' ? result.nextCursor : undefined
+    if (cursor === undefined) break
   }
 }
 
@@ -77,7 +46,7 @@ const REFUSALS: Record<Exclude<ClientKind, 'sdk-client'>, string> = {
   'langchain-multi-server':
     "recordConsumer wraps an MCP SDK Client, and this is LangChain's MultiServerMCPClient: the tools it makes are bound to clients it keeps, so nothing would be recorded. Load the tools from a recorded client instead: const client = recordConsumer(await multi.getClient('weather'), { consumer: 'checkout-agent' }); const tools = await loadMcpTools('weather', client); then expect(client).toMatchConsumerContract(file).",
   mastra:
-    "recordConsumer wraps an MCP SDK Client, and this is Mastra's MCPClient, which makes its own connections and takes no client or transport. Start the server through the record proxy in its server entry instead: servers: { weather: { command: 'npx', args: ['mcp-contract', 'record', '--consumer', 'checkout-agent', '--out', 'contracts/checkout-agent.mcp-consumer.json', '--', 'node', 'server.js'] } }.",
+    "recordConsumer wraps an MCP SDK Client, and this is Mastra's MCPClient, which makes its own connections and takes no client or transport. Record the tools it makes instead: const tools = recordTools(await mcp.getTools(), { consumer: 'checkout-agent', server: 'weather' }) (await mcp.listTools() on @mastra/mcp 2); hand those tools to the Agent, then expect(tools).toMatchConsumerContract(file). Without changing the code: start the server through the record proxy in its server entry, servers: { weather: { command: 'npx', args: ['mcp-contract', 'record', '--consumer', 'checkout-agent', '--out', 'contracts/checkout-agent.mcp-consumer.json', '--', 'node', 'server.js'] } } (it sees only the wire: reads not observed).",
   unknown:
     'recordConsumer wraps a connected MCP SDK Client (@modelcontextprotocol/sdk 1.x or @modelcontextprotocol/client 2.x), and this is not one. For another client, record the transport it sends through with recordTransport(transport, { consumer }), or start the server through the record proxy (mcp-contract record --consumer NAME --out FILE -- <server command>), which records a client in any language.',
 }
@@ -95,12 +64,13 @@ export function recordConsumer<C extends object>(client: C, options: RecordConsu
   if (kind !== 'sdk-client') throw new TypeError(REFUSALS[kind])
   const target = client as unknown as ClientLike & Record<PropertyKey, unknown>
   const recording = new WireRecording({ ...options, observeReads: true })
-  const feed = new ClientFeed(recording, target)
+  const feed = new CallFeed(recording, () => (typeof target.getServerVersion === 'function' ? target.getServerVersion() : undefined))
+  let listing: Promise<void> | undefined
   const wrapped: Record<string, unknown> = {
     callTool: async (params: { name: string; arguments?: Record<string, unknown> }, ...rest: unknown[]) => {
       const id = feed.request('tools/call', params as Record<string, unknown>)
       const result = await target.callTool(params, ...rest)
-      await feed.listOnce()
+      await (listing ??= listTools(feed, target))
       return feed.answer(id, result)
     },
     getPrompt: async (params: { name: string; arguments?: Record<string, unknown> }, ...rest: unknown[]) => {
@@ -123,7 +93,7 @@ export function recordConsumer<C extends object>(client: C, options: RecordConsu
   })
 }
 
-/** The recording behind a client from `recordConsumer` or a transport from `recordTransport`; `undefined` for anything else. */
+/** The recording behind a client from `recordConsumer`, a transport from `recordTransport` or tools from `recordTools`; `undefined` for anything else. */
 export function consumerRecordingOf(value: unknown): WireRecording | undefined {
   if ((typeof value !== 'object' && typeof value !== 'function') || value === null) return undefined
   const recording = (value as Record<PropertyKey, unknown>)[RECORDING]

@@ -1,15 +1,15 @@
 import type { WireRecordingOptions } from './wire-recording.js'
 
-/** Options of `recordConsumer` and `recordTransport`: a `WireRecording`'s, reads being observed. */
+/** Options of `recordConsumer`, `recordTransport` and `recordTools`: a `WireRecording`'s, reads being observed. */
 export type RecordConsumerOptions = Omit<WireRecordingOptions, 'observeReads'>
 
 /**
- * Checks the options handed to `recordConsumer` or `recordTransport`, naming the function in the
+ * Checks the options handed to `recordConsumer`, `recordTransport` or `recordTools`, naming the function in the
  * message so the fix reads as the user's own line.
  * @throws TypeError saying which option is wrong and how it is written
  * @example checkRecordingOptions('recordTransport', { consumer: '' }) // throws: recordTransport needs the consumer's name…
  */
-export function checkRecordingOptions(caller: 'recordConsumer' | 'recordTransport', subject: string, options: RecordConsumerOptions | undefined): void {
+export function checkRecordingOptions(caller: 'recordConsumer' | 'recordTransport' | 'recordTools', subject: string, options: RecordConsumerOptions | undefined): void {
   if (typeof options?.consumer !== 'string' || options.consumer.trim() === '') {
     throw new TypeError(`${caller} needs the consumer's name: ${caller}(${subject}, { consumer: 'checkout-agent' }).`)
   }

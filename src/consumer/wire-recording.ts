@@ -2,7 +2,8 @@ import { schemaValidator } from '../contract/schema-validator.js'
 import { renderPath } from '../surface/render-path.js'
 import type { PathSegment } from '../schema/types.js'
 import type { Json, Schema } from '../surface/types.js'
-import { consumerContractFormatOf, type ConsumerContract, type ConsumerExample, type ConsumerTool } from './consumer-contract.js'
+import type { ConsumerContract, ConsumerExample, ConsumerTool } from './consumer-contract.js'
+import { consumerContractFormatOf } from './consumer-contract-format.js'
 import { redact, shapeOf } from './example-shape.js'
 import { schemaDeclaresPath } from './schema-declares-path.js'
 import { sliceSchema } from './slice-schema.js'
@@ -70,6 +71,7 @@ export class WireRecording {
   private readonly prompts = new Map<string, Set<string>>()
   private readonly resources = new Set<string>()
   private readonly listed = new Map<string, Message>()
+  private readonly hintsUnseen = new Set<string>()
   private readonly outputs: { tool: string; content: unknown }[] = []
   private provider: string | undefined
 
@@ -102,6 +104,14 @@ export class WireRecording {
     return handed.every((one, index) => one === message[index]) ? message : handed
   }
 
+  /**
+   * Says the hints of `tool` were not seen: its listing was rebuilt from a framework's tools,
+   * which keep no annotations. The contract then holds no hints for it, and verify takes the live ones.
+   */
+  hintsNotSeen(tool: string): void {
+    this.hintsUnseen.add(tool)
+  }
+
   /** The consumer contract of everything seen so far. */
   async contract(): Promise<ConsumerContract> {
     const raw = [...this.listed.values()]
@@ -125,7 +135,7 @@ export class WireRecording {
       const given = this.options.given
       const tool: ConsumerTool = given === undefined ? { name, examples, reads: rendered } : { name, examples: [], given: { [given]: examples }, reads: rendered }
       if (seen.length > 0 || used.seen.length > 0) tool.seen = seen
-      if (listed !== undefined) tool.hints = listed.hints
+      if (listed !== undefined && !this.hintsUnseen.has(name)) tool.hints = listed.hints
       // Why with no reads when reads were not observed: the slice then says only that there is an output, which verify holds the server to.
       if (listed?.outputSchema !== undefined && (reads.length > 0 || !this.options.observeReads)) tool.output = sliceSchema(listed.outputSchema, reads)
       return tool

@@ -1,8 +1,8 @@
-import { access, constants, readFile } from 'node:fs/promises'
-import { dirname } from 'node:path'
+import { access } from 'node:fs/promises'
 import { withFileLock } from './contract-file-lock.js'
-import { ConsumerContractError, readConsumerContract, writeConsumerContract, type ConsumerContract } from './consumer-contract.js'
-import { assertSameConsumer, mergeConsumerContracts } from './merge-consumer-contracts.js'
+import { readConsumerContract, writeConsumerContract, type ConsumerContract } from './consumer-contract.js'
+import { assertSameConsumer } from './consumer-contract-format.js'
+import { mergeConsumerContracts } from './merge-consumer-contracts.js'
 import { markRun, runThatWrote } from './recording-run.js'
 
 /** Where a recording goes and how it joins what is there. */
@@ -31,33 +31,6 @@ export async function writeRecordedContract(file: string, recorded: ConsumerCont
     await markRun(file, run)
     return { merged }
   })
-}
-
-/**
- * Checks before recording that `file` can be written: its folder exists and is writable, and an
- * existing file is a consumer contract of `consumer`.
- * @throws ConsumerContractError saying what is wrong and what to do
- */
-export async function checkRecordTarget(file: string, consumer: string): Promise<void> {
-  try {
-    await access(dirname(file), constants.W_OK)
-  } catch (error) {
-    throw new ConsumerContractError(`${file} cannot be written: its folder ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : 'is not writable'}. Create the folder or choose another --out.`)
-  }
-  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return undefined
-    throw new ConsumerContractError(`${file} could not be read (${error.code ?? error.message}); record writes nothing over a file it cannot read. Choose another --out.`)
-  })
-  if (text === undefined) return
-  // Why JSON alone here: the whole file is validated when it is merged; Ajv would delay the server's start.
-  let held: unknown
-  try {
-    held = (JSON.parse(text) as { consumer?: unknown } | null)?.consumer
-  } catch {
-    held = undefined
-  }
-  if (typeof held !== 'string') throw new ConsumerContractError(`${file} is not a consumer contract; record does not write over it. Choose another --out, or remove the file.`)
-  assertSameConsumer(file, held, consumer)
 }
 
 async function exists(file: string): Promise<boolean> {

@@ -3,7 +3,9 @@ import { readFileSync } from 'node:fs'
 import { rename, rm, writeFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { sortKeys, stableStringify } from '../surface/stable-json.js'
-import type { Surface } from '../surface/types.js'
+import type { RawSurface, Surface } from '../surface/types.js'
+import { verifyRecorded, vouchEntries, type VerifiedEntries } from '../surface/vouched-entries.js'
+import type { ListName } from '../surface/types.js'
 import { ContractFileError } from './contract-error.js'
 import { contractShapeProblem } from './contract-shape.js'
 import { parseContractText, readContractText, throwIfTooDeep, unreadable, type ContractData } from './contract-text.js'
@@ -23,12 +25,27 @@ export function contractFormatOf(surface: Surface): number {
 export const DEFAULT_CONTRACT_FILE = 'mcp-contract.json'
 
 /**
+ * What a contract file may vouch for: the surface as the server sent it, and the entries of it no
+ * enforced lint rule finds fault with (`cleanEntries` in `lint/enforced-rules.ts`).
+ */
+export interface Vouching {
+  raw: RawSurface
+  eligible: ReadonlySet<object>
+}
+
+/**
  * The exact text of a contract file: sorted keys, 2-space indent, trailing newline, no
- * timestamps or machine paths. Equal surfaces give byte-identical files.
+ * timestamps or machine paths. Equal surfaces give byte-identical files. With `vouching`, a
+ * trailing `vouched` object holds a digest of each entry it vouches for (`surface/vouched-entries.ts`).
  * @example await writeFile('mcp-contract.json', serializeContract(surface))
  */
-export function serializeContract(surface: Surface): string {
-  return `${stableStringify({ format: contractFormatOf(surface), ...(sortKeys(surface) as Surface) }, 2)}\n`
+export function serializeContract(surface: Surface, vouching?: Vouching): string {
+  const file = { format: contractFormatOf(surface), ...(sortKeys(surface) as Surface) }
+  const text = `${stableStringify(file, 2)}\n`
+  if (vouching === undefined) return text
+  // Why from the text read back: a check digests the entries as it parses them from the file.
+  const vouched = vouchEntries(vouching.raw, JSON.parse(text) as Surface, vouching.eligible)
+  return vouched === undefined ? text : `${stableStringify({ ...file, vouched }, 2)}\n`
 }
 
 /**
@@ -48,10 +65,21 @@ export function parseContract(text: string, source = 'contract'): Surface {
  * @throws ContractFileError `invalid` for a file nested more than 600 levels deep or a value of the wrong shape
  * @example const recorded = contractSurface(parseContractText(text, file))
  */
-export function contractSurface({ data, text, source }: ContractData): Surface {
+export function contractSurface(contract: ContractData): Surface {
+  return contractSurfaceVouched(contract).surface
+}
+
+/**
+ * {@link contractSurface}, and the entries the file vouches for whose recorded half of the digest
+ * holds (see `surface/vouched-entries.ts`); their shape is taken as snapshot checked it.
+ * @throws ContractFileError `invalid` for a file nested more than 600 levels deep or a value of the wrong shape
+ * @example const { surface, verified } = contractSurfaceVouched(parseContractText(text, file))
+ */
+export function contractSurfaceVouched({ data, text, source }: ContractData): { surface: Surface; verified: VerifiedEntries | undefined } {
   throwIfTooDeep(text, source)
-  const { format: _format, $schema: _editorSchema, ...surface } = data
-  const problem = contractShapeProblem(data)
+  const { format: _format, $schema: _editorSchema, vouched: _vouched, ...surface } = data
+  const verified = verifyRecorded(data)
+  const problem = contractShapeProblem(verified === undefined ? data : withPlaceholders(data, verified))
   if (problem !== undefined) {
     throw new ContractFileError(
       'invalid',
@@ -63,7 +91,28 @@ export function contractSurface({ data, text, source }: ContractData): Surface {
   if (parsed.authorizations !== undefined) {
     parsed.authorizations = Object.fromEntries(Object.entries(parsed.authorizations).map(([name, view]) => [name, withNotRecorded(view as unknown as Record<string, unknown>)]))
   }
-  return parsed
+  return { surface: parsed, verified }
+}
+
+/** The smallest entry of each list the contract schema accepts. */
+const PLACEHOLDERS: Record<ListName, object> = {
+  tools: { name: 'vouched', inputSchema: {}, hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true }, taskSupport: 'forbidden' },
+  prompts: { name: 'vouched', arguments: [] },
+  resources: { uri: 'vouched' },
+  resourceTemplates: { uriTemplate: 'vouched' },
+}
+
+/**
+ * The data with each verified entry replaced by a placeholder, for the shape check. Why in place
+ * rather than left out: an error elsewhere names the index it has in the file.
+ */
+function withPlaceholders(data: Record<string, unknown>, verified: VerifiedEntries): Record<string, unknown> {
+  const out = { ...data }
+  for (const [list, byKey] of verified) {
+    const entries = new Set([...byKey.values()].map(({ entry }) => entry))
+    out[list] = (data[list] as unknown[]).map((entry) => (entries.has(entry as object) ? PLACEHOLDERS[list] : entry))
+  }
+  return out
 }
 
 function withNotRecorded(surface: Record<string, unknown>): Surface {
@@ -98,10 +147,11 @@ export function readContractSync(file: string): Surface {
  * Writes a contract file atomically: a temporary file next to it, then a rename, so a reader
  * never sees half a file and a failed write leaves the old one intact. A surface that would not
  * read back (a value of the wrong shape) is not written.
+ * `vouching` adds the digests of what it vouches for (see {@link serializeContract}).
  * @example await writeContract('mcp-contract.json', await captureSurface(server))
  */
-export async function writeContract(file: string, surface: Surface): Promise<void> {
-  const text = serializeContract(surface)
+export async function writeContract(file: string, surface: Surface, vouching?: Vouching): Promise<void> {
+  const text = serializeContract(surface, vouching)
   // Why: a contract is written only if it reads back; a server that sends, say, `"enum": "x"`
   // would otherwise leave a file that every later check refuses.
   const problem = contractShapeProblem(JSON.parse(text))

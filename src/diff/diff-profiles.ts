@@ -19,16 +19,25 @@ export function diffProfiles(recorded: Surface, live: Surface, profiles: readonl
   if (profiles.length === 0) return { detected: [], refusals: [] }
   // Why the recorded findings kept: an entity the live surface lists unchanged breaks exactly the
   // rules it broke, so each entity is checked once (most of a check's entities are unchanged).
+  // Why only rules that refuse a listing for such an entity: its other findings are the same on both
+  // sides and make no change; only a refused list is reported from one side's findings alone.
+  const unchanged = unchangedKeys(recorded, live)
   const known = new Map<ProfileRule, Map<string, readonly RuleFinding[]>>()
   const remember: FindingsOf = (rule, subject) => {
+    const key = entityKey(subject)
+    if (!unchanged.has(key)) return rule.check(subject)
+    if (rule.refusesListing !== true) return []
     const findings = rule.check(subject)
     const byEntity = known.get(rule) ?? new Map<string, readonly RuleFinding[]>()
-    known.set(rule, byEntity.set(entityKey(subject), findings))
+    known.set(rule, byEntity.set(key, findings))
     return findings
   }
   const before = lintSurfaceWith({ surface: recorded }, profiles, remember)
-  const unchanged = unchangedKeys(recorded, live)
-  const reuse: FindingsOf = (rule, subject) => (unchanged.has(entityKey(subject)) ? known.get(rule)?.get(entityKey(subject)) : undefined) ?? rule.check(subject)
+  const reuse: FindingsOf = (rule, subject) => {
+    const key = entityKey(subject)
+    if (!unchanged.has(key)) return rule.check(subject)
+    return rule.refusesListing === true ? (known.get(rule)?.get(key) ?? rule.check(subject)) : []
+  }
   const after = lintSurfaceWith({ surface: live }, profiles, reuse)
   const liveEntities = new Set(liveKeys(live))
   // Why sorted by entity: each entity's rules read together, as the other changes of an entity do.

@@ -8,6 +8,7 @@ import { mergeInto } from './merge-schemas.js'
 import { conjunction } from './relation.js'
 import { MAX_REGION_PATTERNS, MAX_REGIONS, patternRegions } from './pattern-regions.js'
 import { patternMatches } from './bounded-pattern.js'
+import { keywordConstraining } from './property-constrained-elsewhere.js'
 
 /** What an object schema says about a key it does not declare in `properties`. */
 interface Extras {
@@ -73,7 +74,7 @@ function propertyAdded(walker: Walker, a: SchemaObject, name: string, schema: Sc
     const governed = walker.relation(extras.schema, schema, { a: extras.pointer, b: `/properties/${escape(name)}` })
     relation = required ? conjunction([governed, 'narrowed']) : governed
   }
-  const details = { required, openObject: extras.schema === true, governedBy: extras.governedBy, renamedFrom }
+  const details = { required, openObject: extras.schema === true, governedBy: governingKeyword(a, name, extras), renamedFrom }
   report.change(found('argument-added', relation, { path: [name], after: schema, details }))
 }
 
@@ -87,8 +88,19 @@ function propertyRemoved(walker: Walker, b: SchemaObject, name: string, schema: 
     const governed = walker.relation(schema, extras.schema, { a: `/properties/${escape(name)}`, b: extras.pointer })
     relation = required ? conjunction([governed, 'widened']) : governed
   }
-  const details = { required, openObject: extras.schema === true, governedBy: extras.governedBy, renamedTo }
+  const details = { required, openObject: extras.schema === true, governedBy: governingKeyword(b, name, extras), renamedTo }
   report.change(found('argument-removed', relation, { path: [name], before: schema, details }))
+}
+
+/**
+ * The keyword that already said what the key may hold on the side without the property:
+ * `additionalProperties` or `patternProperties` when one holds a schema for it, else an
+ * applicator beside them (`not`, `anyOf`, …) whose subschemas name the key. Why the second: a
+ * property added under a `not` that mentioned it moves values the other keyword allowed, so it
+ * is judged by its relation like one governed by `additionalProperties`, not as a plain addition.
+ */
+function governingKeyword(schema: SchemaObject, name: string, extras: Extras): string | undefined {
+  return extras.governedBy ?? (extras.schema === true ? keywordConstraining(schema, name) : undefined)
 }
 
 /**

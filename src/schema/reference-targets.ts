@@ -27,14 +27,17 @@ export class ReferenceTargets {
 }
 
 /**
- * The target pointer of a node that is a local `$ref` with at most annotations beside it.
- * Why annotations: they never move the valid values, so `{$ref, description}` (how pydantic
- * writes a field) is the reference itself; its annotations are compared beside it.
+ * The target pointer of a node that is a local `$ref` with at most annotations and `$defs`
+ * beside it. Why annotations: they never move the valid values, so `{$ref, description}` (how
+ * pydantic writes a field) is the reference itself; its annotations are compared beside it.
+ * Why `$defs`: definitions only hold schemas for references to reach, so a root `{$ref:
+ * '#/$defs/0', $defs}` (a recursive type wrapped in `allOf`, canonicalized) is that reference
+ * too, and pairs with the same type written unwrapped instead of reading as a new constraint.
  * @example localRef({ $ref: '#/$defs/A', description: 'a' }) // '#/$defs/A'
  */
 export function localRef(schema: Schema): string | undefined {
   if (typeof schema !== 'object' || typeof schema.$ref !== 'string' || !schema.$ref.startsWith('#')) return undefined
-  for (const key in schema) if (key !== '$ref' && !isAnnotationKeyword(key)) return undefined
+  for (const key in schema) if (key !== '$ref' && key !== '$defs' && !isAnnotationKeyword(key)) return undefined
   return schema.$ref
 }
 

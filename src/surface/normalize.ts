@@ -33,13 +33,15 @@ const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks'
 
 /**
  * Turns what capture read into the normalized surface: defaults resolved, volatile metadata
- * dropped, schemas canonicalized, entities sorted by key. Pure and deterministic.
+ * dropped, schemas canonicalized, entities sorted by key. Pure and deterministic. `reuse` may
+ * give an entry's normalized form known from before (a contract's vouched entries).
  * @example normalizeSurface(await captureRaw(server))
  */
-export function normalizeSurface(raw: RawSurface): Surface {
+export function normalizeSurface(raw: RawSurface, reuse?: ReuseEntry): Surface {
   // Why one for the whole surface: each era and each authorization's view lists the same schemas again.
   const canonicalize = repeatedSchemas()
-  const surface = normalizeBothEras(raw, canonicalize)
+  // Why reuse for a surface of one era and view only: that is all a contract vouches for (vouched-entries.ts).
+  const surface = reuse !== undefined && raw.legacy === undefined && raw.authorizations === undefined ? normalizeOneEra(raw, canonicalize, reuse) : normalizeBothEras(raw, canonicalize)
   if (raw.authorizations !== undefined) {
     surface.authorizations = Object.fromEntries(Object.entries(raw.authorizations).map(([name, view]) => [name, normalizeBothEras(view, canonicalize)]))
   }
@@ -58,8 +60,23 @@ function normalizeBothEras(raw: RawSurface, canonicalize: Canonicalize): Surface
   return surface
 }
 
-function normalizeOneEra(raw: RawSurface, canonicalize: Canonicalize): Surface {
+/**
+ * A recorded entry, and what normalization could not record of it, to stand for a raw one that
+ * normalizes to it; `undefined` to normalize the raw entry.
+ */
+export type ReuseEntry = (list: ListName, raw: Record<string, unknown>) => { entry: object; notes: readonly NotRecorded[] } | undefined
+
+function normalizeOneEra(raw: RawSurface, canonicalize: Canonicalize, reuse?: ReuseEntry): Surface {
   const notRecorded: NotRecorded[] = []
+  /** `normalize`, unless `reuse` has the entry already. */
+  const known =
+    <T>(list: ListName, normalize: (entry: Raw) => T) =>
+    (entry: Raw): T => {
+      const found = reuse?.(list, entry)
+      if (found === undefined) return normalize(entry)
+      for (const note of found.notes) notRecorded.push(note)
+      return found.entry as T
+    }
   const surface: Surface = { server: normalizeServer(raw.initialize), notRecorded }
   // Why recorded at all, when CLASSIFICATION.md keeps the version out of the promise: version
   // advice needs the release the contract was recorded from. It stays metadata: no diff reads it
@@ -72,11 +89,11 @@ function normalizeOneEra(raw: RawSurface, canonicalize: Canonicalize): Surface {
   if (raw.refusedEras !== undefined && raw.refusedEras.length > 0) surface.refusedEras = [...raw.refusedEras]
   const cacheScope = normalizeCacheScopes(raw.cacheScopes)
   if (cacheScope !== undefined) surface.cacheScope = cacheScope
-  if (raw.tools) surface.tools = uniqueByKey(raw.tools.map((tool) => normalizeTool(tool, canonicalize, notRecorded)), 'name', 'tool', notRecorded)
-  if (raw.prompts) surface.prompts = uniqueByKey(raw.prompts.map(normalizePrompt), 'name', 'prompt', notRecorded)
-  if (raw.resources) surface.resources = uniqueByKey(raw.resources.map(normalizeResource), 'uri', 'resource', notRecorded)
+  if (raw.tools) surface.tools = uniqueByKey(raw.tools.map(known('tools', (tool) => normalizeTool(tool, canonicalize, notRecorded))), 'name', 'tool', notRecorded)
+  if (raw.prompts) surface.prompts = uniqueByKey(raw.prompts.map(known('prompts', normalizePrompt)), 'name', 'prompt', notRecorded)
+  if (raw.resources) surface.resources = uniqueByKey(raw.resources.map(known('resources', normalizeResource)), 'uri', 'resource', notRecorded)
   if (raw.resourceTemplates) {
-    surface.resourceTemplates = uniqueByKey(raw.resourceTemplates.map(normalizeTemplate), 'uriTemplate', 'resourceTemplate', notRecorded)
+    surface.resourceTemplates = uniqueByKey(raw.resourceTemplates.map(known('resourceTemplates', normalizeTemplate)), 'uriTemplate', 'resourceTemplate', notRecorded)
   }
   notRecorded.sort((a, b) => compareText(`${a.entity}\0${a.name}\0${a.path}`, `${b.entity}\0${b.name}\0${b.path}`))
   return surface

@@ -15,16 +15,16 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-/** The `src/` files bundled into the `dist/` modules a process loaded (esbuild marks each with `// src/…`). */
+/** The `src/` files bundled into the `dist/` modules a process loaded (esbuild marks each with `// src/…`), and the Node built-ins it loaded. */
 async function sourcesLoaded(log: string): Promise<Set<string>> {
-  const urls = [...new Set((await readFile(log, 'utf8')).split('\n').filter((url) => url.startsWith('file:') && url.includes('/dist/')))]
-  const texts = await Promise.all(urls.map((url) => readFile(fileURLToPath(url), 'utf8')))
-  return new Set(texts.flatMap((text) => [...text.matchAll(/^\/\/ (src\/\S+\.ts)$/gm)].map((match) => match[1])))
+  const urls = [...new Set((await readFile(log, 'utf8')).split('\n'))]
+  const texts = await Promise.all(urls.filter((url) => url.startsWith('file:') && url.includes('/dist/')).map((url) => readFile(fileURLToPath(url), 'utf8')))
+  return new Set([...urls.filter((url) => url.startsWith('node:')), ...texts.flatMap((text) => [...text.matchAll(/^\/\/ (src\/\S+\.ts)$/gm)].map((match) => match[1]))])
 }
 
 // Why a test of what loads, not of time: a client waits for record's server, and what record
 // loads before and beside it is what the proxy costs a suite; times on a shared machine say little.
-test('a record process loads the proxy and the recorder, not the other commands, the HTTP proxy or the schema engine', async () => {
+test('a record process loads the proxy and the recorder, not the other commands, the HTTP proxy, the schema engine, the help, the change kinds or node:crypto', async () => {
   const log = join(dir, 'loaded.txt')
   const out = join(dir, 'start.mcp-consumer.json')
   const proxy = spawn(process.execPath, ['--import', join(ROOT, 'test/fixtures/record/log-loads.mjs'), CLI, 'record', '--consumer', 'start', '--out', out, '--', process.execPath, fixture('recorded-weather.js')], {
@@ -49,4 +49,6 @@ test('a record process loads the proxy and the recorder, not the other commands,
   // Why these first: the test means nothing unless the log saw the proxy at work.
   expect(['src/cli/run-record.ts', 'src/cli/record-stdio-proxy.ts', 'src/consumer/wire-recording.ts'].filter((file) => !loaded.has(file))).toEqual([])
   expect(['src/cli/run-cli.ts', 'src/cli/run-check.ts', 'src/cli/run-commands.ts', 'src/cli/record-http-proxy.ts', 'src/surface/normalize.ts'].filter((file) => loaded.has(file))).toEqual([])
+  // Why these too: each was once loaded by every record process, for an option or a path record rarely takes.
+  expect(['src/cli/help-text.ts', 'src/diff/registry.ts', 'src/lint/profile-registry.ts', 'src/capture/capture-raw.ts', 'src/capture/auth/token-cache.ts', 'node:crypto'].filter((file) => loaded.has(file))).toEqual([])
 })

@@ -10,15 +10,17 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
-import { captureSurface, consumerRecordingOf, formatReport, parseConsumerContract, recordConsumer, recordTransport, serializeConsumerContract, verifyConsumer, type ConsumerContract } from '../../src/index.js'
-import { CLI } from '../support/run-cli-process.js'
+import { toMatchConsumerContract } from '../../matchers/index.js'
+import type { UpdateMode } from '../../matchers/runner-adapter.js'
+import { captureSurface, consumerRecordingOf, formatReport, recordConsumer, recordTools, recordTransport, serializeConsumerContract, verifyConsumer, type ConsumerContract } from '../../src/index.js'
 import { createForecastServer, type ForecastVariant } from '../fixtures/servers/forecast-server.js'
 import { weatherCard as aiSdkWeatherCard } from './consumers/ai-sdk-weather-card.js'
 import { weatherCard as langchainWeatherCard } from './consumers/langchain-weather-card.js'
+import { mastraTools } from './consumers/mastra-tools.js'
 import { weatherCard as mastraWeatherCard } from './consumers/mastra-weather-card.js'
-import { scriptedModel } from './scripted-model.js'
+import { scriptedMastraModel, scriptedModel } from './scripted-model.js'
 
 const SERVER = join(import.meta.dirname, '..', 'fixtures', 'servers', 'forecast.js')
 const closers: (() => Promise<unknown>)[] = []
@@ -33,7 +35,17 @@ interface Framework {
   verdicts: Partial<Record<'drop-temperature' | 'drop-humidity', string>>
   /** Runs the consumer for Melbourne, recorded; answers the card it rendered and the contract. */
   record(): Promise<{ card: string; contract: ConsumerContract }>
+  /** What the snapshot holds of the contract, where a major records something the other cannot. */
+  shared?(contract: ConsumerContract): ConsumerContract
 }
+
+/** A Mastra contract as both majors record it: @mastra/mcp 0.x keeps no hints. */
+function withoutHints(contract: ConsumerContract): ConsumerContract {
+  return { ...contract, tools: contract.tools.map(({ hints: _hints, ...tool }) => tool) }
+}
+
+/** get_weather's hints as the server lists them, defaults resolved. */
+const LISTED_HINTS = { readOnlyHint: true, destructiveHint: true, idempotentHint: false, openWorldHint: true }
 
 const FRAMEWORKS: Framework[] = [
   {
@@ -66,30 +78,22 @@ const FRAMEWORKS: Framework[] = [
   },
   {
     framework: 'Mastra',
-    // Why both pass: the proxy sees only the wire, so the contract says reads were not observed and claims none.
-    verdicts: { 'drop-temperature': 'ok', 'drop-humidity': 'ok' },
-    // The documented way: MCPClient opens only commands and URLs, so the server's command runs through the record proxy.
+    // Why humidity is risky: Mastra serialises the whole output for the model.
+    verdicts: { 'drop-temperature': 'breaking', 'drop-humidity': 'risky' },
+    // The documented way: the tools MCPClient makes, wrapped by recordTools and given to the Agent.
     async record() {
-      const folder = await mkdtemp(join(tmpdir(), 'mcp-contract-mastra-'))
-      closers.push(() => rm(folder, { recursive: true, force: true }))
-      const out = join(folder, 'weather-agent.mcp-consumer.json')
-      const mcp = new MCPClient({ id: 'record-mastra', servers: { weather: { command: process.execPath, args: [CLI, 'record', '--consumer', 'weather-agent', '--out', out, '--', process.execPath, SERVER] } } })
-      const card = await mastraWeatherCard(mcp, 'Melbourne')
-      await mcp.disconnect()
-      return { card, contract: parseConsumerContract(await waitForFile(out), out) }
+      const mcp = new MCPClient({ id: 'record-mastra', servers: { weather: { command: process.execPath, args: [SERVER] } } })
+      closers.push(() => mcp.disconnect())
+      const tools = recordTools(await mastraTools(mcp), { consumer: 'weather-agent', server: 'weather' })
+      const card = await mastraWeatherCard(tools, scriptedMastraModel('weather_get_weather', { city: 'Melbourne' }, 'Take sunglasses.'), 'Melbourne')
+      const contract = await consumerRecordingOf(tools)!.contract()
+      // Why: @mastra/mcp 2 keeps a tool's annotations and 0.x drops them, so only 2 records hints (without them verify takes the live ones).
+      expect(contract.tools.map((tool) => tool.hints)).toEqual(['listTools' in mcp ? LISTED_HINTS : undefined])
+      return { card, contract }
     },
+    shared: withoutHints,
   },
 ]
-
-/** The file's text once the proxy has written it (after the client disconnected). */
-async function waitForFile(file: string): Promise<string> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const text = await readFile(file, 'utf8').catch(() => undefined)
-    if (text !== undefined) return text
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`the record proxy wrote no ${file} within 10 s of the client disconnecting`)
-}
 
 /** What verifying the provider variant says of the contract: `ok`, or the severities it fails with, and the report. */
 async function verdict(contract: ConsumerContract, variant: ForecastVariant): Promise<{ verdict: string; report: string }> {
@@ -98,11 +102,11 @@ async function verdict(contract: ConsumerContract, variant: ForecastVariant): Pr
   return { verdict: report.ok ? 'ok' : severities.join(' '), report: formatReport(report).trimEnd() }
 }
 
-describe.each(FRAMEWORKS)('$framework', ({ record, verdicts }) => {
+describe.each(FRAMEWORKS)('$framework', ({ record, verdicts, shared = (contract) => contract }) => {
   test('records get_weather with its city and what the consumer relies on of its output', async () => {
     const { card, contract } = await record()
     expect(card).toMatch(/^Melbourne: 22 °C, Sunny/)
-    expect(serializeConsumerContract(contract)).toMatchSnapshot()
+    expect(serializeConsumerContract(shared(contract))).toMatchSnapshot()
   })
 
   test('verify: a renamed argument breaks naming it; a tool the consumer never calls changes nothing; a removed output field as the recording can tell', async () => {
@@ -118,4 +122,63 @@ describe.each(FRAMEWORKS)('$framework', ({ record, verdicts }) => {
       if (said !== 'ok') expect(report).toMatchSnapshot()
     }
   })
+})
+
+test('Mastra: toMatchConsumerContract holds the recorded tools to their file as it holds a recorded client: a missing file fails in CI, is written outside CI, and the same use then passes', async () => {
+  const folder = await mkdtemp(join(tmpdir(), 'mcp-contract-mastra-'))
+  closers.push(() => rm(folder, { recursive: true, force: true }))
+  const file = join(folder, 'weather-agent.mcp-consumer.json')
+  /** Runs the Agent on recorded tools, then the matcher as a runner in `mode` would. */
+  const runAgent = async (mode: UpdateMode) => {
+    const mcp = new MCPClient({ id: `matcher-${mode}`, servers: { weather: { command: process.execPath, args: [SERVER] } } })
+    closers.push(() => mcp.disconnect())
+    const tools = recordTools(await mastraTools(mcp), { consumer: 'weather-agent', server: 'weather' })
+    await mastraWeatherCard(tools, scriptedMastraModel('weather_get_weather', { city: 'Melbourne' }, 'Take sunglasses.'), 'Melbourne')
+    const context = { isNot: false, testPath: join(folder, 'agent.test.js'), currentTestName: 'agent', snapshotState: { _updateSnapshot: mode } }
+    return { result: await toMatchConsumerContract.call(context, tools, 'weather-agent.mcp-consumer.json'), contract: await consumerRecordingOf(tools)!.contract() }
+  }
+  const ci = await runAgent('none')
+  expect(ci.result.pass).toBe(false)
+  expect(ci.result.message().replaceAll(relative(process.cwd(), folder), '<folder>')).toMatchInlineSnapshot(`
+    "expect(client).toMatchConsumerContract("weather-agent.mcp-consumer.json")
+
+    <folder>/weather-agent.mcp-consumer.json does not exist, and consumer contracts are not written in CI without -u.
+    Record it outside CI (run the test once, or npx jest -u <folder>/agent.test.js), review it and commit it."
+  `)
+  const outside = await runAgent('new')
+  expect(outside.result.pass).toBe(true)
+  expect(await readFile(file, 'utf8')).toBe(serializeConsumerContract(outside.contract))
+  expect((await runAgent('none')).result.pass).toBe(true)
+})
+
+test("Mastra: recordTools records the named server's tools alone, each by its own name, a tool without an output schema by its call; other servers' tools are the originals", async () => {
+  const mcp = new MCPClient({ id: 'two-servers', servers: { weather: { command: process.execPath, args: [SERVER] }, backup: { command: process.execPath, args: [SERVER] } } })
+  closers.push(() => mcp.disconnect())
+  const listed = await mastraTools(mcp)
+  const tools = recordTools(listed, { consumer: 'weather-agent', server: 'weather' })
+  expect(Object.keys(tools).sort()).toEqual(['backup_get_alerts', 'backup_get_weather', 'weather_get_alerts', 'weather_get_weather'])
+  expect(tools.backup_get_weather).toBe(listed.backup_get_weather)
+  expect(tools.weather_get_alerts.description).toBe(listed.weather_get_alerts.description)
+  expect(await mastraWeatherCard(tools, scriptedMastraModel('weather_get_alerts', { region: 'Victoria' }, 'No alerts.'), 'Melbourne')).toBe('No alerts.')
+  expect(await mastraWeatherCard(tools, scriptedMastraModel('backup_get_weather', { city: 'Sydney' }, 'Showers.'), 'Sydney')).toBe('Showers.')
+  expect(serializeConsumerContract(withoutHints(await consumerRecordingOf(tools)!.contract()))).toMatchInlineSnapshot(`
+    "{
+      "format": 1,
+      "consumer": "weather-agent",
+      "tools": [
+        {
+          "name": "get_alerts",
+          "examples": [
+            {
+              "region": "Victoria"
+            }
+          ],
+          "reads": []
+        }
+      ],
+      "prompts": [],
+      "resources": []
+    }
+    "
+  `)
 })

@@ -12,6 +12,8 @@ interface EqualRow extends Row {
 
 const str = { type: 'string' }
 const num = { type: 'number' }
+/** A linked list node whose `next` refers back through `ref`. */
+const recursive = (ref: string) => object({ value: str, next: { $ref: ref } }, ['value'])
 const closed = (properties: Record<string, unknown>, more: Record<string, unknown> = {}) => object(properties, [], { additionalProperties: false, ...more })
 
 const rows: EqualRow[] = [
@@ -49,6 +51,10 @@ const rows: EqualRow[] = [
   { title: 'two unsatisfiable spellings of a required property', before: object({ a: { not: {} } }, ['a']), after: object({ a: { allOf: [str, num] } }, ['a']), kind: null, neither: [{ a: 1 }, {}, 1] },
   { title: 'an allOf with a closed member ↔ that member alone', before: { allOf: [closed({ a: str }), { properties: { a: { minLength: 0 } } }] }, after: closed({ a: str }), kind: null, both: [{ a: 'x' }, {}], neither: [{ b: 1 }, { a: 1 }] },
   { title: 'an allOf restating a closed member\'s property ↔ that member alone', before: { allOf: [closed({ a: str, b: num }), { properties: { a: str } }] }, after: closed({ a: str, b: num }), kind: null, both: [{ a: 'x', b: 1 }], neither: [{ c: 1 }] },
+  // a root `$ref` with `$defs` beside it is that reference (a recursive type wrapped in `allOf`)
+  { title: 'a recursive type referring to # ↔ the same type wrapped in allOf', before: recursive('#'), after: { allOf: [recursive('#')] }, kind: null, both: [{ value: 'a' }, { value: 'a', next: { value: 'b' } }], neither: [{ value: 'a', next: {} }, { value: 1 }] },
+  { title: 'a recursive type by its $id ↔ the same type wrapped in allOf (TypeBox)', before: { $id: 'https://example.com/node', ...recursive('https://example.com/node') }, after: { allOf: [{ $id: 'https://example.com/node', ...recursive('https://example.com/node') }] }, kind: null, both: [{ value: 'a', next: { value: 'b' } }], neither: [{ value: 'a', next: { value: 1 } }] },
+  { title: 'a root $ref with $defs beside it ↔ its definition inline', before: { $ref: '#/$defs/Node', $defs: { Node: recursive('#') } }, after: recursive('#'), kind: null, both: [{ value: 'a', next: { value: 'b' } }], neither: [{ next: { value: 'b' } }] },
 ]
 
 describe('rewrites that keep the accepted values give no alarm', () => {

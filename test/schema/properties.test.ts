@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { bothWays, checkRow, findingsOf, object, type Row } from './support.js'
+import { bothWays, checkRow, checkSoundnessRow, findingsOf, messageOf, object, severityOf, type Row, type SoundnessRow } from './support.js'
 
 const closed = { additionalProperties: false }
 const str = { type: 'string' }
@@ -76,5 +76,45 @@ describe('several edits, one finding each', () => {
   test('removed argument details', () => {
     const [finding] = findingsOf(object({ q: str, r: num }, ['r'], closed), object({ q: str }, [], closed))
     expect(finding).toEqual({ kind: 'argument-removed', path: ['r'], relation: 'incomparable', before: num, details: { required: true, openObject: false } })
+  })
+})
+
+/**
+ * A property added where another keyword beside `properties` already constrained its key: the
+ * values at the key moved from what that keyword allowed, so it is judged by its relation (an
+ * open object's plain addition is additive; this one may lose values).
+ */
+const constrainedElsewhere: SoundnessRow[] = [
+  {
+    // Fuzz counterexample 3089: before, `a` had to be present and not a string; now it may be a string or absent.
+    title: 'a property added under a double not that already named it',
+    before: { not: { properties: { a: str } } },
+    after: { not: { not: { properties: { a: str } } } },
+    moved: [{ a: 0, b: 0, c: 0 }, { a: 'x' }, {}, 1],
+  },
+  {
+    title: 'a property added beside an anyOf branch that typed it',
+    before: { type: 'object', anyOf: [object({ a: num }, ['a']), { required: ['b'] }] },
+    after: object({ a: str }, [], { anyOf: [object({ a: num }, ['a']), { required: ['b'] }] }),
+    moved: [{ a: 1 }, { a: 1, b: 0 }],
+  },
+]
+
+describe('a property added where another keyword already constrained its key', () => {
+  test.each(bothWays(constrainedElsewhere as unknown as Row[]))('%s', (_, row, reverse) => checkSoundnessRow(row as unknown as SoundnessRow, reverse))
+
+  test('the finding names the keyword, and an input that loses values is breaking', () => {
+    const [added] = findingsOf(constrainedElsewhere[0].before, constrainedElsewhere[0].after)
+    expect(added).toEqual({ kind: 'argument-added', path: ['a'], relation: 'narrowed', after: str, details: { required: false, openObject: true, governedBy: 'not' } })
+    expect([severityOf(added, 'input'), messageOf(added, 'input')]).toEqual(['breaking', 'optional argument added (already constrained by not)'])
+    expect([severityOf(added, 'output'), messageOf(added, 'output')]).toEqual(['additive', 'optional field added (already constrained by not)'])
+  })
+
+  test('a key the other keywords never name stays a plain addition', () => {
+    const before = { not: { properties: { b: num } } }
+    const [added] = findingsOf(before, { ...before, properties: { a: str } })
+    expect(added).toMatchObject({ kind: 'argument-added', details: { openObject: true } })
+    expect(added.details?.governedBy).toBeUndefined()
+    expect(severityOf(added, 'input')).toBe('additive')
   })
 })

@@ -313,3 +313,29 @@ const conditionRows: SoundnessRow[] = [
 describe('an if condition that points at a changed definition (Ajv-judged counterexamples)', () => {
   test.each(bothWays(conditionRows as unknown as Row[]))('%s', (_, row, reverse) => checkSoundnessRow(row as unknown as SoundnessRow, reverse))
 })
+
+/** A list node whose `next` refers back through `ref`, with `value` as given. */
+const listNode = (ref: string, value: unknown) => ({ type: 'object', properties: { value, next: { $ref: ref } } })
+
+/**
+ * A root `$ref` with `$defs` beside it (how a recursive type wrapped in `allOf` canonicalizes) is
+ * followed as the reference, not read as a node whose keywords were added or removed.
+ */
+const rootReferenceRows: SoundnessRow[] = [
+  {
+    title: 'a root $ref with $defs beside it ↔ its definition inline, with a property retyped',
+    before: { $ref: '#/$defs/Node', $defs: { Node: listNode('#/$defs/Node', { type: 'string' }) } },
+    after: listNode('#', { type: 'number' }),
+    moved: [{ value: 'a' }, { value: 1 }, { next: { value: 'a' } }],
+  },
+  {
+    title: 'a recursive type wrapped in allOf ↔ the type alone, with a property retyped',
+    before: { allOf: [listNode('#', { type: 'string' })] },
+    after: listNode('#', { type: 'number' }),
+    moved: [{ value: 'a' }, { value: 1 }],
+  },
+]
+
+describe('a root $ref with $defs beside it is followed as a plain reference', () => {
+  test.each(bothWays(rootReferenceRows as unknown as Row[]))('%s', (_, row, reverse) => checkSoundnessRow(row as unknown as SoundnessRow, reverse))
+})

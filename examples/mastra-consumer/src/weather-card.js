@@ -1,11 +1,13 @@
-import { RuntimeContext } from '@mastra/core/runtime-context'
+import { Agent } from '@mastra/core/agent'
 
 /**
- * The agent's weather card: get_weather comes from MCPClient.getTools() (named <server>_<tool>),
- * runs as an Agent runs a tool call, and the card shows two of the forecast's three fields.
+ * The agent's weather card: an Agent is given the weather server's tools (named <server>_<tool>),
+ * the model calls weather_get_weather, Mastra runs it and hands its output to the model, and the
+ * card shows two of the forecast's three fields beside the model's words.
  */
-export async function weatherCard(mcp, city) {
-  const tools = await mcp.getTools()
-  const forecast = await tools.weather_get_weather.execute({ context: { city }, runtimeContext: new RuntimeContext() }, { toolCallId: 'call-1', messages: [] })
-  return `${city}: ${forecast.temperature} °C, ${forecast.conditions}`
+export async function weatherCard(tools, model, city) {
+  const agent = new Agent({ name: 'weather-agent', instructions: 'Answer with the weather the tool gives.', model, tools })
+  const { text, toolResults } = await agent.generate(`What is the weather in ${city}?`, { maxSteps: 3 })
+  const forecast = toolResults.find((toolResult) => toolResult.payload.toolName === 'weather_get_weather').payload.result
+  return `${city}: ${forecast.temperature} °C, ${forecast.conditions}. ${text}`
 }

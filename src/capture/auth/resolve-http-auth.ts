@@ -4,9 +4,9 @@ import { CachedLoginProvider } from './cached-login-provider.js'
 import { CaptureError } from '../capture-error.js'
 import { describeError, scrubSecrets } from './login-error.js'
 import { TokenCache, type CachedLogin } from './token-cache.js'
+import { TOKEN_ENV } from './token-env.js'
 
-/** The environment variable a CI job puts a bearer token in. */
-export const TOKEN_ENV = 'MCP_CONTRACT_TOKEN'
+export { TOKEN_ENV } from './token-env.js'
 
 /** How capture authenticates to one HTTP server. */
 export interface HttpAuth {

@@ -1,5 +1,8 @@
 import { defineKind, relationSeverity } from '../define-kind.js'
 
+/** The keywords that govern every key `properties` does not declare. */
+const UNDECLARED_KEY_KEYWORDS = new Set(['additionalProperties', 'patternProperties'])
+
 /** An argument (input property) or output field that the schema now declares. */
 export const argumentAdded = defineKind({
   id: 'argument-added',
@@ -8,7 +11,8 @@ export const argumentAdded = defineKind({
   severity: ({ change, policy }) => {
     const details = change.details ?? {}
     const direction = change.direction ?? 'input'
-    // Why: where a schema S already governed the key, the new property is compatible iff S ⊆ it
+    // Why: where a schema S already governed the key (additionalProperties, patternProperties, or
+    // an applicator such as `not` that named it), the new property is compatible iff S ⊆ it
     // (inputs) or it ⊆ S (outputs): exactly the relation's verdict.
     if (details.governedBy !== undefined) return relationSeverity(change.relation ?? 'unknown', direction)
     if (direction === 'output') return 'additive'
@@ -31,7 +35,11 @@ export const argumentAdded = defineKind({
   },
   message: (change) => {
     const from = change.details?.renamedFrom
-    const note = typeof from === 'string' ? ` (perhaps renamed from ${from})` : ''
+    const by = change.details?.governedBy
+    // Why only applicators: a key under additionalProperties or patternProperties is read that way
+    // by everyone; one a `not` or an `anyOf` constrained is not, and the severity depends on it.
+    const constrained = typeof by === 'string' && !UNDECLARED_KEY_KEYWORDS.has(by) ? ` (already constrained by ${by})` : ''
+    const note = `${constrained}${typeof from === 'string' ? ` (perhaps renamed from ${from})` : ''}`
     return `${change.details?.required === true ? 'required' : 'optional'} ${change.direction === 'output' ? 'field' : 'argument'} added${note}`
   },
   example: '`filters.city` added as an optional argument',

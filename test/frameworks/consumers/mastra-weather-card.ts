@@ -1,5 +1,5 @@
-import type { MCPClient } from '@mastra/mcp'
-import { RuntimeContext } from '@mastra/core/runtime-context'
+import { Agent } from '@mastra/core/agent'
+import type { ToolsInput } from '@mastra/core/agent'
 
 /** What get_weather answers, as this consumer's code uses it. */
 interface Forecast {
@@ -8,14 +8,18 @@ interface Forecast {
 }
 
 /**
- * A weather agent on Mastra: the server's tools come from `MCPClient.getTools()` (named
- * `<server>_<tool>`), `get_weather` is executed as an Agent executes a tool call, and the card
- * shows two of the three fields it answered.
- * @example await weatherCard(new MCPClient({ servers: { weather: { command: 'node', args: ['server.js'] } } }), 'Melbourne')
+ * A weather agent on Mastra (0.x and 1.x alike): an Agent is given the server's tools (see
+ * `mastraTools`, named `<server>_<tool>`), the model calls `weather_get_weather`, Mastra runs it and
+ * hands its output to the model, and the card shows two of the three fields it answered beside the
+ * model's words.
+ * @example await weatherCard(await mcp.getTools(), openai('gpt-5'), 'Melbourne')
  */
-export async function weatherCard(mcp: MCPClient, city: string): Promise<string> {
-  const tools = await mcp.getTools()
-  const getWeather = tools.weather_get_weather
-  const forecast = (await getWeather.execute!({ context: { city }, runtimeContext: new RuntimeContext() }, { toolCallId: 'call-1', messages: [] })) as Forecast
-  return `${city}: ${forecast.temperature} °C, ${forecast.conditions}`
+export async function weatherCard(tools: ToolsInput, model: unknown, city: string): Promise<string> {
+  const agent = new Agent({ name: 'weather-agent', instructions: 'Answer with the weather the tool gives.', model: model as never, tools })
+  const { text, toolResults } = await agent.generate(`What is the weather in ${city}?`, { maxSteps: 3 })
+  const result = toolResults.find((toolResult) => toolResult.payload.toolName === 'weather_get_weather')
+  if (result === undefined) return text
+  const forecast = result.payload.result as Forecast
+  return `${city}: ${forecast.temperature} °C, ${forecast.conditions}. ${text}`
 }
+

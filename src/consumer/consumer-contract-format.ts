@@ -1,0 +1,32 @@
+// Why apart from consumer-contract.ts: the `record` process needs these while it forwards, and
+// that module loads the file's compiled validator, which only writing the contract needs.
+
+/**
+ * The newest consumer contract format this version writes and reads. Format 2 adds what format 1
+ * readers would misread as "reads nothing": `seen` (an output the model saw whole) and
+ * `readsObserved: false` (recorded from the wire). A contract that uses neither is written as
+ * format 1, so files recorded before keep their bytes and older readers keep reading them.
+ */
+export const CONSUMER_CONTRACT_FORMAT = 2
+
+/**
+ * The format a contract needs: 2 when it says what format 1 cannot, else 1. Why the shape, not
+ * `ConsumerContract`: that type's module imports this one.
+ * @example consumerContractFormatOf({ ...contract, readsObserved: false }) // 2
+ */
+export function consumerContractFormatOf(contract: { readsObserved?: false; tools: readonly { seen?: readonly string[] }[] }): 1 | 2 {
+  return contract.readsObserved === false || contract.tools.some((tool) => tool.seen !== undefined) ? 2 : 1
+}
+
+/** A consumer contract file that cannot be used; the message says what to do. */
+export class ConsumerContractError extends Error {
+  override name = 'ConsumerContractError'
+}
+
+/**
+ * Refuses to put one consumer's uses into a file that holds another's.
+ * @throws ConsumerContractError naming both consumers
+ */
+export function assertSameConsumer(source: string, held: string, recorded: string): void {
+  if (held !== recorded) throw new ConsumerContractError(`${source} holds consumer "${held}", not "${recorded}"; one file holds one consumer's uses. Record "${recorded}" to another file.`)
+}

@@ -1,0 +1,35 @@
+import type { RawSurface } from '../surface/types.js'
+import type { FindingsOf } from './lint-surface.js'
+import { lintSubjects } from './lint-subjects.js'
+import { PROFILES } from './profile-registry.js'
+import type { ProfileRule } from './profile-rule.js'
+
+/**
+ * True for a rule whose findings a command that judges a live server shows (`check`, `snapshot`,
+ * `show` warn on stderr): an error, or a rule whose client refuses the whole list.
+ * @example PROFILES[0].rules.filter(isEnforced)
+ */
+export function isEnforced(rule: ProfileRule): boolean {
+  return rule.severity === 'error' || rule.refusesListing === true
+}
+
+/**
+ * The findings of enforced rules; none for the others. Why: the warnings a live read prints are
+ * made of these alone, and checking the other rules was most of the live lint's cost.
+ * @example lintWarnings(lintSurfaceWith({ raw }, profiles, enforcedFindings))
+ */
+export const enforcedFindings: FindingsOf = (rule, subject) => (isEnforced(rule) ? rule.check(subject) : [])
+
+/**
+ * The entries of `raw` that no enforced rule of any profile finds fault with: what a contract file
+ * may vouch for (see `surface/vouched-entries.ts`). Why every profile: a later check may name any.
+ * @example vouchEntries(raw, written, cleanEntries(raw))
+ */
+export function cleanEntries(raw: RawSurface): Set<object> {
+  const clean = new Set<object>()
+  const rules = PROFILES.flatMap((profile) => profile.rules.filter(isEnforced))
+  for (const subject of lintSubjects({ raw })) {
+    if (rules.every((rule) => rule.entity !== subject.entity || rule.check(subject).length === 0)) clean.add(subject.fields)
+  }
+  return clean
+}
