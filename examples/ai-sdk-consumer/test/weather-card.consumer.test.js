@@ -23,6 +23,6 @@ test('the weather card records what it uses of the weather server', async () => 
   const transport = recordTransport(new StdioClientTransport({ command: process.execPath, args: ['src/weather-server.js'] }), { consumer: 'weather-agent' })
   const client = await createMCPClient({ transport })
   expect(await weatherCard(client, scriptedModel(), 'Melbourne')).toBe('Melbourne: 22 °C, Sunny. Take sunglasses.')
-  await expect(transport).toMatchConsumerContract('../contracts/weather-agent.mcp-consumer.json')
+  await expect(transport).toMatchConsumerContract('contracts/weather-agent.mcp-consumer.json')
   await client.close()
 })

@@ -13,6 +13,6 @@ test('checkout picks the cheapest product, and records what it uses of the shop'
   await connected.connect(clientSide)
   const client = recordConsumer(connected, { consumer: 'checkout-agent' })
   expect(await cheapest(client, 'green')).toEqual({ name: 'green tea', price: 6.5 })
-  await expect(client).toMatchConsumerContract('../contracts/checkout-agent.mcp-consumer.json')
+  await expect(client).toMatchConsumerContract('contracts/checkout-agent.mcp-consumer.json')
   await connected.close()
 })

@@ -10,6 +10,6 @@ test('the weather card records what it uses of the weather server', async () => 
   // loadMcpTools takes an SDK Client: hand it the recorded one.
   const recorded = recordConsumer(client, { consumer: 'weather-agent' })
   expect(await weatherCard(recorded, 'Melbourne')).toBe('Melbourne: 22 °C, Sunny')
-  await expect(recorded).toMatchConsumerContract('../contracts/weather-agent.mcp-consumer.json')
+  await expect(recorded).toMatchConsumerContract('contracts/weather-agent.mcp-consumer.json')
   await client.close()
 })

@@ -28,6 +28,6 @@ test('the weather card records what it uses of the weather server', async () => 
   // MCPClient takes no client or transport: record the tools it made of the weather server (listTools() on @mastra/mcp 2).
   const tools = recordTools(await mcp.getTools(), { consumer: 'weather-agent', server: 'weather' })
   expect(await weatherCard(tools, scriptedModel(), 'Melbourne')).toBe('Melbourne: 22 °C, Sunny. Take sunglasses.')
-  await expect(tools).toMatchConsumerContract('../contracts/weather-agent.mcp-consumer.json')
+  await expect(tools).toMatchConsumerContract('contracts/weather-agent.mcp-consumer.json')
   await mcp.disconnect()
 })

@@ -4,8 +4,8 @@ import { mockServer } from 'mcp-contract'
 import { afterEach, expect, test } from 'vitest'
 import { buyCheapest } from '../src/basket.js'
 
-// The provider's published contract: the promise this consumer codes against.
-const CONTRACT = new URL('../mcp-contract.json', import.meta.url).pathname
+// The provider's published contract: the promise this consumer codes against (relative to the project root).
+const CONTRACT = 'mcp-contract.json'
 
 let client
 afterEach(async () => {

@@ -9,5 +9,5 @@ test('the MCP surface has not drifted', async () => {
 test('the server honors its published contract', async () => {
   // The committed contract file (the same format `mcp-contract snapshot` writes).
   // Only changes that can break a caller (breaking, risky) fail here.
-  await expect(createServer()).toHonorContract('../mcp-contract.json')
+  await expect(createServer()).toHonorContract('mcp-contract.json')
 })
