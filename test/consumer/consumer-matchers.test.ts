@@ -118,6 +118,22 @@ describe('toMatchConsumerContract', () => {
     expect(await readFile(join(dir, file), 'utf8')).toBe(withProvider)
   })
 
+  test('a missing path one slip away from a consumer contract beside it fails with a did-you-mean and records nothing; -u records it', async () => {
+    const { mkdir } = await import('node:fs/promises')
+    await mkdir(join(dir, 'contracts-typo'))
+    const kept = 'contracts-typo/checkout-agent.mcp-consumer.json'
+    expect((await toMatchConsumerContract.call(asJest('new'), await recordedClient(), kept)).pass).toBe(true)
+    const typo = 'contracts-typo/checkout-agnet.mcp-consumer.json'
+    for (const mode of ['new', 'none'] as const) {
+      const result: MatcherResult = await toMatchConsumerContract.call(asJest(mode), await recordedClient(), typo)
+      expect(result.pass).toBe(false)
+      expect(scrub(result.message())).toMatchSnapshot()
+    }
+    expect(await readdir(join(dir, 'contracts-typo'))).toEqual(['checkout-agent.mcp-consumer.json'])
+    expect((await toMatchConsumerContract.call(asJest('all'), await recordedClient(), typo)).pass).toBe(true)
+    expect((await readdir(join(dir, 'contracts-typo'))).sort()).toEqual(['checkout-agent.mcp-consumer.json', 'checkout-agnet.mcp-consumer.json'])
+  })
+
   test('a new consumer contract file is named in the run output, as a provider contract is; an unchanged one says nothing', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     try {

@@ -1,5 +1,5 @@
 import { createMcpHandler } from '@modelcontextprotocol/server'
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
@@ -78,6 +78,46 @@ describe('rejected before anything connects', () => {
     expect(plain(error!.message)).toMatchSnapshot()
     expect(error!.stack).toContain('matchers.test.ts')
     expect(called).toBe(false)
+  })
+})
+
+describe("a matcher's error shows the user's frames, not this package's", () => {
+  const OWN = ['matchers', 'src', 'setup'].map((name) => `${join(import.meta.dirname, '..', '..', name)}/`)
+  /** The frames of `stack` inside this package's own code. */
+  const ownFrames = (stack: string | undefined) => (stack ?? '').split('\n').filter((line) => /^\s+at /.test(line) && OWN.some((folder) => line.includes(folder)))
+  const rejection = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error as Error)
+
+  test.each([
+    {
+      title: 'a usage error thrown at once',
+      error: async () => {
+        try {
+          void expect(createCatalogServer('v1')).toMatchMcpContract({ failon: 'breaking' } as never)
+        } catch (error) {
+          return error as Error
+        }
+        return undefined
+      },
+    },
+    { title: 'a usage error found after loading', error: () => rejection(expect(createCatalogServer('v1')).toHonorContract('x.json', { ignore: ['tool-remove'] }) as Promise<unknown>) },
+    {
+      title: 'a project configuration that is not JSON',
+      error: async () => {
+        const dir = await mkdtemp(join(tmpdir(), 'mcp-contract-frames-'))
+        try {
+          await writeFile(join(dir, 'mcp-contract.config.json'), '{ "failOn": ')
+          const context = { isNot: false, testPath: join(dir, 'frames.test.js'), currentTestName: 'frames', snapshotState: { _updateSnapshot: 'none' } }
+          return await rejection(toHonorContract.call(context, createCatalogServer('v1'), 'mcp-contract.json'))
+        } finally {
+          await rm(dir, { recursive: true, force: true })
+        }
+      },
+    },
+  ])('$title', async ({ error }) => {
+    const thrown = await error()
+    expect(thrown).toBeInstanceOf(Error)
+    expect(thrown!.stack).toContain('matchers.test.ts')
+    expect(ownFrames(thrown!.stack)).toEqual([])
   })
 })
 
@@ -227,6 +267,26 @@ describe('toHonorContract', () => {
       expect(connected).toBe(false)
       expect(plain(result.message(), dir)).toMatchSnapshot()
       expect(await readFile(join(dir, file), 'utf8').catch(() => undefined)).toBeUndefined()
+    })
+
+    test.each([
+      { title: 'two letters swapped', typo: 'mcp-contract.jsno', under: 'swapped' },
+      { title: 'a letter typed extra', typo: 'mcp-contracts.json', under: 'extra' },
+    ])('a missing path one slip away from a contract beside it ($title) fails with a did-you-mean and records nothing; -u records it', async ({ typo, under }) => {
+      const folder = join(dir, under)
+      await mkdir(folder)
+      await writeContract(join(folder, 'mcp-contract.json'), v1)
+      const file = `${under}/${typo}`
+      for (const mode of ['new', 'none'] as const) {
+        const result = await honor(v1, file, mode)
+        expect(result.pass).toBe(false)
+        expect(plain(result.message(), dir)).toMatchSnapshot()
+      }
+      expect(await readdir(folder)).toEqual(['mcp-contract.json'])
+      // A name that is another file, not a slip, is recorded as ever; an explicit -u records even a close name.
+      expect((await honor(v1, `${under}/mcp-contract-v2.json`, 'new')).pass).toBe(true)
+      expect((await honor(v1, file, 'all')).pass).toBe(true)
+      expect((await readdir(folder)).sort()).toEqual(['mcp-contract-v2.json', 'mcp-contract.json', typo].sort())
     })
 
     test('a new contract file is named in the run output; an unchanged one says nothing', async () => {
