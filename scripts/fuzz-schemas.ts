@@ -66,6 +66,8 @@ let skipped = 0
 const started = Date.now()
 const deadline = started + minutes * 60_000
 let falseAlarms = 0
+/** The first few value-keeping edits the engine still reported, saved like the equal-pair alarms. */
+const keptAlarms: unknown[] = []
 let found = 0
 const total = () => Object.values(checked).reduce((sum, n) => sum + n, 0)
 const summary = () => `${total()} pairs checked (${Object.entries(checked).map(([family, n]) => `${family} ${n}`).join(', ')}; ${skipped} more skipped: Ajv could not judge them) in ${((Date.now() - started) / 60_000).toFixed(1)} min from seed ${seed}: ${found} counterexamples`
@@ -76,6 +78,7 @@ for (let round = 0; Date.now() < deadline; round++) {
       if (verdict.skipped) skipped++
       else checked[family] = (checked[family] ?? 0) + 1
       if (verdict.falseAlarm) falseAlarms++
+      if (verdict.alarm !== undefined && keptAlarms.length < 20) keptAlarms.push({ seed: seed + round, family, ...verdict.alarm })
       return verdict.counterexample === undefined
     }),
     { seed: seed + round, numRuns: 500, interruptAfterTimeLimit: Math.max(1, deadline - Date.now()) },
@@ -93,4 +96,10 @@ for (let round = 0; Date.now() < deadline; round++) {
   }
 }
 console.log(`${summary()}, ${falseAlarms} false alarms on edits that keep the value set`)
+if (keptAlarms.length > 0) {
+  const file = join(out, `kept-value-alarms-${seed}.json`)
+  mkdirSync(out, { recursive: true })
+  writeFileSync(file, `${JSON.stringify(keptAlarms, null, 2)}\n`)
+  console.log(`the first ${keptAlarms.length} of them saved to ${file}`)
+}
 process.exit(found > 0 || !rateHolds ? 1 : 0)

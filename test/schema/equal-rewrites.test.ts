@@ -54,6 +54,8 @@ const rows: EqualRow[] = [
   // a root `$ref` with `$defs` beside it is that reference (a recursive type wrapped in `allOf`)
   { title: 'a recursive type referring to # ↔ the same type wrapped in allOf', before: recursive('#'), after: { allOf: [recursive('#')] }, kind: null, both: [{ value: 'a' }, { value: 'a', next: { value: 'b' } }], neither: [{ value: 'a', next: {} }, { value: 1 }] },
   { title: 'a recursive type by its $id ↔ the same type wrapped in allOf (TypeBox)', before: { $id: 'https://example.com/node', ...recursive('https://example.com/node') }, after: { allOf: [{ $id: 'https://example.com/node', ...recursive('https://example.com/node') }] }, kind: null, both: [{ value: 'a', next: { value: 'b' } }], neither: [{ value: 'a', next: { value: 1 } }] },
+  // seed 6062 of the miss-side campaign: an `if` pointing at a definition that was only renamed
+  { title: 'an if condition referring to a renamed definition', before: object({ f: { type: 'number', if: { $ref: '#/$defs/Node' }, then: { const: 5 } } }, [], { $defs: { Node: recursive('#/$defs/Node') } }), after: object({ f: { type: 'number', if: { $ref: '#/$defs/Tree' }, then: { const: 5 } } }, [], { $defs: { Tree: recursive('#/$defs/Tree') } }), kind: null, both: [{ f: 1 }, {}], neither: [{ f: 'a' }] },
   { title: 'a root $ref with $defs beside it ↔ its definition inline', before: { $ref: '#/$defs/Node', $defs: { Node: recursive('#') } }, after: recursive('#'), kind: null, both: [{ value: 'a', next: { value: 'b' } }], neither: [{ next: { value: 'b' } }] },
 ]
 

@@ -21,6 +21,8 @@ export interface EditVerdict {
   counterexample?: Counterexample
   /** The edit keeps the value set and still got a breaking or risky finding. */
   falseAlarm: boolean
+  /** For a false alarm: both sides, the edit and what the engine reported. */
+  alarm?: { before: RawSchema; after: RawSchema; edit: string; findings: unknown[] }
 }
 
 const SERIOUS = new Set(['breaking', 'risky'])
@@ -99,8 +101,10 @@ function checkJudgedEdit(raw: RawSchema, edit: Edit): EditVerdict {
     const report = serious(direction)
     if (!report.serious && !bySafeIntegerPolicy((moved as { value: unknown }).value, report.findings)) return { counterexample: { before: raw, after: edited, edit: edit.name, direction, value: (moved as { value: unknown }).value, findings: report.findings }, falseAlarm: false }
   }
-  const falseAlarm = edit.keepsValues && lost === undefined && gained === undefined && (serious('input').serious || serious('output').serious)
-  return { falseAlarm }
+  if (!edit.keepsValues || lost !== undefined || gained !== undefined) return { falseAlarm: false }
+  const reports = [serious('input'), serious('output')].filter((report) => report.serious)
+  if (reports.length === 0) return { falseAlarm: false }
+  return { falseAlarm: true, alarm: { before: raw, after: edited, edit: edit.name, findings: reports.flatMap((report) => report.findings) } }
 }
 
 /** What comparing a schema with a rewrite that keeps its values gave. */
