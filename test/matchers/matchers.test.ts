@@ -15,6 +15,7 @@ import { createEraSplitServer } from '../fixtures/servers/era-split-server.js'
 import { printedWithEveryHint } from '../support/earlier-snapshot-format.js'
 
 const HANG_AT_INITIALIZE = join(import.meta.dirname, '..', 'fixtures', 'servers', 'hang-at-initialize.js')
+const HANG_ON_LIST = join(import.meta.dirname, '..', 'fixtures', 'servers', 'hang-on-list.js')
 
 /** An error's or a result's message without colors, with a temporary folder replaced by `<dir>`. */
 function plain(message: string, dir?: string): string {
@@ -103,6 +104,15 @@ describe('waits', () => {
     )
     expect(Date.now() - started).toBeLessThan(5_000)
     expect(plain(String(error?.message))).toMatch(/abort/i)
+  })
+
+  // Why a 10 s wait: a matcher's steps wait capture's default limit, which no matcher option changes.
+  test("a step that runs out of time advises what a matcher's user can change: a surface captured with a longer timeoutMs", { timeout: 30_000 }, async () => {
+    const error = await expect({ command: process.execPath, args: [HANG_ON_LIST] }).toMatchMcpContract().then(
+      () => undefined,
+      (rejection: unknown) => rejection as Error,
+    )
+    expect(plain(String(error?.message)).replaceAll(HANG_ON_LIST, '<hang-on-list.js>').replaceAll(process.execPath, '<node>')).toMatchSnapshot()
   })
 })
 
