@@ -227,6 +227,16 @@ describe('toHonorContract', () => {
       expect(plain(strict.message(), dir)).toMatchSnapshot()
     })
 
+    test('ignore KIND:PATH scopes a kind to one tool: the drift passes only when each breaking change is named where it is', async () => {
+      const file = join(dir, 'scoped-ignore.json')
+      await writeContract(file, v1)
+      const scoped = ['tool-removed:legacy_export', 'hint-reversed:get_product', 'argument-now-required:parse_catalog.pages']
+      expect((await honor(v2, file, 'none', { ignore: scoped })).pass).toBe(true)
+      const elsewhere = await honor(v2, file, 'none', { ignore: [...scoped.slice(0, 2), 'argument-now-required:search_products'] })
+      expect(elsewhere.pass).toBe(false)
+      expect(plain(elsewhere.message(), dir)).toContain('argument-now-required')
+    })
+
     test.each(['new', 'all', 'none'] as const)('a path into a folder that does not exist fails (%s), and creates nothing', async (mode) => {
       const file = `contrakts-${mode}/mcp-contract.json`
       let connected = false
