@@ -121,7 +121,7 @@ export async function captureLiveRaw(adapter: RunnerAdapter, received: unknown, 
   const timer = budget === undefined ? undefined : setTimeout(() => deadline.abort(), budget)
   const signal = clock.signal ? AbortSignal.any([clock.signal, deadline.signal]) : deadline.signal
   try {
-    const raw = await captureRaw(received as Parameters<typeof captureRaw>[0], { timeoutMs: Math.min(DEFAULT_TIMEOUT_MS, budget ?? DEFAULT_TIMEOUT_MS), signal, era })
+    const raw = await captureRaw(received as Parameters<typeof captureRaw>[0], { timeoutMs: Math.min(DEFAULT_TIMEOUT_MS, budget ?? DEFAULT_TIMEOUT_MS), signal, era, adviceFor: 'matcher' })
     return { surface: normalizeSurface(raw), raw }
   } catch (error) {
     if (deadline.signal.aborted && !clock.signal?.aborted) {

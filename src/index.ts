@@ -7,7 +7,7 @@
  */
 export { captureSurface } from './capture/capture-surface.js'
 export { isSurface } from './surface/is-surface.js'
-export { CaptureError, captureRaw, DEFAULT_TIMEOUT_MS, describeTarget, isCaptureTarget, type Authorization, type CaptureOptions, type Target } from './capture/capture-raw.js'
+export { CaptureError, captureRaw, DEFAULT_TIMEOUT_MS, describeTarget, isCaptureTarget, type AdviceFor, type Authorization, type CaptureOptions, type Target } from './capture/capture-raw.js'
 export { normalizeSurface } from './surface/normalize.js'
 export { diffSurfaces, type DiffReport } from './diff/diff-surfaces.js'
 export { SEVERITIES, type Change, type Direction, type Relation, type Severity } from './diff/change.js'

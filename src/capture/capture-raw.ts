@@ -8,7 +8,7 @@ import { renderDeepPath } from './deep-path.js'
 import { openConnection } from './open-connection.js'
 import { readSurfaceLists } from './read-paged-list.js'
 import { ERA_OPTIONS, isModernClientMissing, refusedInitialize, type Era, type EraOption } from './era.js'
-import type { StepLimits } from './run-step.js'
+import type { AdviceFor, StepLimits } from './run-step.js'
 import { ACCEPTED_TARGETS, recognizeTarget, type HttpTarget, type RecognizedTarget, type Target } from './target.js'
 import { authorizationNameProblem } from '../surface/authorization-name.js'
 import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from './timeout-limits.js'
@@ -19,6 +19,7 @@ export { loadStdioSdk } from './open-stdio.js'
 export { ERA_OPTIONS, type Era, type EraOption } from './era.js'
 export { isCaptureTarget, type ConnectedClient, type HandlerTarget, type HttpTarget, type InProcessServer, type ServerFactory, type StdioTarget, type Target } from './target.js'
 export { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from './timeout-limits.js'
+export type { AdviceFor } from './run-step.js'
 
 /** Options for {@link captureRaw}. */
 export interface CaptureOptions {
@@ -40,6 +41,11 @@ export interface CaptureOptions {
    * @example { admin: { bearer: process.env.ADMIN_TOKEN }, anonymous: {} }
    */
   authorizations?: { [name: string]: Authorization }
+  /**
+   * In whose terms a timeout's advice names the limit: `api` (default, the `timeoutMs` option),
+   * `cli` (`--timeout MS`) or `matcher` (a surface captured with `captureSurface(target, { timeoutMs })`).
+   */
+  adviceFor?: AdviceFor
 }
 
 /** The credentials of one named authorization. */
@@ -68,7 +74,7 @@ export async function captureRaw(target: Target, options: CaptureOptions = {}): 
   }
   const era = options.era ?? 'auto'
   if (!ERA_OPTIONS.includes(era)) throw new RangeError(`era must be one of ${ERA_OPTIONS.join(', ')}, got ${JSON.stringify(options.era)}.`)
-  const limits = { timeoutMs, signal: options.signal }
+  const limits = { timeoutMs, signal: options.signal, adviceFor: options.adviceFor }
   const recognized = recognizeTarget(target)
   if (recognized === undefined) {
     throw new CaptureError('bad-target', `Cannot read an MCP surface from ${kindOfValue(target)}. Pass ${ACCEPTED_TARGETS}.`, {

@@ -1,7 +1,8 @@
 import { CaptureError } from './capture-error.js'
 import { clipEcho } from './clip-echo.js'
 import type { TransportKind } from './connection.js'
-import { StepInterrupted } from './run-step.js'
+import { StepInterrupted, type AdviceFor } from './run-step.js'
+import { isSpawnFailure, spawnProblem } from './spawn-problem.js'
 import type { WireDiagnostics } from './wire-diagnostics.js'
 
 /** What is known about the server when something failed. */
@@ -195,11 +196,19 @@ function explainInterrupted(interrupted: StepInterrupted, context: FailureContex
     'timeout',
     withWire(
       `Gave up waiting for ${interrupted.step} from ${context.label} after ${interrupted.timeoutMs} ms. ` +
-        'If the server is only slow, raise the limit with the timeoutMs option (CLI: --timeout MS); if it never answers, it is stuck.',
+        `If the server is only slow, ${RAISE_TIMEOUT[interrupted.adviceFor]}; if it never answers, it is stuck.`,
       context,
     ),
     details,
   )
+}
+
+// Why one per face: each names only what its reader can change; a matcher takes no time limit,
+// but it takes a surface captured with one.
+const RAISE_TIMEOUT: Record<AdviceFor, string> = {
+  api: 'raise the limit with the timeoutMs option',
+  cli: 'raise the limit with --timeout MS',
+  matcher: 'capture it with captureSurface(target, { timeoutMs }) and hand the matcher that surface',
 }
 
 function unauthorized(status: number, details: { serverLabel: string; cause: unknown; stderrTail: readonly string[] }): CaptureError {
@@ -232,21 +241,6 @@ function exitWords(exit: FailureContext['exit']): string {
   return 'exited'
 }
 
-/**
- * Why a spawn failed, in words: `command not found` rather than Node's `spawn x ENOENT`.
- * @example spawnProblem(Object.assign(new Error('spawn x ENOENT'), { code: 'ENOENT', syscall: 'spawn x' })) // 'command not found'
- */
-function spawnProblem(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code
-  if (code === 'ENOENT') return 'command not found'
-  if (code === 'EACCES') return 'permission denied (the file is not executable by this user)'
-  return messageOf(error)
-}
-
-function isSpawnFailure(error: unknown): boolean {
-  const syscall = (error as { syscall?: unknown } | null)?.syscall
-  return typeof syscall === 'string' && syscall.startsWith('spawn')
-}
 
 function isConnectionLost(error: unknown): boolean {
   // Why: SDK 1.x reports a closed connection as -32000 "Connection closed", or "Not connected"

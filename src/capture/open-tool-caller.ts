@@ -23,7 +23,7 @@ export interface ToolCaller {
  * @example const caller = await openToolCaller({ command: 'node', args: ['server.js'] }, { era: 'legacy' })
  */
 export async function openToolCaller(target: Target, options: Omit<CaptureOptions, 'era'> & { era?: Era } = {}): Promise<ToolCaller> {
-  const limits = { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal: options.signal }
+  const limits = { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal: options.signal, adviceFor: options.adviceFor }
   const recognized = recognizeTarget(target)
   if (recognized === undefined) {
     throw new CaptureError('bad-target', `Cannot call tools on ${kindOfValue(target)}. Pass ${ACCEPTED_TARGETS}.`, { serverLabel: describeTarget(target) })

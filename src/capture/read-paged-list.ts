@@ -50,7 +50,7 @@ export async function readSurfaceLists(connection: Connection, limits: StepLimit
   const signal = limits.signal === undefined ? stopOthers.signal : AbortSignal.any([limits.signal, stopOthers.signal])
   const outcomes = await Promise.allSettled(
     SURFACE_LISTS.map((list) =>
-      readPagedList(connection, list, { timeoutMs: limits.timeoutMs, signal }, (result) => {
+      readPagedList(connection, list, { ...limits, signal }, (result) => {
         // Why kept as sent: which scope a list has is the surface layer's call, not capture's.
         if ('cacheScope' in result) (cacheScopes[list.key] ??= []).push(result.cacheScope)
       }).catch((error: unknown) => {

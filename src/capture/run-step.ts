@@ -1,7 +1,15 @@
-/** How long one step may wait, and the caller's signal to stop waiting altogether. */
+/**
+ * Who reads a capture failure's advice, and so in whose terms it names the time limit: a caller
+ * of the API (`the timeoutMs option`), the CLI's user (`--timeout MS`), or a matcher's (who has
+ * no such option, and passes a surface captured with `captureSurface(target, { timeoutMs })`).
+ */
+export type AdviceFor = 'api' | 'cli' | 'matcher'
+
+/** How long one step may wait, the caller's signal to stop waiting altogether, and whose terms a timeout's advice is in (default `api`). */
 export interface StepLimits {
   timeoutMs: number
   signal?: AbortSignal
+  adviceFor?: AdviceFor
 }
 
 /**
@@ -16,6 +24,7 @@ export class StepInterrupted extends Error {
     readonly step: string,
     readonly timeoutMs: number,
     cause?: unknown,
+    readonly adviceFor: AdviceFor = 'api',
   ) {
     super(reason === 'timeout' ? `gave up waiting for ${step} after ${timeoutMs} ms` : `aborted while waiting for ${step}`, { cause })
   }
@@ -44,7 +53,7 @@ export async function runStep<T>(step: string, limits: StepLimits, work: (signal
       reject(error)
       controller.abort(error)
     }
-    timer = setTimeout(() => giveUp(new StepInterrupted('timeout', step, timeoutMs)), timeoutMs)
+    timer = setTimeout(() => giveUp(new StepInterrupted('timeout', step, timeoutMs, undefined, limits.adviceFor)), timeoutMs)
     onCallerAbort = () => giveUp(new StepInterrupted('aborted', step, timeoutMs, callerSignal?.reason))
     callerSignal?.addEventListener('abort', onCallerAbort, { once: true })
   })
@@ -53,7 +62,7 @@ export async function runStep<T>(step: string, limits: StepLimits, work: (signal
   } catch (error) {
     if (controller.signal.aborted) throw controller.signal.reason
     // Why: the SDK's own request timer (given the same limit) may fire a hair before ours.
-    if (isSdkRequestTimeout(error)) throw new StepInterrupted('timeout', step, timeoutMs, error)
+    if (isSdkRequestTimeout(error)) throw new StepInterrupted('timeout', step, timeoutMs, error, limits.adviceFor)
     throw error
   } finally {
     clearTimeout(timer)

@@ -10,9 +10,9 @@ import { COMMAND_OPTIONS } from './command-options.js'
 const COMMAND_LINES = {
   snapshot: 'mcp-contract snapshot [--contract FILE] [--fail-on SEVERITY] [--force] -- <server command…>   record the contract file',
   check:
-    'mcp-contract check    [--contract FILE] [--strict] [--fail-on SEVERITY] [--ignore KIND]… [--used …] [--used-by …] [--suggest-version] [--format text|json|markdown|junit|sarif|github] -- <server command…>',
+    'mcp-contract check    [--contract FILE] [--strict] [--fail-on SEVERITY] [--ignore KIND[:PATH]]… [--used …] [--used-by …] [--suggest-version] [--format text|json|markdown|junit|sarif|github] -- <server command…>',
   show: 'mcp-contract show     [--format text|json] [--suggest-version] -- <server command…>   print the surface (or the release it needs), record nothing',
-  diff: 'mcp-contract diff OLD.json NEW.json [--strict] [--fail-on SEVERITY] [--ignore KIND]… [--suggest-version] [--format …]   compare two contract files',
+  diff: 'mcp-contract diff OLD.json NEW.json [--strict] [--fail-on SEVERITY] [--ignore KIND[:PATH]]… [--suggest-version] [--format …]   compare two contract files',
   verify: 'mcp-contract verify   --consumers FILE|DIR|GLOB|s3://…|https://… [--consumer-branch B] [--provider NAME] [--call [--allow-destructive]] [--format text|json|markdown|junit|sarif|github] -- <server command…>   does it still serve each consumer?',
   pact: 'mcp-contract pact export CONTRACT… [--out DIR] [--provider NAME]   write consumer contracts as Pact V4 pacts (<consumer>-<provider>.json)',
   publish: 'mcp-contract publish FILE… --to DIR|s3://bucket/prefix --consumer-version V [--branch B] [--provider NAME]   share contracts with providers',
@@ -60,7 +60,9 @@ Instead of "-- <server command…>":
 const JUDGING_OPTIONS = `Judging (check, diff):
   --fail-on SEVERITY   the lowest severity that fails: breaking, risky (default), routing, additive, cosmetic
   --strict             same as --fail-on routing: changed descriptions and titles fail too
-  --ignore KIND        drops every change of this kind (repeatable; a kind id from docs/rules.md); joins the config's ignore
+  --ignore KIND[:PATH] drops every change of this kind, or with :PATH those at one tool, prompt or resource
+                       or argument path and under it (search.filters; * for any run of characters);
+                       repeatable; a kind id from docs/rules.md; joins the config's ignore
   --used NAME[,NAME…]  only changes to these tools, prompts or resources (globs with *) can fail; others are listed
   --used-by FILE|GLOB  the consumer's source (TS/JS, repeatable; quote globs): the names it mentions count as used;
                        show --used-by prints what it found, file:line per name
@@ -144,7 +146,7 @@ const JUDGING_TEXT: Record<string, OptionHelp> = {
   '--fail-on': { value: 'SEVERITY', text: 'the lowest severity that fails: breaking, risky (default), routing, additive, cosmetic' },
   '--strict': { text: 'same as --fail-on routing: changed descriptions and titles fail too' },
   '--profile': { value: 'NAME', text: 'a client-acceptance profile to judge (repeatable): mcp-2025-11-25, mcp-2026-07-28, sdk-typescript; default mcp-2025-11-25 and sdk-typescript' },
-  '--ignore': { value: 'KIND', text: "drops every change of this kind (repeatable; a kind id from docs/rules.md, such as tool-description-changed); joins the config file's ignore" },
+  '--ignore': { value: 'KIND[:PATH]', text: "drops every change of this kind (repeatable; a kind id from docs/rules.md, such as tool-description-changed), or with :PATH only those at one tool, prompt or resource name or argument path and under it (argument-removed:search.filters; * for any run of characters); joins the config file's ignore" },
   '--used': { value: 'NAME[,NAME…]', text: 'only changes to these tools, prompts or resources (globs with *) can fail; the others are listed' },
   '--used-by': { value: 'FILE|GLOB', text: "the consumer's source (TS/JS, repeatable; quote globs): the names it mentions count as used" },
   '--suggest-version': { text: 'also print the smallest release the changes need, counted from the serverInfo.version the contract recorded; a breaking change under a patch or minor release is always reported' },

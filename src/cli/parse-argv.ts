@@ -2,7 +2,6 @@ import { parseArgs } from 'node:util'
 import { ERA_OPTIONS, type EraOption } from '../capture/era.js'
 import { MAX_TIMEOUT_MS } from '../capture/timeout-limits.js'
 import { SEVERITIES, type Severity } from '../diff/change.js'
-import { didYouMean } from '../diff/closest-names.js'
 import { REPORT_FORMATS, type ReportFormat } from '../report/report-formats.js'
 import { groupCredentials, type AuthorizationFlags } from './authorization-flags.js'
 import { CliUsageError } from './cli-error.js'
@@ -20,7 +19,7 @@ export interface Invocation {
   profiles?: string[]
   strict: boolean
   failOn?: Severity
-  /** `--ignore KIND` (repeatable): change kinds dropped from the report, joined with the config file's. */
+  /** `--ignore KIND[:PATH]` (repeatable): change kinds dropped from the report (at PATH only, when given), joined with the config file's. */
   ignore?: string[]
   timeoutMs?: number
   /** Positional arguments before `--` (the two files of `diff`). */
@@ -172,9 +171,11 @@ export async function parseArgv(argv: readonly string[]): Promise<Invocation> {
   if (values['suggest-version'] === true && !['check', 'diff', 'show'].includes(command as string)) throw new CliUsageError(`--suggest-version goes with check, diff and show, not ${command}`)
   if (values['suggest-version'] === true && command === 'show' && values['used-by'] !== undefined) throw new CliUsageError('show takes --suggest-version or --used-by, not both')
   const ignore = values.ignore
-  const kindIds = ignore === undefined ? [] : (await import('../diff/registry.js')).KIND_IDS
-  const ignoreProblem = ignore?.find((id) => !kindIds.includes(id))
-  if (ignoreProblem !== undefined) throw new CliUsageError(`--ignore takes a change kind id, not "${ignoreProblem}".${didYouMean(ignoreProblem, kindIds)} docs/rules.md lists every kind.`)
+  if (ignore !== undefined) {
+    const [{ KIND_IDS }, { ignoreRuleProblem }] = await Promise.all([import('../diff/registry.js'), import('../diff/ignore-rule.js')])
+    const ignoreProblem = ignore.map((entry) => ignoreRuleProblem(entry, KIND_IDS)).find((problem) => problem !== undefined)
+    if (ignoreProblem !== undefined) throw new CliUsageError(`--ignore takes KIND or KIND:PATH: ${ignoreProblem} docs/rules.md lists every kind.`)
+  }
   const failOn = values['fail-on'] as Severity | undefined
   if (failOn !== undefined && !SEVERITIES.includes(failOn)) throw new CliUsageError(`--fail-on must be one of ${SEVERITIES.join(', ')}, not "${failOn}"`)
   const era = values.era as EraOption | undefined

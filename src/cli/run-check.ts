@@ -44,7 +44,7 @@ export async function runCheck(invocation: Invocation, io: CliIo): Promise<numbe
     if (outer.aborted) stop.abort(outer.reason)
     else outer.addEventListener('abort', () => stop.abort(outer.reason), { once: true })
   }
-  const raw = captureRaw(target, { timeoutMs: invocation.timeoutMs, signal: stop.signal, era })
+  const raw = captureRaw(target, { timeoutMs: invocation.timeoutMs, signal: stop.signal, era, adviceFor: 'cli' })
   // Why: a capture that fails while the contract is still being checked must not count as unhandled; it is awaited below.
   raw.catch(() => {})
   const judged = await judgeWhileCapturing(contract, raw, stop)

@@ -114,7 +114,7 @@ export const COMMAND_RUNNERS: Record<Exclude<Invocation['command'], 'check' | 'r
     const { surface } = await capture(invocation, io)
     // Why a second connection, opened only with --call: capture never calls a tool; the calls go
     // to the server in the era its surface was read in.
-    const caller = invocation.call ? await openToolCaller(await serverTarget(invocation, io), { timeoutMs: invocation.timeoutMs, signal: io.signal, era: surface.eras?.includes('legacy') === false ? '2026-07-28' : 'legacy' }) : undefined
+    const caller = invocation.call ? await openToolCaller(await serverTarget(invocation, io), { timeoutMs: invocation.timeoutMs, signal: io.signal, era: surface.eras?.includes('legacy') === false ? '2026-07-28' : 'legacy', adviceFor: 'cli' }) : undefined
     let verdicts: Awaited<ReturnType<typeof verifySourced>>
     try {
       const calls = caller && { callTool: caller.callTool, allowDestructive: invocation.allowDestructive, statesUnavailable: true }
@@ -290,7 +290,7 @@ export function judgeLive(raw: RawSurface, invocation: Invocation, io: CliIo, ve
 }
 
 async function captureRawSurface(invocation: Invocation, io: CliIo, era: EraOption | undefined = invocation.era, authorizations?: Record<string, Authorization>): Promise<RawSurface> {
-  return captureRaw(await serverTarget(invocation, io), { timeoutMs: invocation.timeoutMs, signal: io.signal, era, authorizations })
+  return captureRaw(await serverTarget(invocation, io), { timeoutMs: invocation.timeoutMs, signal: io.signal, era, authorizations, adviceFor: 'cli' })
 }
 
 /** Where a run finds credentials: its environment and configuration; found tokens join the scrubbed secrets. */

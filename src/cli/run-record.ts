@@ -4,6 +4,7 @@ import { recordingRun } from '../consumer/recording-run.js'
 import { WireRecording } from '../consumer/wire-recording.js'
 import { checkRecordTarget } from '../consumer/check-record-target.js'
 import { findProjectRoot, projectPath } from '../contract/project-root.js'
+import { spawnProblem } from '../capture/spawn-problem.js'
 import { CliRunError } from './cli-error.js'
 import type { CliIo } from './cli-io.js'
 import { EXIT, SIGNAL_EXIT } from './exit-codes.js'
@@ -41,11 +42,11 @@ async function recordStdio(invocation: Invocation, io: CliIo, record: Recorder):
   try {
     exit = await proxyStdio(invocation.serverCommand, session, { input: process.stdin, output: process.stdout, signal: io.signal, env: io.env, cwd: io.cwd })
   } catch (error) {
-    throw new CliRunError(`could not start ${invocation.serverCommand.join(' ')} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); check the server command after --`)
+    throw new CliRunError(`could not start ${invocation.serverCommand[0]}: ${spawnProblem(error)}. Check that the command after -- exists (on PATH or as an absolute path).`)
   }
   const stopped = io.signal?.aborted === true ? String(io.signal.reason) : undefined
   const serverCode = exit.code ?? 128 + (exit.signal === null ? 0 : (constants.signals[exit.signal] ?? 0))
-  const wrote = await record.write([session], stopped !== undefined ? `stopped by ${stopped}` : serverCode !== 0 ? `the server exited with status ${serverCode}` : undefined)
+  const wrote = await record.write([session], stopped !== undefined ? `stopped by ${stopped}` : serverCode !== 0 ? `the server exited with code ${serverCode}` : undefined)
   if (stopped !== undefined) return SIGNAL_EXIT[stopped] ?? EXIT.error
   return serverCode !== 0 ? serverCode : wrote ? EXIT.ok : EXIT.failed
 }

@@ -1,6 +1,7 @@
 import type { NotRecorded, Surface } from '../surface/types.js'
 import { SEVERITIES, severityRank, type Change, type Severity } from './change.js'
 import type { Detected } from './detected.js'
+import { isIgnored, parseIgnoreRule } from './ignore-rule.js'
 import { versionAdvice, type VersionAdvice } from './version-advice.js'
 import { diffProfiles, type SideRefusal } from './diff-profiles.js'
 import { diffAuthorizations } from './diff-authorizations.js'
@@ -78,8 +79,9 @@ export function reportChanges(detected: readonly Detected[], policy: Policy = {}
 }
 
 function reportDetected(detected: readonly Detected[], resolved: ResolvedPolicy, notRecorded: NotRecorded[]): DiffReport {
+  const ignored = resolved.ignore.map(parseIgnoreRule)
   const changes = detected
-    .filter((change) => !resolved.ignore.includes(change.kind))
+    .filter((change) => !isIgnored(change, ignored))
     .map((change) => classify(change, resolved))
     .sort(bySeverity)
   const failing = changes.filter((change) => !change.outOfScope && severityRank(change.severity) <= severityRank(resolved.failOn))

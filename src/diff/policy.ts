@@ -1,4 +1,5 @@
-import { closestNames, didYouMean } from './closest-names.js'
+import { didYouMean } from './closest-names.js'
+import { ignoreRuleProblem } from './ignore-rule.js'
 import { ERA_OPTIONS, type EraOption } from '../surface/eras.js'
 import { kindOfValue } from '../surface/kind-of-value.js'
 import { DEFAULT_PROFILES, profileNamesProblem } from '../lint/profile-registry.js'
@@ -28,7 +29,10 @@ export interface Policy {
    * CLI (`--used-by`), which resolve it to `used` before the diff; the diff itself reads no files.
    */
   usedBy?: string[]
-  /** Change kind ids to drop entirely. */
+  /**
+   * Changes to drop: a kind id drops every change of that kind, `KIND:PATH` only those at a
+   * tool, prompt or resource name, or an argument path below it (`argument-removed:search.filters`).
+   */
   ignore?: string[]
   /**
    * Client-acceptance profiles (docs/profiles.md) whose rules an entity must not start breaking;
@@ -89,14 +93,14 @@ export function policyProblem(policy: unknown, kindIds?: readonly string[]): str
   if (format !== undefined && !(FORMAT_MODES as readonly unknown[]).includes(format)) return `format must be one of ${quoted(FORMAT_MODES)}; got ${JSON.stringify(format)}.`
   if (used !== undefined && !isStringList(used)) return `used must be a list of tool, prompt or resource names (globs with *), such as ['search_*']; got ${JSON.stringify(used)}.`
   if (usedBy !== undefined && (!isStringList(usedBy) || usedBy.length === 0 || usedBy.some((pattern) => pattern.trim() === ''))) return `usedBy must be a non-empty list of the consumer's source files or globs, relative to the project root, such as ['src/agent/**/*.ts']; got ${JSON.stringify(usedBy)}.`
-  if (ignore !== undefined && !isStringList(ignore)) return `ignore must be a list of change kind ids, such as ['tool-description-changed']; got ${JSON.stringify(ignore)}.`
+  if (ignore !== undefined && !isStringList(ignore)) return `ignore must be a list of change kind ids (KIND, or KIND:PATH for one tool or argument), such as ['tool-description-changed']; got ${JSON.stringify(ignore)}.`
   if (profiles !== undefined) {
     const problem = profileNamesProblem(profiles)
     if (problem !== undefined) return problem
   }
   if (era !== undefined && !(ERA_OPTIONS as readonly unknown[]).includes(era)) return `era must be one of ${quoted(ERA_OPTIONS)}; got ${JSON.stringify(era)}.`
-  const strange = kindIds && (ignore as string[] | undefined)?.find((id) => !kindIds.includes(id))
-  if (strange) return `ignore lists ${JSON.stringify(strange)}, which is not a change kind id. Closest: ${quoted(closestNames(strange, kindIds))}; KINDS from 'mcp-contract' lists them all.`
+  const strange = kindIds && (ignore as string[] | undefined)?.map((entry) => ignoreRuleProblem(entry, kindIds)).find((problem) => problem !== undefined)
+  if (strange) return `ignore: ${strange} KINDS from 'mcp-contract' lists every kind.`
   return undefined
 }
 

@@ -31,7 +31,10 @@ export function renderProfiles(profiles: readonly Profile[]): string {
     'only and listed as "not judged" when linting a contract file. The object-root rules judge a',
     'contract file on what it records, where a root `allOf` of one member and a `type` list of one',
     'already read as that member and that type: a server that sends either (which the SDK clients',
-    'refuse) is flagged live, by `lint` and by the warnings of `show`, `snapshot` and `check`.',
+    'refuse) is flagged live, by `lint` (exit 1) and by the warnings of `show`, `snapshot` and',
+    '`check` on stderr. The diff compares normalized surfaces, where both read as what they wrap,',
+    'so it reports no `profile-violation-introduced` for them and `check` alone does not fail on',
+    'them: run `lint` in CI to fail a release that starts sending one.',
     'Host and model-provider profiles are added only where their restrictions are published.',
   ]
   for (const profile of profiles) {

@@ -34,7 +34,7 @@ describe('misbehaving stdio servers', () => {
       file: 'hang-at-initialize.js',
       timeoutMs: 500,
       code: 'timeout',
-      says: ['hang-at-initialize.js', 'waiting for initialize', '500 ms', 'timeoutMs', '--timeout'],
+      says: ['hang-at-initialize.js', 'waiting for initialize', '500 ms', 'raise the limit with the timeoutMs option;'],
       stderr: undefined,
     },
     {
@@ -43,7 +43,7 @@ describe('misbehaving stdio servers', () => {
       file: 'hang-on-list.js',
       timeoutMs: 1000,
       code: 'timeout',
-      says: ['hang-on-list.js', 'waiting for tools/list', '1000 ms', 'timeoutMs', '--timeout'],
+      says: ['hang-on-list.js', 'waiting for tools/list', '1000 ms', 'raise the limit with the timeoutMs option;'],
       stderr: undefined,
     },
     {

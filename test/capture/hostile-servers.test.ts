@@ -201,13 +201,13 @@ describe('floods over stdio', () => {
   test('a reply that never ends: the timeout says a message over the limit was arriving', async () => {
     const error = await captureFailure(hostile('endless-line'), 3_000)
     expect(error.code).toBe('timeout')
-    expect(scrubbed(error.message).replace(/more than [\d.]+ MiB/, 'more than <n> MiB')).toMatchInlineSnapshot(`"Gave up waiting for tools/list from stdio: node <servers>/hostile.js after 3000 ms. If the server is only slow, raise the limit with the timeoutMs option (CLI: --timeout MS); if it never answers, it is stuck. Before that, the server sent one message of more than <n> MiB, over the 64.0 MiB limit; capture skipped it."`)
+    expect(scrubbed(error.message).replace(/more than [\d.]+ MiB/, 'more than <n> MiB')).toMatchInlineSnapshot(`"Gave up waiting for tools/list from stdio: node <servers>/hostile.js after 3000 ms. If the server is only slow, raise the limit with the timeoutMs option; if it never answers, it is stuck. Before that, the server sent one message of more than <n> MiB, over the 64.0 MiB limit; capture skipped it."`)
   })
 
   test('lines that are not JSON-RPC and a reply to no request are counted in a timeout', async () => {
     const error = await captureFailure(hostile('noise-hang'), 1_000)
     expect(error.code).toBe('timeout')
-    expect(scrubbed(error.message)).toMatchInlineSnapshot(`"Gave up waiting for tools/list from stdio: node <servers>/hostile.js after 1000 ms. If the server is only slow, raise the limit with the timeoutMs option (CLI: --timeout MS); if it never answers, it is stuck. Before that, the server sent 2 messages that were not JSON-RPC, and 1 reply to a request capture never sent; capture skipped them."`)
+    expect(scrubbed(error.message)).toMatchInlineSnapshot(`"Gave up waiting for tools/list from stdio: node <servers>/hostile.js after 1000 ms. If the server is only slow, raise the limit with the timeoutMs option; if it never answers, it is stuck. Before that, the server sent 2 messages that were not JSON-RPC, and 1 reply to a request capture never sent; capture skipped them."`)
   })
 
   test('the same noise is counted when the server then exits', async () => {
@@ -296,6 +296,6 @@ describe('noise over HTTP', () => {
     expect(failure).toBeInstanceOf(CaptureError)
     const error = failure as CaptureError
     expect(error.code).toBe('timeout')
-    expect(scrubbed(error.message)).toMatchInlineSnapshot(`"Gave up waiting for tools/list from http://127.0.0.1:<port>/mcp after 1000 ms. If the server is only slow, raise the limit with the timeoutMs option (CLI: --timeout MS); if it never answers, it is stuck. Before that, the server sent 4 replies to a request capture never sent; capture skipped them."`)
+    expect(scrubbed(error.message)).toMatchInlineSnapshot(`"Gave up waiting for tools/list from http://127.0.0.1:<port>/mcp after 1000 ms. If the server is only slow, raise the limit with the timeoutMs option; if it never answers, it is stuck. Before that, the server sent 4 replies to a request capture never sent; capture skipped them."`)
   })
 })

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile } from 'node:fs/promises'
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, test } from 'vitest'
@@ -57,11 +57,48 @@ describe('--ignore KIND', () => {
     `)
   })
 
+  test('KIND:PATH drops that kind at one tool or argument path only: the report is the kinds-alone one, with the description change elsewhere kept', async () => {
+    const check = (ignored: string[]) => runCliProcess(['check', ...ignored, '--contract', contract, '--', 'node', catalog], { env: { CATALOG_VARIANT: 'v2' } })
+    const byPath = await check(['--ignore', 'tool-removed:legacy_export', '--ignore', 'hint-reversed:get_*', '--ignore', 'argument-now-required:parse_catalog.pages', '--ignore', 'tool-description-changed:bulk_import'])
+    const byKind = await check(['--ignore', 'tool-removed', '--ignore', 'hint-reversed', '--ignore', 'argument-now-required'])
+    expect(byPath.code, byPath.stderr).toBe(0)
+    expect(byPath.stdout).toBe(byKind.stdout)
+    expect(byPath.stdout).toContain('tool search_products · 1 routing\n  routing   tool-description-changed\n')
+  })
+
+  test('the config file takes KIND:PATH keys, and diff reads them too', async () => {
+    const v2 = join(dir, 'v2.json')
+    expect((await runCliProcess(['snapshot', '--contract', v2, '--', 'node', catalog], { env: { CATALOG_VARIANT: 'v2' } })).code).toBe(0)
+    await writeFile(join(dir, 'mcp-contract.config.json'), JSON.stringify({ ignore: { 'argument-now-required:parse_catalog': 'pages became required with the paging release' } }))
+    const run = await runCliProcess(['diff', contract, v2, '--ignore', 'tool-removed:legacy_*', '--ignore', 'hint-reversed:get_product'], { cwd: dir })
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stdout.match(/^  \w+ +[a-z-]+$/gm)).toEqual(['  routing   tool-description-changed', '  additive  tool-added'])
+    expect(run.stdout.trimEnd().split('\n').slice(-2)).toMatchInlineSnapshot(`
+      [
+        "2 changes · 1 routing · 1 additive — passes (fails at risky and above)",
+        "ignored by mcp-contract.config.json: argument-now-required:parse_catalog — pages became required with the paging release",
+      ]
+    `)
+  })
+
+  test('a path after a kind that does not exist is refused with the nearest kind; an empty path is refused', async () => {
+    const wrongKind = await runCliProcess(['check', '--ignore', 'argument-now-requird:parse_catalog', '--contract', contract, '--', 'node', join(dir, 'no-such-server.js')])
+    const emptyPath = await runCliProcess(['diff', contract, contract, '--ignore', 'tool-removed:'])
+    expect([wrongKind.code, emptyPath.code]).toEqual([2, 2])
+    expect(wrongKind.stderr + emptyPath.stderr).toMatchInlineSnapshot(`
+      "mcp-contract: --ignore takes KIND or KIND:PATH: "argument-now-requird" is not a change kind id. Did you mean "argument-now-required"? docs/rules.md lists every kind.
+      see mcp-contract check --help
+      mcp-contract: --ignore takes KIND or KIND:PATH: "tool-removed:" has nothing after the colon; write tool-removed alone for every change of that kind, or tool-removed:NAME for one tool, prompt or resource. docs/rules.md lists every kind.
+      see mcp-contract diff --help
+      "
+    `)
+  })
+
   test('an unknown kind is refused before any server starts, with the nearest kind', async () => {
     const run = await runCliProcess(['check', '--ignore', 'tool-remove', '--contract', contract, '--', 'node', join(dir, 'no-such-server.js')])
     expect(run.code).toBe(2)
     expect(run.stderr).toMatchInlineSnapshot(`
-      "mcp-contract: --ignore takes a change kind id, not "tool-remove". Did you mean "tool-removed"? docs/rules.md lists every kind.
+      "mcp-contract: --ignore takes KIND or KIND:PATH: "tool-remove" is not a change kind id. Did you mean "tool-removed"? docs/rules.md lists every kind.
       see mcp-contract check --help
       "
     `)

@@ -3,8 +3,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, expect, test } from 'vitest'
-import { CLI, fixture, ROOT } from '../support/run-cli-process.js'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { CLI, fixture, ROOT, runCliProcess, scrub } from '../support/run-cli-process.js'
 
 let dir: string
 
@@ -51,4 +51,31 @@ test('a record process loads the proxy and the recorder, not the other commands,
   expect(['src/cli/run-cli.ts', 'src/cli/run-check.ts', 'src/cli/run-commands.ts', 'src/cli/record-http-proxy.ts', 'src/surface/normalize.ts'].filter((file) => loaded.has(file))).toEqual([])
   // Why these too: each was once loaded by every record process, for an option or a path record rarely takes.
   expect(['src/cli/help-text.ts', 'src/diff/registry.ts', 'src/lint/profile-registry.ts', 'src/capture/capture-raw.ts', 'src/capture/auth/token-cache.ts', 'node:crypto'].filter((file) => loaded.has(file))).toEqual([])
+})
+
+describe('a server record cannot start or that ends early', () => {
+  test('a command that does not exist: "command not found", naming it, exit 2 and no file', async () => {
+    const out = join(dir, 'missing.mcp-consumer.json')
+    const run = await runCliProcess(['record', '--consumer', 'missing', '--out', out, '--', 'mcp-contract-no-such-server', '--flag'], { cwd: dir })
+    expect({ code: run.code, stderr: scrub(run.stderr, { [dir]: '<dir>' }) }).toMatchInlineSnapshot(`
+      {
+        "code": 2,
+        "stderr": "mcp-contract: could not start mcp-contract-no-such-server: command not found. Check that the command after -- exists (on PATH or as an absolute path).
+      ",
+      }
+    `)
+    await expect(readFile(out, 'utf8')).rejects.toThrow('ENOENT')
+  })
+
+  test('a server that exits before the client sends anything: its exit code, in what record says and as record\'s own', async () => {
+    const out = join(dir, 'early.mcp-consumer.json')
+    const run = await runCliProcess(['record', '--consumer', 'early', '--out', out, '--', process.execPath, '-e', 'process.exit(3)'], { cwd: dir })
+    expect({ code: run.code, stderr: scrub(run.stderr, { [dir]: '<dir>' }) }).toMatchInlineSnapshot(`
+      {
+        "code": 3,
+        "stderr": "mcp-contract record: NOTHING RECORDED for consumer "early"; <dir>/early.mcp-consumer.json was not written (the server exited with code 3). The client sent no message at all. Check that the consumer reaches its server through this command and that the tests that use the server ran.
+      ",
+      }
+    `)
+  })
 })

@@ -9,6 +9,7 @@ describe('policyProblem', () => {
     undefined,
     {},
     { failOn: 'breaking', strict: true, contentModel: 'lenient', format: 'annotate', used: ['search_*'], ignore: ['tool-description-changed'] },
+    { ignore: ['argument-removed:search.filters', 'tool-description-changed:fetch_*', 'resource-removed:file:///notes.txt'] },
     { profiles: ['sdk-typescript', 'mcp-2026-07-28'] },
     { profiles: [] },
     { era: 'both' },
@@ -30,7 +31,9 @@ describe('policyProblem', () => {
     { policy: { ignore: [42] }, says: 'ignore must be a list of change kind ids' },
     { policy: { profiles: 'sdk-typescript' }, says: `profiles must be a list of profile names, such as ['sdk-typescript']; got "sdk-typescript".` },
     { policy: { profiles: ['openai'] }, says: 'profiles lists "openai", which is not a profile; the profiles are mcp-2025-11-25, mcp-2026-07-28, sdk-typescript (docs/profiles.md describes each).' },
-    { policy: { ignore: ['tool-remove'] }, says: `ignore lists "tool-remove", which is not a change kind id. Closest: 'tool-removed';` },
+    { policy: { ignore: ['tool-remove'] }, says: `ignore: "tool-remove" is not a change kind id. Did you mean "tool-removed"? KINDS from 'mcp-contract' lists every kind.` },
+    { policy: { ignore: ['argument-remove:search.q'] }, says: `ignore: "argument-remove" is not a change kind id. Did you mean "argument-removed"?` },
+    { policy: { ignore: ['argument-removed:'] }, says: `ignore: "argument-removed:" has nothing after the colon; write argument-removed alone for every change of that kind, or argument-removed:NAME for one tool, prompt or resource.` },
   ])('$policy: $says', ({ policy, says }) => {
     expect(policyProblem(policy, KIND_IDS)).toContain(says)
   })
@@ -42,5 +45,35 @@ describe('policyProblem', () => {
 
 test('diffSurfaces refuses a policy it would silently misread', () => {
   const surface = normalizeSurface({ initialize: { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 's', version: '1' } } })
-  expect(() => diffSurfaces(surface, surface, { ignore: ['hint-flipped'] })).toThrow(new TypeError(`diffSurfaces: ignore lists "hint-flipped", which is not a change kind id. Closest: 'hint-relaxed', 'hint-reversed'; KINDS from 'mcp-contract' lists them all.`))
+  expect(() => diffSurfaces(surface, surface, { ignore: ['hint-flipped'] })).toThrow(new TypeError(`diffSurfaces: ignore: "hint-flipped" is not a change kind id. Did you mean "hint-relaxed" or "hint-reversed"? KINDS from 'mcp-contract' lists every kind.`))
+})
+
+describe('ignore KIND:PATH drops that kind at one name or argument path and under it, and nothing else', () => {
+  const tool = (name: string, properties: Record<string, unknown>, description = 'Finds things.') => ({ name, description, inputSchema: { type: 'object', properties } })
+  const surface = (tools: unknown[]) => normalizeSurface({ initialize: { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } }, tools: tools as never })
+  const filters = { type: 'object', properties: { city: { type: 'string' }, zip: { type: 'string' } } }
+  const before = surface([
+    tool('search', { q: { type: 'string' }, filters }),
+    tool('fetch_page', { url: { type: 'string' }, depth: { type: 'number' } }),
+    tool('ns.lookup', { id: { type: 'string' }, region: { type: 'string' } }),
+  ])
+  const after = surface([
+    tool('search', { filters: { type: 'object', properties: { zip: { type: 'string' } } } }),
+    tool('fetch_page', { url: { type: 'string' } }, 'Fetches a page.'),
+    tool('ns.lookup', { id: { type: 'string' } }),
+  ])
+  const kept = (ignore: string[]) => diffSurfaces(before, after, { ignore }).changes.map((change) => `${change.kind} ${change.name} ${change.path.join('.')}`.trim())
+
+  test.each([
+    { title: 'no rule: every change', ignore: [], expected: ['argument-removed fetch_page depth', 'argument-removed ns.lookup region', 'argument-removed search filters.city', 'argument-removed search q', 'tool-description-changed fetch_page'] },
+    { title: 'a kind alone: everywhere', ignore: ['argument-removed'], expected: ['tool-description-changed fetch_page'] },
+    { title: 'a tool name: that tool only', ignore: ['argument-removed:search'], expected: ['argument-removed fetch_page depth', 'argument-removed ns.lookup region', 'tool-description-changed fetch_page'] },
+    { title: 'an argument path: it and what is under it', ignore: ['argument-removed:search.filters'], expected: ['argument-removed fetch_page depth', 'argument-removed ns.lookup region', 'argument-removed search q', 'tool-description-changed fetch_page'] },
+    { title: 'a path that is only a prefix of a name: nothing', ignore: ['argument-removed:search.fil'], expected: ['argument-removed fetch_page depth', 'argument-removed ns.lookup region', 'argument-removed search filters.city', 'argument-removed search q', 'tool-description-changed fetch_page'] },
+    { title: 'a glob over names', ignore: ['argument-removed:*_page', 'tool-description-changed:fetch_*'], expected: ['argument-removed ns.lookup region', 'argument-removed search filters.city', 'argument-removed search q'] },
+    { title: 'a name with a dot in it', ignore: ['argument-removed:ns.lookup'], expected: ['argument-removed fetch_page depth', 'argument-removed search filters.city', 'argument-removed search q', 'tool-description-changed fetch_page'] },
+    { title: 'another kind at that path: nothing', ignore: ['argument-now-required:search'], expected: ['argument-removed fetch_page depth', 'argument-removed ns.lookup region', 'argument-removed search filters.city', 'argument-removed search q', 'tool-description-changed fetch_page'] },
+  ])('$title', ({ ignore, expected }) => {
+    expect(kept(ignore).sort()).toEqual(expected)
+  })
 })

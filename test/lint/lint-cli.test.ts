@@ -126,3 +126,30 @@ describe('show, snapshot and check never take a surface clients refuse silently'
     expect(scrub(json.stderr)).toMatchSnapshot()
   })
 })
+
+describe('a release that starts wrapping its input root in an allOf of one member (the SDK clients refuse it)', () => {
+  const allOf = ['--', 'node', join(ROOT, 'test/fixtures/servers/root-all-of.js')]
+
+  test('lint fails it; check warns on stderr and passes, since the diff reads the wrapped root as the object it wraps (docs/profiles.md says so)', async () => {
+    const contract = join(dir, 'mcp-contract.json')
+    expect((await runCliProcess(['snapshot', '--contract', contract, ...allOf])).code).toBe(0)
+    const lint = await runCliProcess(['lint', ...allOf], { env: { ROOT_VARIANT: 'all-of' } })
+    expect(lint.code).toBe(1)
+    expect(lint.stdout.split('\n').slice(0, 2)).toEqual(['sdk-typescript clients cannot list this surface: tools/list is refused whole', '  1 tool breaks tool-input-schema-object-root: search'])
+    const check = await runCliProcess(['check', '--contract', contract, ...allOf], { env: { ROOT_VARIANT: 'all-of' } })
+    expect(check).toMatchInlineSnapshot(`
+      {
+        "code": 0,
+        "stderr": "mcp-contract: warning: sdk-typescript clients cannot list this surface: tools/list is refused whole
+      mcp-contract: warning:   1 tool breaks tool-input-schema-object-root: search
+      mcp-contract: warning: mcp-2025-11-25 tool-input-schema-object-root: search
+      mcp-contract: warning: sdk-typescript tool-input-schema-object-root: search
+      mcp-contract: warning: \`mcp-contract lint\` shows each rule, its source and where it is broken
+      ",
+        "stdout": "no changes — passes (fails at risky and above)
+      ",
+      }
+    `)
+    expect(await readFile(join(ROOT, 'docs/profiles.md'), 'utf8')).toContain('so it reports no `profile-violation-introduced` for them and `check` alone does not fail on')
+  })
+})

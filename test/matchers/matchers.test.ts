@@ -15,6 +15,7 @@ import { createEraSplitServer } from '../fixtures/servers/era-split-server.js'
 import { printedWithEveryHint } from '../support/earlier-snapshot-format.js'
 
 const HANG_AT_INITIALIZE = join(import.meta.dirname, '..', 'fixtures', 'servers', 'hang-at-initialize.js')
+const HANG_ON_LIST = join(import.meta.dirname, '..', 'fixtures', 'servers', 'hang-on-list.js')
 
 /** An error's or a result's message without colors, with a temporary folder replaced by `<dir>`. */
 function plain(message: string, dir?: string): string {
@@ -144,6 +145,15 @@ describe('waits', () => {
     expect(Date.now() - started).toBeLessThan(5_000)
     expect(plain(String(error?.message))).toMatch(/abort/i)
   })
+
+  // Why a 10 s wait: a matcher's steps wait capture's default limit, which no matcher option changes.
+  test("a step that runs out of time advises what a matcher's user can change: a surface captured with a longer timeoutMs", { timeout: 30_000 }, async () => {
+    const error = await expect({ command: process.execPath, args: [HANG_ON_LIST] }).toMatchMcpContract().then(
+      () => undefined,
+      (rejection: unknown) => rejection as Error,
+    )
+    expect(plain(String(error?.message)).replaceAll(HANG_ON_LIST, '<hang-on-list.js>').replaceAll(process.execPath, '<node>')).toMatchSnapshot()
+  })
 })
 
 describe('toHonorContract', () => {
@@ -257,6 +267,16 @@ describe('toHonorContract', () => {
       const strict = await honor(retitled, file, 'new', { strict: true })
       expect(strict.pass).toBe(false)
       expect(plain(strict.message(), dir)).toMatchSnapshot()
+    })
+
+    test('ignore KIND:PATH scopes a kind to one tool: the drift passes only when each breaking change is named where it is', async () => {
+      const file = join(dir, 'scoped-ignore.json')
+      await writeContract(file, v1)
+      const scoped = ['tool-removed:legacy_export', 'hint-reversed:get_product', 'argument-now-required:parse_catalog.pages']
+      expect((await honor(v2, file, 'none', { ignore: scoped })).pass).toBe(true)
+      const elsewhere = await honor(v2, file, 'none', { ignore: [...scoped.slice(0, 2), 'argument-now-required:search_products'] })
+      expect(elsewhere.pass).toBe(false)
+      expect(plain(elsewhere.message(), dir)).toContain('argument-now-required')
     })
 
     test.each(['new', 'all', 'none'] as const)('a path into a folder that does not exist fails (%s), and creates nothing', async (mode) => {
