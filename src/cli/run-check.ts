@@ -60,7 +60,7 @@ async function judgeWhileCapturing(contract: ContractData, raw: Promise<RawSurfa
   try {
     const [{ contractSurfaceVouched }, commands, { loadVersionAdvice }] = await Promise.all([
       import('../contract/contract-file.js'),
-      import('./run-commands.js'),
+      import('./judge-surface.js'),
       import('../diff/version-advice.js'),
     ])
     const { surface: recorded, verified } = contractSurfaceVouched(contract)
@@ -75,15 +75,17 @@ async function judgeWhileCapturing(contract: ContractData, raw: Promise<RawSurfa
 
 /** check with the contract checked whole before the consumer's source is read and the server started. */
 async function checkInOrder(invocation: Invocation, io: CliIo, read: { contract: ContractData; config: FoundConfig | undefined; era: Invocation['era'] }): Promise<number> {
-  const [{ contractSurface }, { authorizationsFor }, { capture, consumerLiterals, report, sources }] = await Promise.all([
+  const [{ contractSurfaceVouched }, { authorizationsFor }, { capture, consumerLiterals, sources }, { report }] = await Promise.all([
     import('../contract/contract-file.js'),
     import('./resolve-authorizations.js'),
     import('./run-commands.js'),
+    import('./judge-surface.js'),
   ])
   const { contract, config, era } = read
   const file = contract.source
-  const recorded = contractSurface(contract)
+  // Why vouched here too: an entry the contract vouches for and the server lists unchanged is reused, as in the other order.
+  const { surface: recorded, verified } = contractSurfaceVouched(contract)
   const literals = await consumerLiterals(invocation, io)
   const authorizations = authorizationsFor(invocation, sources(io, config), { surface: recorded, file: relative(io.cwd, file) || file })
-  return report(recorded, (await capture(invocation, io, era, authorizations)).surface, invocation, io, { file, config, literals })
+  return report(recorded, (await capture(invocation, io, era, authorizations, verified)).surface, invocation, io, { file, config, literals })
 }

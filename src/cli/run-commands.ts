@@ -1,31 +1,31 @@
 import { appendFile, readFile } from 'node:fs/promises'
-import { relative, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { captureRaw, type Authorization, type EraOption } from '../capture/capture-raw.js'
 import { openToolCaller } from '../capture/open-tool-caller.js'
-import { findProject, ignoredLines, policyWithConfig, type FoundConfig } from '../config/project-config.js'
+import { findProject, policyWithConfig, type FoundConfig } from '../config/project-config.js'
 import { findProjectRoot, projectPath } from '../contract/project-root.js'
 import { ContractFileError } from '../contract/contract-error.js'
 import { parseContract, readContract, serializeContract, writeContract } from '../contract/contract-file.js'
 import { sourceLiterals, type SourceLiteral } from '../consumer/source-literals.js'
 import { loadContractSources, verifySourced } from '../exchange/contract-sources.js'
 import { formatConsumerVerdicts, type ConsumerReportFormat } from '../report/format-consumers.js'
-import { formatUsedEntities, usedEntities, usedScope } from '../consumer/used-by-sources.js'
+import { formatUsedEntities, usedEntities } from '../consumer/used-by-sources.js'
 import { diffSurfaces } from '../diff/diff-surfaces.js'
-import { lintSurface, lintSurfaceWith } from '../lint/lint-surface.js'
-import { cleanEntries, enforcedFindings } from '../lint/enforced-rules.js'
-import { DEFAULT_PROFILES } from '../lint/profile-registry.js'
-import { formatLint, lintWarnings } from '../report/format-lint.js'
+import { lintSurface } from '../lint/lint-surface.js'
+import { cleanEntries } from '../lint/enforced-rules.js'
+import { formatLint } from '../report/format-lint.js'
 import { formatReport } from '../report/format-report.js'
 import { wantsColor } from '../report/text-colors.js'
 import { versionSuggestion } from '../report/describe-version.js'
 import { formatAuthorizationViews, printUnnamedView } from '../report/format-authorizations.js'
-import { normalizeVouched, type VerifiedEntries } from '../surface/vouched-entries.js'
+import type { VerifiedEntries } from '../surface/vouched-entries.js'
 import type { RawSurface, Surface } from '../surface/types.js'
 import type { CliIo } from './cli-io.js'
 import { EXIT } from './exit-codes.js'
 import { authorizationsFor, type CredentialSources } from './resolve-authorizations.js'
 import type { Invocation } from './parse-argv.js'
 import { packageVersion } from './package-version.js'
+import { judgeLive, judgingFlags, report } from './judge-surface.js'
 import { runAuth } from './run-auth.js'
 import { runPactExport, runPublish } from './run-pact.js'
 import { serverTarget } from './server-target.js'
@@ -163,45 +163,6 @@ export const COMMAND_RUNNERS: Record<Exclude<Invocation['command'], 'check' | 'r
 }
 
 /**
- * Prints the classified report under the project's configuration (flags win over it); `recorded.file`
- * is the contract SARIF and GitHub annotations point at, shown relative to the working folder.
- */
-export async function report(recorded: Surface, live: Surface, invocation: Invocation, io: CliIo, where: { file: string; config?: FoundConfig; literals?: SourceLiteral[] }): Promise<number> {
-  const used = usedScope(invocation.used, where.literals && usedEntities(where.literals, [recorded, live]))
-  const result = diffSurfaces(recorded, live, policyWithConfig(where.config, judgingFlags(invocation, used)))
-  const located = invocation.format === 'sarif' || invocation.format === 'github'
-  const contract = { file: relative(io.cwd, where.file) || where.file, text: located ? await readFile(where.file, 'utf8') : undefined }
-  const ignored = invocation.format === 'text' ? ignoredLines(where.config, io.cwd) : []
-  const color = invocation.format === 'text' && wantsColor(io.env, io.isTerminal === true)
-  const suggestion = invocation.suggestVersion && invocation.format === 'text' ? [versionSuggestion(result)] : []
-  // Why only check's text: diff compares two files, and other formats are read by tools that would choke on a line of advice.
-  const behind = invocation.command === 'check' && invocation.format === 'text' && result.ok && result.changes.length > 0 ? [contractBehind(result.changes.length, invocation)] : []
-  io.stdout(formatReport(result, { format: invocation.format, contract, color, toolVersion: packageVersion() }) + [...ignored, ...suggestion, ...behind].map((line) => `${line}\n`).join(''))
-  // Why: in GitHub Actions the job's summary page shows the report beside the annotations.
-  const summary = io.env.GITHUB_STEP_SUMMARY
-  if (summary) await appendFile(summary, formatReport(result, { format: 'markdown' }))
-  return result.ok ? EXIT.ok : EXIT.failed
-}
-
-/**
- * Why a passing check says so: a drift that fails nothing still leaves the contract behind the
- * server, and the next check compares with the old surface; the command that records it is given whole.
- */
-function contractBehind(changes: number, invocation: Invocation): string {
-  const target = invocation.url !== undefined ? ['--url', invocation.url] : ['--', ...invocation.serverCommand]
-  const options = [...(invocation.contractGiven ? ['--contract', invocation.contract] : []), ...(invocation.era ? ['--era', invocation.era] : []), ...(invocation.transport ? ['--transport', invocation.transport] : [])]
-  // Why credentials are not repeated: a token typed here would be printed in the log.
-  const credentials = Object.keys(invocation.headers).length > 0 || invocation.bearer !== undefined || invocation.bearerEnv !== undefined || invocation.authorizations !== undefined ? ' (with the same --header, --bearer and --as options)' : ''
-  const command = ['mcp-contract', 'snapshot', ...options, ...target].map(shellWord).join(' ')
-  return `${invocation.contract} is behind the server (${changes} change${changes === 1 ? '' : 's'} it does not record); to record ${changes === 1 ? 'it' : 'them'}: ${command}${credentials}`
-}
-
-/** An argument as a POSIX shell reads it back: bare when it is safe, else in single quotes. */
-function shellWord(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`
-}
-
-/**
  * The text of each consumer contract that is a local file, by the name the verdict gives it, for
  * annotations at a tool's line. Why a missing one is left out: a contract read from a bucket or
  * a URL has no file to annotate; its changes are located at line 1.
@@ -219,17 +180,6 @@ async function contractTexts(files: readonly string[], cwd: string): Promise<Map
 function withVersion(surface: Surface, version: string | undefined): Surface {
   const { serverVersion: _live, ...rest } = surface
   return version === undefined ? rest : { ...rest, serverVersion: version }
-}
-
-/** The policy the command line sets (the project configuration fills in the rest). */
-export function judgingFlags(invocation: Invocation, used?: string[]) {
-  return {
-    ...(invocation.failOn ? { failOn: invocation.failOn } : {}),
-    ...(invocation.strict ? { strict: true } : {}),
-    ...(invocation.profiles ? { profiles: invocation.profiles } : {}),
-    ...(invocation.ignore ? { ignore: invocation.ignore } : {}),
-    ...(used !== undefined ? { used } : {}),
-  }
 }
 
 /**
@@ -267,26 +217,18 @@ export function consumerLiterals(invocation: Invocation, io: CliIo): Promise<Sou
 
 /**
  * Captures and normalizes the live surface, and says in words which wire and era(s) it was read
- * over; warns on stderr about every profile error rule it breaks (see {@link judgeLive}).
+ * over; warns on stderr about every profile error rule it breaks (see {@link judgeLive}). With
+ * `verified` (a contract's vouched entries), an entry the server lists unchanged is the recorded one.
  */
-export async function capture(invocation: Invocation, io: CliIo, era: EraOption | undefined = invocation.era, authorizations?: Record<string, Authorization>): Promise<{ surface: Surface; via: string; raw: RawSurface }> {
+export async function capture(
+  invocation: Invocation,
+  io: CliIo,
+  era: EraOption | undefined = invocation.era,
+  authorizations?: Record<string, Authorization>,
+  verified?: VerifiedEntries,
+): Promise<{ surface: Surface; via: string; raw: RawSurface }> {
   const raw = await captureRawSurface(invocation, io, era, authorizations)
-  return { ...judgeLive(raw, invocation, io), raw }
-}
-
-/**
- * The live surface normalized from what capture read, and in words which wire and era(s) it was
- * read over; warns on stderr about every profile error rule it breaks. Why: clients see the raw
- * surface, and one they cannot list must never be recorded or checked silently; stderr keeps a
- * JSON report on stdout parseable. With `verified`, an entry the contract vouches for and the server
- * lists unchanged is the recorded one, and is not linted again (no enforced rule found fault with it).
- */
-export function judgeLive(raw: RawSurface, invocation: Invocation, io: CliIo, verified?: VerifiedEntries): { surface: Surface; via: string } {
-  const { surface, fresh } = normalizeVouched(raw, verified)
-  const warnings = lintWarnings(lintSurfaceWith({ raw: fresh }, invocation.profiles ?? DEFAULT_PROFILES, enforcedFindings))
-  if (warnings) io.stderr(warnings)
-  const eras = surface.eras ?? ['legacy']
-  return { surface, via: `# read over ${raw.transport ?? 'stdio'} in the ${eras.join(' and ')} era${eras.length > 1 ? 's' : ''}` }
+  return { ...judgeLive(raw, invocation, io, verified), raw }
 }
 
 async function captureRawSurface(invocation: Invocation, io: CliIo, era: EraOption | undefined = invocation.era, authorizations?: Record<string, Authorization>): Promise<RawSurface> {

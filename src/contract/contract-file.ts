@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { rename, rm, writeFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
+import { nestsDeeperThan } from '../schema/nesting-limit.js'
 import { sortKeys, stableStringify } from '../surface/stable-json.js'
 import type { RawSurface, Surface } from '../surface/types.js'
 import { verifyRecorded, vouchEntries, type VerifiedEntries } from '../surface/vouched-entries.js'
@@ -9,6 +10,7 @@ import type { ListName } from '../surface/types.js'
 import { ContractFileError } from './contract-error.js'
 import { contractShapeProblem } from './contract-shape.js'
 import { parseContractText, readContractText, throwIfTooDeep, unreadable, type ContractData } from './contract-text.js'
+import { MAX_CONTRACT_DEPTH } from './nesting-depth.js'
 
 export { CONTRACT_FORMAT, parseContractText, readContractText, type ContractData } from './contract-text.js'
 
@@ -76,7 +78,9 @@ export function contractSurface(contract: ContractData): Surface {
  * @example const { surface, verified } = contractSurfaceVouched(parseContractText(text, file))
  */
 export function contractSurfaceVouched({ data, text, source }: ContractData): { surface: Surface; verified: VerifiedEntries | undefined } {
-  throwIfTooDeep(text, source)
+  // Why the parsed data walked first: its objects are a fraction of the text's characters, and the
+  // text (as deep as the data, or deeper) is scanned only to say where a file nests too deep.
+  if (nestsDeeperThan(data, MAX_CONTRACT_DEPTH)) throwIfTooDeep(text, source)
   const { format: _format, $schema: _editorSchema, vouched: _vouched, ...surface } = data
   const verified = verifyRecorded(data)
   const problem = contractShapeProblem(verified === undefined ? data : withPlaceholders(data, verified))

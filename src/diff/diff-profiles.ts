@@ -1,4 +1,5 @@
-import { lintSurfaceWith, type FindingsOf, type ListingRefusal, type Violation } from '../lint/lint-surface.js'
+import { lintSubjects } from '../lint/lint-subjects.js'
+import { lintSubjectsWith, type FindingsOf, type ListingRefusal, type Violation } from '../lint/lint-surface.js'
 import { entityKey, profileChanges } from '../lint/profile-changes.js'
 import type { LintSubject, ProfileRule, RuleFinding } from '../lint/profile-rule.js'
 import type { Surface } from '../surface/types.js'
@@ -22,23 +23,33 @@ export function diffProfiles(recorded: Surface, live: Surface, profiles: readonl
   // Why only rules that refuse a listing for such an entity: its other findings are the same on both
   // sides and make no change; only a refused list is reported from one side's findings alone.
   const unchanged = unchangedKeys(recorded, live)
+  // Why the subjects made here: each subject's key is worked out once, not once per rule, and a
+  // live entity that is the recorded object itself (a vouched entry reused) shares its subject.
+  const made = new Map<object, LintSubject>()
+  const beforeSubjects = lintSubjects({ surface: recorded }, made)
+  const afterSubjects = lintSubjects({ surface: live }, made)
+  const keys = new Map<LintSubject, string>()
+  for (const subject of [...beforeSubjects, ...afterSubjects]) {
+    const key = entityKey(subject)
+    if (unchanged.has(key)) keys.set(subject, key)
+  }
   const known = new Map<ProfileRule, Map<string, readonly RuleFinding[]>>()
   const remember: FindingsOf = (rule, subject) => {
-    const key = entityKey(subject)
-    if (!unchanged.has(key)) return rule.check(subject)
+    const key = keys.get(subject)
+    if (key === undefined) return rule.check(subject)
     if (rule.refusesListing !== true) return []
     const findings = rule.check(subject)
     const byEntity = known.get(rule) ?? new Map<string, readonly RuleFinding[]>()
     known.set(rule, byEntity.set(key, findings))
     return findings
   }
-  const before = lintSurfaceWith({ surface: recorded }, profiles, remember)
+  const before = lintSubjectsWith(beforeSubjects, true, profiles, remember)
   const reuse: FindingsOf = (rule, subject) => {
-    const key = entityKey(subject)
-    if (!unchanged.has(key)) return rule.check(subject)
+    const key = keys.get(subject)
+    if (key === undefined) return rule.check(subject)
     return rule.refusesListing === true ? (known.get(rule)?.get(key) ?? rule.check(subject)) : []
   }
-  const after = lintSurfaceWith({ surface: live }, profiles, reuse)
+  const after = lintSubjectsWith(afterSubjects, true, profiles, reuse)
   const liveEntities = new Set(liveKeys(live))
   // Why sorted by entity: each entity's rules read together, as the other changes of an entity do.
   const changes = profileChanges(before.violations, after.violations, liveEntities).sort((a, b) => compareKeys(entityKey(a.violation), entityKey(b.violation)))

@@ -68,17 +68,32 @@ export function lintSurface(source: LintSource, profiles: readonly string[] = DE
  * @example lintSurfaceWith({ surface: live }, profiles, (rule, subject) => known(rule, subject) ?? rule.check(subject))
  */
 export function lintSurfaceWith(source: LintSource, profiles: readonly string[], findingsOf: FindingsOf): LintReport {
-  const subjects = lintSubjects(source)
+  return lintSubjectsWith(lintSubjects(source), 'surface' in source, profiles, findingsOf)
+}
+
+/**
+ * `lintSurfaceWith` over subjects made already (by `lintSubjects`); `fromContract` says whether
+ * they come from a recorded surface. Why: the diff makes the subjects of both sides itself, to
+ * know each subject's key once and to share the subject of an entity both sides hold.
+ * @example lintSubjectsWith(lintSubjects({ raw }), false, ['sdk-typescript'], (rule, subject) => rule.check(subject))
+ */
+export function lintSubjectsWith(subjects: readonly LintSubject[], fromContract: boolean, profiles: readonly string[], findingsOf: FindingsOf): LintReport {
+  // Why by entity: a rule reads only its own entity's subjects, and most subjects are tools.
+  const byEntity = new Map<LintEntity, LintSubject[]>()
+  for (const subject of subjects) {
+    const same = byEntity.get(subject.entity)
+    if (same === undefined) byEntity.set(subject.entity, [subject])
+    else same.push(subject)
+  }
   const violations: Violation[] = []
   const notJudged: NotJudged[] = []
   for (const profileName of profiles) {
     for (const rule of profileByName(profileName).rules) {
-      if ('surface' in source && rule.needsRawSurface) {
+      if (fromContract && rule.needsRawSurface) {
         notJudged.push({ profile: profileName, rule: rule.id, reason: rule.needsRawSurface })
         continue
       }
-      for (const subject of subjects) {
-        if (subject.entity !== rule.entity) continue
+      for (const subject of byEntity.get(rule.entity) ?? []) {
         for (const { path, detail, sdkEmitted } of findingsOf(rule, subject)) {
           const where = { entity: subject.entity, name: subject.name, path, ...(detail === undefined ? {} : { detail }) }
           violations.push({ profile: profileName, rule: rule.id, severity: rule.severity, ...where, refusesListing: rule.refusesListing === true, ...(sdkEmitted ? { sdkEmitted } : {}) })
