@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process'
-import { readFileSync } from 'node:fs'
-import { readdir, readFile } from 'node:fs/promises'
+import { readdirSync, readFileSync } from 'node:fs'
 
 /**
  * A process found below a stdio server's child. `started` tells it apart from a later process
@@ -109,18 +108,31 @@ async function procDescendants(root: number): Promise<FoundProcess[]> {
   return found
 }
 
-/** Children of every thread of `pid` (a child belongs to the thread that spawned it). */
+/**
+ * Children of every thread of `pid` (a child belongs to the thread that spawned it).
+ * Why synchronous reads: `/proc` files are made in memory and never block, and a server's Node
+ * has a dozen threads; the promise reads cost a `record` process more than the rest of its close.
+ */
 async function procChildren(pid: number): Promise<number[]> {
-  const threads = await readdir(`/proc/${pid}/task`).catch(() => [])
-  const lists = await Promise.all(threads.map((thread) => readFile(`/proc/${pid}/task/${thread}/children`, 'utf8').catch(() => '')))
-  return lists.flatMap((list) => list.split(' ').filter(Boolean).map(Number))
+  return orElse(() => readdirSync(`/proc/${pid}/task`), [] as string[])
+    .map((thread) => orElse(() => readFileSync(`/proc/${pid}/task/${thread}/children`, 'utf8'), ''))
+    .flatMap((list) => list.split(' ').filter(Boolean).map(Number))
 }
 
 /** Field 22 of `/proc/<pid>/stat`, in clock ticks since boot. */
 async function procStartTime(pid: number): Promise<string | undefined> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined)
+  const stat = orElse(() => readFileSync(`/proc/${pid}/stat`, 'utf8'), undefined)
   // Why after the last `)`: the command name in field 2 may itself hold spaces and parentheses.
   return stat?.slice(stat.lastIndexOf(')') + 2).split(' ')[19]
+}
+
+/** What `read` returns, or `fallback` when it throws (a process that has exited meanwhile). */
+function orElse<T>(read: () => T, fallback: T): T {
+  try {
+    return read()
+  } catch {
+    return fallback
+  }
 }
 
 async function psDescendants(root: number): Promise<FoundProcess[]> {

@@ -30,19 +30,19 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
   const io = {
     stdout: (text: string) => process.stdout.write(text),
     stderr: (text: string) => process.stderr.write(text),
-    stdin: process.stdin,
     cwd: process.cwd(),
     env: process.env,
-    isTerminal: process.stdout.isTTY === true,
     signal: stop.signal,
   }
   // Why record apart: its client waits for the server the proxy starts, and loading every command
   // first cost more than the proxy's whole share of a suite; record loads only what it needs
-  // (built on its own as `record.js`, see tsup.config.ts).
+  // (built on its own as `record.js`, see tsup.config.ts). Why without stdin and isTerminal: each
+  // makes Node build a stream before record has started its server, and record uses neither (its
+  // proxy takes process.stdin and process.stdout once the server is started).
   const run =
     argv[0] === 'record'
       ? import('./run-record.js').then(({ recordCli }) => recordCli(argv, io))
-      : import('./run-cli.js').then(({ runCli }) => runCli(argv, io))
+      : import('./run-cli.js').then(({ runCli }) => runCli(argv, { ...io, stdin: process.stdin, isTerminal: process.stdout.isTTY === true }))
   void run.then((code) => {
     process.exitCode = code
     // Why: once auth has read a pasted URL, an open stdin would keep the process from exiting.

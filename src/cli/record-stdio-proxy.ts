@@ -64,10 +64,12 @@ export function proxyStdio(command: readonly string[], tap: WireTap, ends: Stdio
     const clientLines = tapLines((message) => tap.fromClient(message))
     const serverLines = tapLines((message) => tap.fromServer(message))
     const fromClient = (chunk: Buffer) => clientLines(chunk)
-    ends.input.on('data', fromClient)
+    // Why piped before tapped: listeners run in the order added, so each chunk is on its way to
+    // the other side before its copy is parsed and recorded; the reading then overlaps the answer.
     ends.input.pipe(child.stdin)
-    child.stdout.on('data', (chunk: Buffer) => serverLines(chunk))
+    ends.input.on('data', fromClient)
     child.stdout.pipe(ends.output, { end: false })
+    child.stdout.on('data', (chunk: Buffer) => serverLines(chunk))
     // Why ignored: a server that exited closes its stdin; what the client still sends has no reader.
     child.stdin.on('error', () => undefined)
     ends.input.once('end', () => stop(true))

@@ -31,8 +31,7 @@ export async function runRecord(invocation: Invocation, io: CliIo): Promise<numb
   const consumer = invocation.consumer as string
   // Why before the server starts: a wrong --out fails at once, not after a whole test suite.
   await checkRecordTarget(out, consumer)
-  // Why not awaited here: the run is needed when the file is written, not to start the server.
-  const record = new Recorder(invocation, io, out, recordingRun(io.env))
+  const record = new Recorder(invocation, io, out)
   return invocation.url === undefined ? recordStdio(invocation, io, record) : recordHttp(invocation, io, record)
 }
 
@@ -40,7 +39,14 @@ async function recordStdio(invocation: Invocation, io: CliIo, record: Recorder):
   const session = record.session('')
   let exit: Awaited<ReturnType<typeof proxyStdio>>
   try {
-    exit = await proxyStdio(invocation.serverCommand, session, { input: process.stdin, output: process.stdout, signal: io.signal, env: io.env, cwd: io.cwd })
+    // Why getters: Node builds process.stdin and process.stdout when first touched, which the
+    // proxy does only once it has started the server, whose boot is what the client waits for.
+    const ends = { get input() { return process.stdin }, get output() { return process.stdout }, signal: io.signal, env: io.env, cwd: io.cwd }
+    const proxied = proxyStdio(invocation.serverCommand, session, ends)
+    record.start()
+    // Why when the client is done: the server then takes a while to exit, and the write after it no longer waits for its modules.
+    process.stdin.once('end', () => void (session.recording.empty ? undefined : record.prepare().catch(() => undefined)))
+    exit = await proxied
   } catch (error) {
     throw new CliRunError(`could not start ${invocation.serverCommand[0]}: ${spawnProblem(error)}. Check that the command after -- exists (on PATH or as an absolute path).`)
   }
@@ -57,6 +63,7 @@ async function recordHttp(invocation: Invocation, io: CliIo, record: Recorder): 
   let writing = Promise.resolve()
   const writeSessions = (ended: Session[], why?: string) => (writing = writing.then(async () => void ((await record.write(ended, why, !wroteAny)) && (wroteAny = true))))
   const stop = io.signal ?? new AbortController().signal
+  record.start()
   // Why loaded here: a stdio proxy needs no HTTP server (and `https` loads TLS).
   const { proxyHttp } = await import('./record-http-proxy.js')
   // Why each reason once: every answer of a server that compresses alike would say the same.
@@ -100,12 +107,30 @@ interface Session extends WireTap {
 
 /** Makes the recordings of one `record` run and writes them to `--out`. */
 class Recorder {
+  /** The run this process records in (see `recordingRun`). */
+  private run: Promise<string> | undefined
+  /** What writes the contract, once asked for. */
+  private writing: Promise<typeof import('./record-writing.js')> | undefined
+
   constructor(
     private readonly invocation: Invocation,
     private readonly io: CliIo,
     private readonly out: string,
-    private readonly run: Promise<string>,
   ) {}
+
+  /** Starts finding the run; the file is written in it. */
+  start(): void {
+    this.run ??= recordingRun(this.io.env)
+  }
+
+  /**
+   * Starts loading what merges and writes a contract, which is needed once, when a client is done.
+   * Why apart from {@link write}: called as the client finishes, the loading overlaps the server's exit.
+   */
+  prepare(): Promise<typeof import('./record-writing.js')> {
+    this.writing ??= import('./record-writing.js')
+    return this.writing
+  }
 
   /** A new session's recording. */
   session(_id: string): Session {
@@ -139,11 +164,11 @@ class Recorder {
       if (loud) this.io.stderr(nothingRecorded(this.invocation, sessions, why))
       return false
     }
-    // Why loaded here: merging, validating and writing a contract is needed once, when a client is done.
-    const [{ mergeConsumerContracts }, { writeRecordedContract }] = await Promise.all([import('../consumer/merge-consumer-contracts.js'), import('../consumer/write-recorded-contract.js')])
+    const { mergeConsumerContracts, writeRecordedContract } = await this.prepare()
     let contract: ConsumerContract | undefined
     for (const session of used) contract = contract === undefined ? await session.recording.contract() : mergeConsumerContracts(contract, await session.recording.contract(), { maxExamples: this.invocation.maxExamples })
-    const { merged } = await writeRecordedContract(this.out, contract as ConsumerContract, { run: await this.run, maxExamples: this.invocation.maxExamples })
+    this.start()
+    const { merged } = await writeRecordedContract(this.out, contract as ConsumerContract, { run: await this.run!, maxExamples: this.invocation.maxExamples })
     this.io.stderr(`mcp-contract record: recorded ${describeUses(contract as ConsumerContract)} for consumer "${contract!.consumer}" to ${this.invocation.out}${merged ? ", with this run's earlier recordings" : ''}${why !== undefined ? ` (${why})` : ''}\n`)
     return true
   }

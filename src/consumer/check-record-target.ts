@@ -1,4 +1,4 @@
-import { access, constants, readFile } from 'node:fs/promises'
+import { accessSync, constants, readFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { assertSameConsumer, ConsumerContractError } from './consumer-contract-format.js'
 
@@ -8,15 +8,20 @@ import { assertSameConsumer, ConsumerContractError } from './consumer-contract-f
  * @throws ConsumerContractError saying what is wrong and what to do
  */
 export async function checkRecordTarget(file: string, consumer: string): Promise<void> {
+  // Why synchronous: the server starts after these checks and the process has nothing else to do;
+  // promise reads would only add thread-pool round trips before the server's start.
   try {
-    await access(dirname(file), constants.W_OK)
+    accessSync(dirname(file), constants.W_OK)
   } catch (error) {
     throw new ConsumerContractError(`${file} cannot be written: its folder ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : 'is not writable'}. Create the folder or choose another --out.`)
   }
-  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return undefined
-    throw new ConsumerContractError(`${file} could not be read (${error.code ?? error.message}); record writes nothing over a file it cannot read. Choose another --out.`)
-  })
+  let text: string | undefined
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code !== 'ENOENT') throw new ConsumerContractError(`${file} could not be read (${code ?? (error as Error).message}); record writes nothing over a file it cannot read. Choose another --out.`)
+  }
   if (text === undefined) return
   // Why JSON alone here: the whole file is validated when it is merged; Ajv would delay the server's start.
   let held: unknown

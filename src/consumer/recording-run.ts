@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -59,8 +60,14 @@ function fnv1a64(text: string): string {
 }
 
 /** The fields of `/proc/<pid>/stat` after the command name (state first); `undefined` when unreadable. */
+// Why a synchronous read: `/proc` never blocks, and a promise read costs `record`'s start more.
 async function statFields(pid: number): Promise<string[] | undefined> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined)
+  let stat: string | undefined
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  } catch {
+    stat = undefined
+  }
   // Why after the last `)`: the command name may itself hold spaces and parentheses.
   return stat?.slice(stat.lastIndexOf(')') + 2).split(' ')
 }

@@ -202,6 +202,19 @@ test('SIGTERM stops the proxy and the server, and still writes what was recorded
   expect(JSON.parse(await readFile(out, 'utf8')).tools).toEqual([{ name: 'get_weather', examples: [{ city: 'Darwin' }], reads: [] }])
 })
 
+test('what the server writes at once, before the client sends anything, reaches the client byte for byte', async () => {
+  // Why escapes, spaces and key order: a proxy that re-serialised would change each of them.
+  const early = '{ "method":"notifications/message", "jsonrpc":"2.0","params":{"level":"info","data":"caf\\u00e9 \\ud83d\\ude00 1.50"}}\n'
+  const server = `process.stdout.write(${JSON.stringify(early)}); process.stdin.resume(); process.stdin.on('end', () => process.exit(0))`
+  const run = await runCliProcess(['record', '--consumer', 'early', '--out', join(dir, 'early.mcp-consumer.json'), '--', process.execPath, '-e', server])
+  expect(run.stdout).toBe(early)
+  expect(run.code).toBe(1)
+  expect(scrub(run.stderr, { [dir]: '<dir>' })).toMatchInlineSnapshot(`
+    "mcp-contract record: NOTHING RECORDED for consumer "early"; <dir>/early.mcp-consumer.json was not written. The client sent no message at all. Check that the consumer reaches its server through this command and that the tests that use the server ran.
+    "
+  `)
+})
+
 describe('usage: one line, exit 2', () => {
   test.each([
     { title: 'no --consumer', args: ['record', '--out', 'x.json', '--', 'node', 's.js'] },
@@ -217,12 +230,29 @@ describe('usage: one line, exit 2', () => {
     expect(run.stderr.split('\n')[0]).toMatchSnapshot()
   })
 
-  test('--out in a folder that does not exist, or holding another consumer: exit 2 before the server starts', async () => {
+  test('--out in a folder that does not exist, a folder, a file that is no consumer contract, or holding another consumer: exit 2 before the server starts', async () => {
     const missing = await runCliProcess(['record', '--consumer', 'a', '--out', join(dir, 'no/such/folder/a.json'), '--', process.execPath, fixture('hang-at-initialize.js')])
     expect({ code: missing.code, stderr: scrub(missing.stderr, { [dir]: '<dir>' }) }).toMatchInlineSnapshot(`
       {
         "code": 2,
         "stderr": "mcp-contract: <dir>/no/such/folder/a.json cannot be written: its folder does not exist. Create the folder or choose another --out.
+      ",
+      }
+    `)
+    const folder = await runCliProcess(['record', '--consumer', 'a', '--out', dir, '--', process.execPath, fixture('hang-at-initialize.js')])
+    expect({ code: folder.code, stderr: scrub(folder.stderr, { [dir]: '<dir>' }) }).toMatchInlineSnapshot(`
+      {
+        "code": 2,
+        "stderr": "mcp-contract: <dir> could not be read (EISDIR); record writes nothing over a file it cannot read. Choose another --out.
+      ",
+      }
+    `)
+    await writeFile(join(dir, 'not-a-contract.json'), '{"tools":[]}')
+    const foreign = await runCliProcess(['record', '--consumer', 'a', '--out', join(dir, 'not-a-contract.json'), '--', process.execPath, fixture('hang-at-initialize.js')])
+    expect({ code: foreign.code, stderr: scrub(foreign.stderr, { [dir]: '<dir>' }) }).toMatchInlineSnapshot(`
+      {
+        "code": 2,
+        "stderr": "mcp-contract: <dir>/not-a-contract.json is not a consumer contract; record does not write over it. Choose another --out, or remove the file.
       ",
       }
     `)
