@@ -9,6 +9,8 @@
 // valgrind) instead counts, with callgrind, the instructions of one record process and of one
 // directly-started server over the same suite (the client and record's server run natively),
 // which repeat to about 1%: what record adds, in a stable unit. [pairs] is then the runs of each.
+// `--bare` puts a bare forward-only Node proxy (spawn the server, pipe both ways, nothing else) in
+// record's place: the floor any proxy written for Node pays on this machine, to read record's figure by.
 import { spawn } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -19,6 +21,7 @@ import { childrenCpuMs, median } from './whole-process.mjs'
 
 const numbers = process.argv.slice(2).filter((arg) => /^\d+$/.test(arg)).map(Number)
 const instructions = process.argv.includes('--instructions')
+const bare = process.argv.includes('--bare')
 const pairs = numbers[0] ?? (instructions ? 3 : 9)
 const calls = numbers[1] ?? 200
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -54,7 +57,16 @@ async function run(command) {
 }
 
 const direct = server
-const recorded = [process.execPath, join(root, 'dist/cli.js'), 'record', '--consumer', 'bench-suite', '--out', out, '--', ...server]
+const forwardOnly = `const { spawn } = require('node:child_process')
+const [command, ...args] = JSON.parse(process.argv[1])
+const server = spawn(command, args, { stdio: ['pipe', 'pipe', 'inherit'] })
+process.stdin.pipe(server.stdin)
+server.stdout.pipe(process.stdout)
+server.on('close', (code) => process.exit(code ?? 0))`
+const recorded = bare
+  ? [process.execPath, '-e', forwardOnly, JSON.stringify(server)]
+  : [process.execPath, join(root, 'dist/cli.js'), 'record', '--consumer', 'bench-suite', '--out', out, '--', ...server]
+const name = bare ? 'a bare forward-only proxy' : 'record'
 
 /** Instructions callgrind counted in the suite's one process that `command` starts (what it starts runs natively). */
 async function countInstructions(command) {
@@ -73,7 +85,7 @@ if (instructions) {
   }
   await rm(dir, { recursive: true, force: true })
   const shown = (list) => `${(median(list) / 1e6).toFixed(0)} M (runs: ${list.map((count) => (count / 1e6).toFixed(0)).join(', ')})`
-  console.log(`${calls} tool calls, instructions per process, median of ${pairs}: the server started directly ${shown(counts.direct)}; the record process (its server not counted) ${shown(counts.record)}`)
+  console.log(`${calls} tool calls, instructions per process, median of ${pairs}: the server started directly ${shown(counts.direct)}; ${bare ? 'the bare proxy' : 'the record process'} (its server not counted) ${shown(counts.record)}`)
   process.exit(0)
 }
 
@@ -87,8 +99,8 @@ for (let pair = 0; pair < pairs; pair++) {
   const b = await run(recorded)
   wall.push(b.wall / a.wall)
   cpu.push(b.cpu / a.cpu)
-  rows.push(`  pair ${pair + 1}: direct ${a.wall.toFixed(0)} ms wall, ${a.cpu} ms CPU · record ${b.wall.toFixed(0)} ms wall, ${b.cpu} ms CPU`)
+  rows.push(`  pair ${pair + 1}: direct ${a.wall.toFixed(0)} ms wall, ${a.cpu} ms CPU · ${name} ${b.wall.toFixed(0)} ms wall, ${b.cpu} ms CPU`)
 }
 await rm(dir, { recursive: true, force: true })
 console.log(rows.join('\n'))
-console.log(`${calls} tool calls through record vs direct, median of ${pairs} pairwise ratios: wall ${median(wall).toFixed(3)}×, CPU ${median(cpu).toFixed(3)}× (budget 1.15×)`)
+console.log(`${calls} tool calls through ${name} vs direct, median of ${pairs} pairwise ratios: wall ${median(wall).toFixed(3)}×, CPU ${median(cpu).toFixed(3)}×${bare ? '' : ' (budget 1.15×)'}`)
