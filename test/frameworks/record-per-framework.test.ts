@@ -8,7 +8,7 @@ import { createMCPClient } from '@ai-sdk/mcp'
 import { MCPClient } from '@mastra/mcp'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
@@ -127,6 +127,8 @@ describe.each(FRAMEWORKS)('$framework', ({ record, verdicts, shared = (contract)
 test('Mastra: toMatchConsumerContract holds the recorded tools to their file as it holds a recorded client: a missing file fails in CI, is written outside CI, and the same use then passes', async () => {
   const folder = await mkdtemp(join(tmpdir(), 'mcp-contract-mastra-'))
   closers.push(() => rm(folder, { recursive: true, force: true }))
+  // Why a package.json: it makes the folder the project root, which the matcher's relative path resolves from.
+  await writeFile(join(folder, 'package.json'), '{"name":"weather-agent"}')
   const file = join(folder, 'weather-agent.mcp-consumer.json')
   /** Runs the Agent on recorded tools, then the matcher as a runner in `mode` would. */
   const runAgent = async (mode: UpdateMode) => {
@@ -139,10 +141,10 @@ test('Mastra: toMatchConsumerContract holds the recorded tools to their file as 
   }
   const ci = await runAgent('none')
   expect(ci.result.pass).toBe(false)
-  expect(ci.result.message().replaceAll(relative(process.cwd(), folder), '<folder>')).toMatchInlineSnapshot(`
+  expect(ci.result.message().replaceAll(relative(process.cwd(), folder), '<folder>').replaceAll(folder, '<folder>')).toMatchInlineSnapshot(`
     "expect(client).toMatchConsumerContract("weather-agent.mcp-consumer.json")
 
-    <folder>/weather-agent.mcp-consumer.json does not exist, and consumer contracts are not written in CI without -u.
+    <folder>/weather-agent.mcp-consumer.json does not exist (looked for <folder>/weather-agent.mcp-consumer.json), and consumer contracts are not written in CI without -u. Relative paths resolve from <folder>, the folder of the nearest package.json.
     Record it outside CI (run the test once, or npx jest -u <folder>/agent.test.js), review it and commit it."
   `)
   const outside = await runAgent('new')
