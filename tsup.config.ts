@@ -1,5 +1,3 @@
-import { existsSync, readdirSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
 import { defineConfig, type Options } from 'tsup'
 
 type Plugin = NonNullable<Options['esbuildPlugins']>[number]
@@ -18,32 +16,33 @@ function keepAsFile(name: string, filter: RegExp, to: string, importer?: string)
   }
 }
 
-/** Removes the files of the build's output folder whose names match `pattern` before it writes its own. */
-function removeOwnFiles(pattern: RegExp): Plugin {
-  // Why the build's own outdir: the end-to-end tests build into a staging folder (--out-dir) while
-  // other tests run the shared dist/, whose files must not be removed under them.
-  const remove = (outdir: string) => {
-    for (const name of readdirSync(outdir, { withFileTypes: true })) if (name.isFile() && pattern.test(name.name)) rmSync(join(outdir, name.name))
-  }
-  return { name: 'remove-own-files', setup: (build) => build.onStart(() => void (existsSync(build.initialOptions.outdir ?? 'dist') ? remove(build.initialOptions.outdir ?? 'dist') : undefined)) }
-}
-
 const entries = {
   index: 'src/index.ts',
-  cli: 'src/cli/main.ts',
   matchers: 'matchers/index.ts',
   jest: 'setup/jest.ts',
 }
 
+/** What `record` imports only when asked: the import it is asked by, its source and its file in `dist/`. */
+const RECORD_LATER: [RegExp, string, string][] = [
+  [/^\.\/record-writing\.js$/, 'src/cli/record-writing.ts', 'record-writing'],
+  [/^\.\/record-http-proxy\.js$/, 'src/cli/record-http-proxy.ts', 'record-http-proxy'],
+  [/^\.\/help-text\.js$/, 'src/cli/help-text.ts', 'record-help'],
+  [/^\.\.\/surface\/normalize\.js$/, 'src/surface/normalize.ts', 'record-normalize'],
+  [/^\.\.\/lint\/profile-registry\.js$/, 'src/lint/profile-registry.ts', 'record-profiles'],
+  [/^\.\.\/diff\/registry\.js$/, 'src/diff/registry.ts', 'record-kinds'],
+  [/^\.\.\/diff\/ignore-rule\.js$/, 'src/diff/ignore-rule.ts', 'record-ignore-rule'],
+]
+
 export default defineConfig([
   {
     // Why: Jest's default runtime loads setup files as CommonJS, Vitest wants ESM; one build makes both.
-    entry: entries,
+    // Why `commands` apart from the typed entries: the binary imports every command but record from it.
+    entry: { ...entries, commands: 'src/cli/run-cli.ts' },
     format: ['esm', 'cjs'],
     // Why `vitest` here: types share one set of declaration chunks; this build also cleans them.
     dts: { entry: { ...entries, vitest: 'setup/vitest.ts' } },
     // Why the exceptions: record's and the Vitest setup files come from the builds below, which run alongside.
-    clean: ['!vitest.js', '!register-vitest.js', '!record.js', '!record-chunk-*.js'],
+    clean: ['!vitest.js', '!register-vitest.js', '!cli.cjs', '!record.cjs', ...RECORD_LATER.map(([, , name]) => `!${name}.cjs`)],
     target: 'node20',
     splitting: true,
     sourcemap: false,
@@ -51,25 +50,43 @@ export default defineConfig([
     shims: true,
     external,
     noExternal,
-    esbuildPlugins: [keepAsFile('record-on-its-own', /^\.\/run-record\.js$/, './record.js', 'src/cli/main.ts')],
+  },
+  {
+    // Why CommonJS: Node starts an ES module entry through its module loader, which costs a
+    // CommonJS one's whole load again; `record` starts once per consumer test process, so the
+    // binary and record are CommonJS (main.ts requires record and imports the rest, see there).
+    entry: { cli: 'src/cli/main.ts' },
+    format: ['cjs'],
+    target: 'node20',
+    splitting: false,
+    sourcemap: false,
+    shims: true,
+    external: [...external, './record.cjs'],
+    esbuildPlugins: [keepAsFile('commands-stay-esm', /^\.\/run-cli\.js$/, './commands.js')],
   },
   {
     // Why a build of its own: a consumer's whole suite waits on `record`'s start, and in the main
     // build its modules share chunks with every command, so the process loaded most of the CLI.
-    // Built alone, `record.js` holds what the proxy and the recorder need, and its own chunks hold
-    // what it loads later (writing the contract, the HTTP proxy, the schema engine).
-    entry: { record: 'src/cli/run-record.ts' },
-    format: ['esm'],
+    // Built alone, `record.cjs` holds what the proxy and the recorder need; what it loads later
+    // (writing the contract, the HTTP proxy, the schema engine, help) is a file of its own each.
+    entry: { record: 'src/cli/run-record.ts', ...Object.fromEntries(RECORD_LATER.map(([, source, name]) => [name, source])) },
+    format: ['cjs'],
     target: 'node20',
-    splitting: true,
+    // Why no splitting: CommonJS chunks go through a second transform whose helpers run on every
+    // optional chain, and each chunk is a file to resolve and read; the files above share nothing.
+    splitting: false,
     sourcemap: false,
+    shims: true,
     external,
     noExternal,
     esbuildOptions: (options) => {
-      options.chunkNames = 'record-chunk-[hash]'
+      // Why: V8 reads a source file holding any character beyond ASCII as two bytes a character
+      // and compiles it more slowly; escaped, the same text stays one byte a character.
+      options.charset = 'ascii'
+      // Why: so `import()` of those files becomes `require`, which needs no ES module loader.
+      options.supported = { 'dynamic-import': false }
     },
-    // Why: the main build's clean spares these names (the builds run alongside), so old chunks would pile up.
-    esbuildPlugins: [removeOwnFiles(/^record-chunk-\w+\.js$/)],
+    esbuildPlugins: RECORD_LATER.map(([specifier, , name]) => keepAsFile(`record-${name}-apart`, specifier, `./${name}.cjs`)),
   },
   {
     // Why a build of its own: Vitest transforms a setup file and resolves each of its imports

@@ -12,9 +12,9 @@ import { median, timeNodeProcess } from './whole-process.mjs'
 const BUDGET = 1.5
 const root = fileURLToPath(new URL('..', import.meta.url))
 const pairs = Number(process.argv[2] ?? 21)
-const cli = join(root, 'dist/cli.js')
+const cli = join(root, 'dist/cli.cjs')
 if (!existsSync(cli)) {
-  console.error('dist/cli.js is missing: run `npm run build` first.')
+  console.error('dist/cli.cjs is missing: run `npm run build` first.')
   process.exit(2)
 }
 

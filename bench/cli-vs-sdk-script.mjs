@@ -22,8 +22,8 @@ const tools = numbers[0] ?? 1000
 const pairs = numbers[1] ?? 11
 const instructions = process.argv.includes('--instructions')
 const budget = BUDGETS[tools] ?? {}
-if (!existsSync(join(root, 'dist/cli.js'))) {
-  console.error('dist/cli.js is missing: run `npm run build` first.')
+if (!existsSync(join(root, 'dist/cli.cjs'))) {
+  console.error('dist/cli.cjs is missing: run `npm run build` first.')
   process.exit(2)
 }
 const server = join(root, 'test/fixtures/servers/many-tools.js')
@@ -52,7 +52,7 @@ const env = { ...process.env, TOOLS: String(tools) }
 // Why a long --timeout: on a loaded machine a 5,000-tool server can take longer than the default to
 // answer, and the bare script waits as long as the SDK lets it; the limit changes no work done.
 const patience = ['--timeout', '600000']
-const check = [join(root, 'dist/cli.js'), 'check', ...patience, '--contract', contract, '--', process.execPath, server]
+const check = [join(root, 'dist/cli.cjs'), 'check', ...patience, '--contract', contract, '--', process.execPath, server]
 
 /** One whole process: its wall time and the CPU time of it and the server it started. */
 const run = (args) => timeNodeProcess(args, env)
@@ -74,7 +74,7 @@ function countInstructions(args) {
 const within = (figure, limit) => (limit === undefined ? '' : ` (budget ${limit.toFixed(2)}: ${figure <= limit ? 'within' : 'OVER'})`)
 
 try {
-  run([join(root, 'dist/cli.js'), 'snapshot', ...patience, '--contract', contract, '--', process.execPath, server])
+  run([join(root, 'dist/cli.cjs'), 'snapshot', ...patience, '--contract', contract, '--', process.execPath, server])
   if (instructions) {
     const counts = { bare: countInstructions([bare]), check: countInstructions(check) }
     console.log(`${tools} tools over stdio, instructions of the client process (server not counted): bare SDK script ${counts.bare.toExponential(4)}, mcp-contract check ${counts.check.toExponential(4)}`)

@@ -11,8 +11,10 @@
 // which repeat to about 1%: what record adds, in a stable unit. [pairs] is then the runs of each.
 // `--bare` puts a bare forward-only Node proxy (spawn the server, pipe both ways, nothing else) in
 // record's place: the floor any proxy written for Node pays on this machine, to read record's figure by.
+// `--vitest` runs the suite as a consumer's test suite does: one Vitest test file (`vitest run`
+// in a folder of its own), the same client code inside a test.
 import { spawn } from 'node:child_process'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -22,6 +24,7 @@ import { childrenCpuMs, median } from './whole-process.mjs'
 const numbers = process.argv.slice(2).filter((arg) => /^\d+$/.test(arg)).map(Number)
 const instructions = process.argv.includes('--instructions')
 const bare = process.argv.includes('--bare')
+const underVitest = process.argv.includes('--vitest')
 const pairs = numbers[0] ?? (instructions ? 3 : 9)
 const calls = numbers[1] ?? 200
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -32,9 +35,9 @@ const out = join(dir, 'bench.mcp-consumer.json')
 // Why a long timeout under valgrind: a counted process runs some 20× slower, and the SDK's default
 // 60 s per request would end the suite; the limit changes no work done.
 const patience = instructions ? ', { timeout: 600000 }' : ''
-const suite = (command) => `import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
-const [command, ...args] = ${JSON.stringify(command)}
+// Why resolved here: the Vitest suite runs in a folder of its own, where bare specifiers would not resolve.
+const sdk = (path) => JSON.stringify(import.meta.resolve(`@modelcontextprotocol/sdk/${path}`))
+const body = (command) => `const [command, ...args] = ${JSON.stringify(command)}
 const transport = new StdioClientTransport({ command, args, stderr: 'ignore', env: { ...process.env } })
 const client = new Client({ name: 'bench-suite', version: '1.0.0' })
 await client.connect(transport${patience})
@@ -44,12 +47,21 @@ const exited = new Promise((resolve) => transport._process.once('exit', resolve)
 ${instructions ? '// Why not close(): it signals a process still busy after two seconds, and a counted one is.\ntransport._process.stdin.end()' : 'await client.close()'}
 await exited
 `
+const suite = (command) => `import { Client } from ${sdk('client/index.js')}
+import { StdioClientTransport } from ${sdk('client/stdio.js')}
+${underVitest ? `import { test } from 'vitest'\ntest('${calls} tool calls', async () => {\n${body(command)}}, 600000)\n` : body(command)}`
 
 async function run(command) {
   const cpuBefore = childrenCpuMs()
   const start = performance.now()
+  const file = join(dir, 'suite.test.mjs')
+  if (underVitest) await writeFile(file, suite(command))
+  // Why the Vitest runner from this repository: its folder has no node_modules; `--root` keeps its search in that folder.
+  const [cwd, args] = underVitest
+    ? [dir, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--root', dir, '--reporter', 'dot']]
+    : [root, ['--input-type=module', '-e', suite(command)]]
   const code = await new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', suite(command)], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
+    const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'] })
     child.on('close', resolve)
   })
   if (code !== 0) throw new Error(`the suite exited with ${code}`)
@@ -65,7 +77,7 @@ server.stdout.pipe(process.stdout)
 server.on('close', (code) => process.exit(code ?? 0))`
 const recorded = bare
   ? [process.execPath, '-e', forwardOnly, JSON.stringify(server)]
-  : [process.execPath, join(root, 'dist/cli.js'), 'record', '--consumer', 'bench-suite', '--out', out, '--', ...server]
+  : [process.execPath, join(root, 'dist/cli.cjs'), 'record', '--consumer', 'bench-suite', '--out', out, '--', ...server]
 const name = bare ? 'a bare forward-only proxy' : 'record'
 
 /** Instructions callgrind counted in the suite's one process that `command` starts (what it starts runs natively). */
@@ -77,6 +89,7 @@ async function countInstructions(command) {
   return Number(counts[0][1])
 }
 
+if (instructions && underVitest) throw new Error('--instructions counts the record process alone; the suite around it does not matter there, so it takes no --vitest')
 if (instructions) {
   const counts = { direct: [], record: [] }
   for (let round = 0; round < pairs; round++) {
@@ -103,4 +116,4 @@ for (let pair = 0; pair < pairs; pair++) {
 }
 await rm(dir, { recursive: true, force: true })
 console.log(rows.join('\n'))
-console.log(`${calls} tool calls through ${name} vs direct, median of ${pairs} pairwise ratios: wall ${median(wall).toFixed(3)}×, CPU ${median(cpu).toFixed(3)}×${bare ? '' : ' (budget 1.15×)'}`)
+console.log(`${calls} tool calls${underVitest ? ' in a Vitest suite' : ''} through ${name} vs direct, median of ${pairs} pairwise ratios: wall ${median(wall).toFixed(3)}×, CPU ${median(cpu).toFixed(3)}×${bare ? '' : ' (budget 1.15×)'}`)

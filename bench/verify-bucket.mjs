@@ -1,6 +1,6 @@
 // Budget (issue: contracts travel): `mcp-contract verify --consumers s3://bucket/prefix` of 20
 // consumer contracts costs at most 1.3× `verify --consumers DIR` of the same files. Both run as the
-// CLI does in CI (a fresh `node dist/cli.js` process, the server started over stdio), interleaved;
+// CLI does in CI (a fresh `node dist/cli.cjs` process, the server started over stdio), interleaved;
 // the bucket is a real S3-compatible server (s3rver) on 127.0.0.1, so the S3 client's load, the
 // listing and the 20 reads are in the bucket's time.
 // Run: npm run build && node bench/verify-bucket.mjs [contracts=20] [runs=11]
@@ -15,7 +15,7 @@ import S3rver from 's3rver'
 const count = Number(process.argv[2] ?? 20)
 const runs = Number(process.argv[3] ?? 11)
 const root = fileURLToPath(new URL('..', import.meta.url))
-const cli = join(root, 'dist/cli.js')
+const cli = join(root, 'dist/cli.cjs')
 const shop = join(root, 'test/fixtures/servers/shop.js')
 const template = JSON.parse(await readFile(join(root, 'examples/consumer-driven/contracts/checkout-agent.mcp-consumer.json'), 'utf8'))
 

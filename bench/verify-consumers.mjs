@@ -55,7 +55,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 try {
   for (let i = 0; i < consumers; i++) await recordOne(i)
-  const cli = join(root, 'dist/cli.js')
+  const cli = join(root, 'dist/cli.cjs')
   time([cli, 'snapshot', '--contract', contract, '--', process.execPath, server])
   const check = [cli, 'check', '--contract', contract, '--', process.execPath, server]
   const verify = [cli, 'verify', '--consumers', contracts, '--', process.execPath, server]

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 
 const root = join(import.meta.dirname, '..')
 const SOURCES = ['src', 'matchers', 'setup', 'package.json', 'tsup.config.ts', 'mcp-contract.config.schema.json', 'mcp-consumer-contract.schema.json', 'mcp-contract.schema.json']
-const BUILT = join(root, 'dist', 'cli.js')
+const BUILT = join(root, 'dist', 'cli.cjs')
 
 /** The newest modification time under `path` (0 when it does not exist). */
 function newest(path) {

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
-const cli = join(root, 'dist/cli.js')
+const cli = join(root, 'dist/cli.cjs')
 const server = join(root, 'test/fixtures/servers/catalog.js')
 const folder = mkdtempSync(join(tmpdir(), 'mcp-contract-demo-'))
 

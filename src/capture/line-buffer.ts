@@ -53,6 +53,18 @@ export class LineBuffer {
     }
   }
 
+  /**
+   * Takes a chunk whose complete lines nobody will read: what is buffered up to the chunk's last
+   * newline is dropped unparsed, and the line it leaves unfinished stays buffered, so the next
+   * chunk read still starts at a line's start. Throws like {@link append}.
+   */
+  skipLines(chunk: Buffer): void {
+    const end = this.skipped >= 0 ? -1 : chunk.lastIndexOf(0x0a)
+    if (end === -1) return this.append(chunk)
+    this.clear()
+    if (end + 1 < chunk.length) this.append(chunk.subarray(end + 1))
+  }
+
   /** The next complete message, `null` when none is buffered; throws for a line that is not JSON-RPC. */
   readMessage(): unknown {
     if (this.chunks.length === 0) return null

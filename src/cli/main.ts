@@ -36,12 +36,15 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
   }
   // Why record apart: its client waits for the server the proxy starts, and loading every command
   // first cost more than the proxy's whole share of a suite; record loads only what it needs
-  // (built on its own as `record.js`, see tsup.config.ts). Why without stdin and isTerminal: each
+  // (built on its own as `record.cjs`, see tsup.config.ts). Why without stdin and isTerminal: each
   // makes Node build a stream before record has started its server, and record uses neither (its
   // proxy takes process.stdin and process.stdout once the server is started).
+  // Why record by `require`: an import starts Node's ES module loader, which costs about as much
+  // as loading record itself; `record.cjs` is CommonJS. Why the other commands by `import()`: they
+  // stay ES modules (`commands.js`), as the library is, and none of them starts once per test process.
   const run =
     argv[0] === 'record'
-      ? import('./run-record.js').then(({ recordCli }) => recordCli(argv, io))
+      ? Promise.resolve().then(() => (nodeModule.createRequire(import.meta.url)('./record.cjs') as typeof import('./run-record.js')).recordCli(argv, io))
       : import('./run-cli.js').then(({ runCli }) => runCli(argv, { ...io, stdin: process.stdin, isTerminal: process.stdout.isTTY === true }))
   void run.then((code) => {
     process.exitCode = code

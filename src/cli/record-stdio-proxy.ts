@@ -7,6 +7,8 @@ import { descendantsOf, sendSignal, stopFound, type FoundProcess } from '../capt
 export interface WireTap {
   fromClient(message: unknown): void
   fromServer(message: unknown): void
+  /** False while no answer from the server would be used: its lines are then forwarded unparsed. Default true. */
+  readonly awaitsAnswers?: boolean
 }
 
 /** How a proxied server ended. */
@@ -61,8 +63,10 @@ export function proxyStdio(command: readonly string[], tap: WireTap, ends: Stdio
       if (politely) later(POLITE_EXIT_MS, terminate)
       else terminate()
     }
-    const clientLines = tapLines((message) => tap.fromClient(message))
-    const serverLines = tapLines((message) => tap.fromServer(message))
+    const clientLines = tapLines((message) => tap.fromClient(message), () => true)
+    // Why ask before each chunk: most of a suite's traffic is answers the recording does not use
+    // (a proxy does not observe reads), and parsing them was most of what a message cost.
+    const serverLines = tapLines((message) => tap.fromServer(message), () => tap.awaitsAnswers !== false)
     const fromClient = (chunk: Buffer) => clientLines(chunk)
     // Why piped before tapped: listeners run in the order added, so each chunk is on its way to
     // the other side before its copy is parsed and recorded; the reading then overlaps the answer.
@@ -93,12 +97,16 @@ export function proxyStdio(command: readonly string[], tap: WireTap, ends: Stdio
   })
 }
 
-/** A function that takes a stream's chunks and hands each complete line, parsed, to `onMessage`. */
-function tapLines(onMessage: (message: unknown) => void): (chunk: Buffer) => void {
+/**
+ * A function that takes a stream's chunks and hands each complete line, parsed, to `onMessage`;
+ * while `wanted()` is false a chunk's lines are skipped unparsed.
+ */
+function tapLines(onMessage: (message: unknown) => void, wanted: () => boolean): (chunk: Buffer) => void {
   // Why capture's line reader: linear in a message's size; one over 64 MiB is forwarded, not read.
   const lines = new LineBuffer(JSON.parse, () => undefined)
   return (chunk) => {
     try {
+      if (!wanted()) return lines.skipLines(chunk)
       lines.append(chunk)
     } catch {
       return

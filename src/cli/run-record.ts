@@ -135,11 +135,14 @@ class Recorder {
   /** A new session's recording. */
   session(_id: string): Session {
     const { consumer, given, redact, maxExamples } = this.invocation
-    const recording = new WireRecording({ consumer: consumer as string, given, redact, maxExamples, observeReads: false })
+    const recording = new WireRecording({ consumer: consumer as string, given, redact, maxExamples, observeReads: false, keepOutputs: false })
     const methods = new Set<string>()
     return {
       recording,
       methods,
+      get awaitsAnswers() {
+        return recording.awaitsAnswers
+      },
       fromClient(message) {
         for (const item of Array.isArray(message) ? message : [message]) {
           const method = (item as { method?: unknown } | null)?.method

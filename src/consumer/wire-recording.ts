@@ -26,6 +26,11 @@ export interface WireRecordingOptions {
   reads?: Record<string, string[]>
   /** False where only the wire is seen (the proxy): the contract then says reads were not observed. */
   observeReads: boolean
+  /**
+   * False where nothing asks for {@link WireRecording.violations} (the proxy): tool outputs are
+   * then not kept, and a call's answer is not needed once the provider's name is known. Default true.
+   */
+  keepOutputs?: boolean
 }
 
 /** A structuredContent that broke the tool's advertised output schema, seen while recording. */
@@ -73,6 +78,7 @@ export class WireRecording {
   private readonly listed = new Map<string, Message>()
   private readonly hintsUnseen = new Set<string>()
   private readonly outputs: { tool: string; content: unknown }[] = []
+  private readonly outputsPerTool = new Map<string, number>()
   private provider: string | undefined
 
   constructor(private readonly options: WireRecordingOptions) {}
@@ -80,6 +86,14 @@ export class WireRecording {
   /** True while no tools/call, prompts/get or resources/read has been seen. */
   get empty(): boolean {
     return this.tools.size === 0 && this.prompts.size === 0 && this.resources.size === 0
+  }
+
+  /**
+   * False while no answer the server could send would change the recording: the requests sent
+   * so far are answered, or their answers are not used. A proxy then need not read what the server sends.
+   */
+  get awaitsAnswers(): boolean {
+    return this.pending.size > 0
   }
 
   /** A JSON-RPC message (or batch array) the client sent toward the server. Never throws, never alters it. */
@@ -175,7 +189,7 @@ export class WireRecording {
       return
     }
     if (!isId(message.id)) return
-    this.pending.set(idKey(message.id), { method: message.method, params })
+    if (this.readsAnswerTo(message.method)) this.pending.set(idKey(message.id), { method: message.method, params })
     if (message.method === 'tools/call' && typeof params.name === 'string') this.noteCall(params.name, isRecord(params.arguments) ? params.arguments : undefined)
     if (message.method === 'prompts/get' && typeof params.name === 'string') this.notePrompt(params.name, isRecord(params.arguments) ? params.arguments : undefined)
     if (message.method === 'resources/read' && typeof params.uri === 'string') this.resources.add(params.uri)
@@ -197,7 +211,11 @@ export class WireRecording {
       const content = result.structuredContent
       if (typeof content !== 'object' || content === null) return message
       const name = request.params.name
-      if (this.outputs.filter((output) => output.tool === name).length < OUTPUTS_CHECKED) this.outputs.push({ tool: name, content })
+      const kept = this.outputsPerTool.get(name) ?? 0
+      if (this.options.keepOutputs !== false && kept < OUTPUTS_CHECKED) {
+        this.outputs.push({ tool: name, content })
+        this.outputsPerTool.set(name, kept + 1)
+      }
       if (!this.options.observeReads) return message
       const use = this.tool(name)
       const tracked = trackReads(content, {
@@ -208,6 +226,14 @@ export class WireRecording {
     } catch {
       return message
     }
+  }
+
+  /** True when the answer to a `method` request can change the recording. */
+  private readsAnswerTo(method: string): boolean {
+    if (method === 'initialize' || method === 'tools/list') return true
+    // Why any request while the provider is unknown: from 2026-07-28 every result may name the server in its `_meta`.
+    if (this.provider === undefined) return true
+    return method === 'tools/call' && (this.options.observeReads || this.options.keepOutputs !== false)
   }
 
   private noteServerName(method: string, result: Message): void {

@@ -1,7 +1,7 @@
-import { access } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { withFileLock } from './contract-file-lock.js'
-import { readConsumerContract, writeConsumerContract, type ConsumerContract } from './consumer-contract.js'
-import { assertSameConsumer } from './consumer-contract-format.js'
+import { parseConsumerContract, writeConsumerContract, type ConsumerContract } from './consumer-contract.js'
+import { assertSameConsumer, ConsumerContractError } from './consumer-contract-format.js'
 import { mergeConsumerContracts } from './merge-consumer-contracts.js'
 import { markRun, runThatWrote } from './recording-run.js'
 
@@ -23,19 +23,35 @@ export interface RecordedContractTarget {
  */
 export async function writeRecordedContract(file: string, recorded: ConsumerContract, { run, maxExamples }: RecordedContractTarget): Promise<{ merged: boolean }> {
   return withFileLock(file, async () => {
-    const existing = await exists(file) ? await readConsumerContract(file) : undefined
+    const [text, wrote] = await Promise.all([readExisting(file), runThatWrote(file)])
+    const merged = text !== undefined && wrote === run
+    // Why read whole only to merge: a file from an earlier run is replaced, and only whose it is matters then.
+    const existing = merged ? parseConsumerContract(text, file) : undefined
     // Why refuse even across runs: replacing another consumer's file would lose it without a word.
-    if (existing !== undefined) assertSameConsumer(file, existing.consumer, recorded.consumer)
-    const merged = existing !== undefined && (await runThatWrote(file)) === run
-    await writeConsumerContract(file, merged ? mergeConsumerContracts(existing, recorded, { maxExamples, source: file }) : recorded)
+    if (text !== undefined) assertSameConsumer(file, existing?.consumer ?? consumerNamed(text, file), recorded.consumer)
+    await writeConsumerContract(file, existing !== undefined ? mergeConsumerContracts(existing, recorded, { maxExamples, source: file }) : recorded)
     await markRun(file, run)
     return { merged }
   })
 }
 
-async function exists(file: string): Promise<boolean> {
-  return access(file).then(
-    () => true,
-    () => false,
-  )
+/** The file's text, or `undefined` when there is no file. */
+async function readExisting(file: string): Promise<string | undefined> {
+  try {
+    return await readFile(file, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    throw new ConsumerContractError(`${file} could not be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); nothing is written over a file that cannot be read. Check its permissions, or record to another file.`)
+  }
+}
+
+/** The consumer a contract file's text names; a text that names none is read whole, for the error that says why. */
+function consumerNamed(text: string, file: string): string {
+  let consumer: unknown
+  try {
+    consumer = (JSON.parse(text) as { consumer?: unknown } | null)?.consumer
+  } catch {
+    consumer = undefined
+  }
+  return typeof consumer === 'string' ? consumer : parseConsumerContract(text, file).consumer
 }

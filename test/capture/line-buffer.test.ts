@@ -60,4 +60,19 @@ describe('LineBuffer', () => {
     const { errors } = feed(new LineBuffer(parse, () => {}, 16), [Buffer.from(`{"id":1,"pad":"${'x'.repeat(40)}"}\n`)])
     expect(errors[0]).toMatchObject({ name: 'MessageTooLarge', complete: true })
   })
+
+  test('lines skipped unparsed are dropped, and a line a skipped chunk leaves unfinished still reads whole', () => {
+    const seen: string[] = []
+    const buffer = new LineBuffer((line) => (seen.push(line), JSON.parse(line) as unknown), () => {})
+    // Split at every byte: the skipped chunk ends inside {"id":3}, which is read once the rest arrives.
+    const stream = Buffer.from('{"id":1}\n{"id":2}\n{"id":3}\n{"id":4}\n', 'utf8')
+    for (let cut = 18; cut < 27; cut++) {
+      seen.length = 0
+      buffer.clear()
+      buffer.skipLines(stream.subarray(0, cut))
+      const { messages } = feed(buffer, [stream.subarray(cut)])
+      expect(messages).toEqual([{ id: 3 }, { id: 4 }])
+      expect(seen).toEqual(['{"id":3}', '{"id":4}'])
+    }
+  })
 })

@@ -111,6 +111,36 @@ describe('WireRecording', () => {
     expect(wire.empty).toBe(false)
   })
 
+  test('awaits answers only while one could change the recording, when outputs are not kept', () => {
+    const wire = new WireRecording({ consumer: 'agent', observeReads: false, keepOutputs: false })
+    const awaited: boolean[] = []
+    for (const step of [...initialized, ...listed, call(1, 'get_weather', { city: 'Oslo' }), result(1, { content: [] })]) {
+      step.from === 'client' ? wire.fromClient(step.message) : wire.fromServer(step.message)
+      awaited.push(wire.awaitsAnswers)
+    }
+    // initialize and tools/list are awaited; once the provider is known a call's answer is not.
+    expect(awaited).toEqual([true, false, true, false, false, false])
+  })
+
+  test('before the provider is known every answer is awaited: a 2026-07-28 call result names it', async () => {
+    const wire = new WireRecording({ consumer: 'agent', observeReads: false, keepOutputs: false })
+    wire.fromClient({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_weather', arguments: { city: 'Oslo' } } })
+    expect(wire.awaitsAnswers).toBe(true)
+    wire.fromServer({ jsonrpc: '2.0', id: 1, result: { content: [], _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'weather-2026', version: '2.0.0' } } } })
+    expect(wire.awaitsAnswers).toBe(false)
+    wire.fromClient({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_weather', arguments: { city: 'Rome' } } })
+    expect(wire.awaitsAnswers).toBe(false)
+    expect((await wire.contract()).provider).toBe('weather-2026')
+  })
+
+  test('outputs are kept for violations by default, and not with keepOutputs false', async () => {
+    const steps = [...listed, call(1, 'get_weather', { city: 'Oslo' }), result(1, { content: [], structuredContent: { temperature: 'warm' } })]
+    const kept = await record(steps)
+    const dropped = await record(steps, { keepOutputs: false })
+    expect((await kept.wire.violations()).map((found) => found.tool)).toEqual(['get_weather'])
+    expect(await dropped.wire.violations()).toEqual([])
+  })
+
   test('without observed reads every server message is handed on as the same object', () => {
     const wire = new WireRecording({ consumer: 'agent', observeReads: false })
     wire.fromClient({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'a' } })

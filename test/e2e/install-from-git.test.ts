@@ -25,7 +25,7 @@ test('prepare builds dist/ and the binary in a checkout without them, and leaves
   await symlink(join(ROOT, 'node_modules'), join(checkout, 'node_modules'))
 
   await run('npm', ['run', 'prepare', '--silent'], { cwd: checkout, timeout: 540_000 })
-  const { stdout: version } = await run(process.execPath, [join(checkout, 'dist', 'cli.js'), '--version'])
+  const { stdout: version } = await run(process.execPath, [join(checkout, 'dist', 'cli.cjs'), '--version'])
   expect(version.trim()).toBe('0.1.0')
 
   const again = await run('npm', ['run', 'prepare', '--silent'], { cwd: checkout })

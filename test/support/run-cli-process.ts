@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
 /** The built CLI, as `npx mcp-contract` runs it. */
-export const CLI = `${ROOT}dist/cli.js`
+export const CLI = `${ROOT}dist/cli.cjs`
 
 /** A fixture server file under test/fixtures/servers. */
 export function fixture(name: string): string {

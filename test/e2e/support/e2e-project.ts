@@ -60,7 +60,7 @@ export class E2eProject {
     await run('tar', ['-xzf', tarball, '-C', installed, '--strip-components=1'])
     // Why: npm links the package's bin on install, and `npx mcp-contract` in a project finds it there.
     await mkdir(join(dir, 'node_modules', '.bin'))
-    await symlink(join('..', 'mcp-contract', 'dist', 'cli.js'), join(dir, 'node_modules', '.bin', 'mcp-contract'))
+    await symlink(join('..', 'mcp-contract', 'dist', 'cli.cjs'), join(dir, 'node_modules', '.bin', 'mcp-contract'))
     const project = new E2eProject(dir, runner)
     for (const [path, text] of Object.entries(files)) await project.write(path, text)
     return project
