@@ -28,7 +28,7 @@ export const COMMAND_OPTIONS: Record<Command, readonly string[]> = {
   lint: ['--contract', '--format', '--profile', ...SERVER_FLAGS],
   mock: ['--contract', '--seed', '--port', '--verbose'],
   verify: ['--consumers', '--consumer-branch', '--provider', '--call', '--allow-destructive', '--format', ...SERVER_FLAGS],
-  record: ['--consumer', '--out', '--given', '--redact', '--max-examples', '--url', '--port', '--header', '--bearer'],
+  record: ['--consumer', '--out', '--new', '--given', '--redact', '--max-examples', '--url', '--port', '--header', '--bearer'],
   pact: ['--out', '--provider'],
   publish: ['--to', '--consumer-version', '--branch', '--provider'],
   auth: ['--url', '--scope', '--port', '--open', '--client-id', '--client-secret-env', '--client-metadata-url', '--logout', '--status', '--timeout'],

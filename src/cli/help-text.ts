@@ -19,7 +19,7 @@ const COMMAND_LINES = {
   lint: 'mcp-contract lint     [--profile NAME]… [--format text|json] -- <server command…>   (or --contract FILE alone: lint a contract file)',
   mock: 'mcp-contract mock     [--contract FILE] [--seed N] [--port N] [--verbose]   a server from the contract (stdio, or HTTP on 127.0.0.1:N/mcp)',
   record:
-    'mcp-contract record   --consumer NAME --out FILE [--given STATE] [--redact PATH]… [--max-examples N] (-- <server command…> | --url URL [--port N] [--header \'K: V\']…)   record a consumer from its traffic',
+    'mcp-contract record   --consumer NAME --out FILE [--new] [--given STATE] [--redact PATH]… [--max-examples N] (-- <server command…> | --url URL [--port N] [--header \'K: V\']…)   record a consumer from its traffic',
   auth: 'mcp-contract auth     --url URL [--scope "a b"] [--port N] [--open false] [--client-id ID [--client-secret-env NAME]] | --url URL --logout | --status',
 } as const
 
@@ -124,7 +124,7 @@ const COMMAND_EXITS: Record<Command, string[]> = {
   record: [
     "the server's status (stdio), 0 (HTTP)",
     '1 nothing recorded (no file written)',
-    "2 could not run (bad arguments, --out not writable or another consumer's, the server did not start)",
+    "2 could not run (bad arguments, --out not writable, another consumer's or a close name of a file beside it, the server did not start)",
     '130 / 143 after SIGINT / SIGTERM, with what was recorded written',
   ],
 }
@@ -197,6 +197,7 @@ const OWN_TEXT: Partial<Record<Command, Record<string, OptionHelp>>> = {
   record: {
     '--consumer': { value: 'NAME', text: "the consumer's name, stored in the contract" },
     '--out': { value: 'FILE', text: 'the consumer contract to write (*.mcp-consumer.json); its folder must exist' },
+    '--new': { text: 'record a new --out whose name is one slip of the keyboard from a file beside it (without --new such a name is refused as a typo, exit 2)' },
     '--given': { value: 'STATE', text: "the server's state for the recorded calls (verify --call sets it up first)" },
     '--redact': { value: 'PATH', text: 'an argument path whose values never reach the file (auth.token, items[].secret; repeatable)' },
     '--max-examples': { value: 'N', text: 'at most N example arguments per tool, one per shape (default 5)' },
