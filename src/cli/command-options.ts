@@ -27,7 +27,7 @@ export const COMMAND_OPTIONS: Record<Command, readonly string[]> = {
   diff: ['--format', ...JUDGING_FLAGS, '--used', '--used-by', '--suggest-version'],
   lint: ['--contract', '--format', '--profile', ...SERVER_FLAGS],
   mock: ['--contract', '--seed', '--port', '--verbose'],
-  verify: ['--consumers', '--consumer-branch', '--provider', '--call', '--allow-destructive', '--format', ...SERVER_FLAGS],
+  verify: ['--consumers', '--consumer-branch', '--provider', '--call', '--allow-destructive', '--ignore', '--format', ...SERVER_FLAGS],
   record: ['--consumer', '--out', '--new', '--given', '--redact', '--max-examples', '--url', '--port', '--header', '--bearer'],
   pact: ['--out', '--provider'],
   publish: ['--to', '--consumer-version', '--branch', '--provider'],

@@ -13,7 +13,7 @@ const COMMAND_LINES = {
     'mcp-contract check    [--contract FILE] [--strict] [--fail-on SEVERITY] [--ignore KIND[:PATH]]… [--used …] [--used-by …] [--suggest-version] [--format text|json|markdown|junit|sarif|github] -- <server command…>',
   show: 'mcp-contract show     [--format text|json] [--suggest-version] -- <server command…>   print the surface (or the release it needs), record nothing',
   diff: 'mcp-contract diff OLD.json NEW.json [--strict] [--fail-on SEVERITY] [--ignore KIND[:PATH]]… [--suggest-version] [--format …]   compare two contract files',
-  verify: 'mcp-contract verify   --consumers FILE|DIR|GLOB|s3://…|https://… [--consumer-branch B] [--provider NAME] [--call [--allow-destructive]] [--format text|json|markdown|junit|sarif|github] -- <server command…>   does it still serve each consumer?',
+  verify: 'mcp-contract verify   --consumers FILE|DIR|GLOB|s3://…|https://… [--consumer-branch B] [--provider NAME] [--call [--allow-destructive]] [--ignore KIND[:PATH]]… [--format text|json|markdown|junit|sarif|github] -- <server command…>   does it still serve each consumer?',
   pact: 'mcp-contract pact export CONTRACT… [--out DIR] [--provider NAME]   write consumer contracts as Pact V4 pacts (<consumer>-<provider>.json)',
   publish: 'mcp-contract publish FILE… --to DIR|s3://bucket/prefix --consumer-version V [--branch B] [--provider NAME]   share contracts with providers',
   lint: 'mcp-contract lint     [--profile NAME]… [--format text|json] -- <server command…>   (or --contract FILE alone: lint a contract file)',
@@ -192,6 +192,7 @@ const OWN_TEXT: Partial<Record<Command, Record<string, OptionHelp>>> = {
       text: 'also call each used tool with each recorded example, and fail on isError, on structuredContent the live outputSchema refuses, or on a read field that is absent; only tools marked readOnlyHint: true are called, and an example the live inputSchema refuses is not sent; both are listed as not called, with why. Examples recorded in a state (given) are listed as not called too: states need the provider\'s handlers, which only toSatisfyConsumerContracts(paths, { call: true, states }) takes. Without --call no tool is ever called',
     },
     '--allow-destructive': { text: 'with --call: also call tools not marked read-only (against a server you can throw away)' },
+    '--ignore': { value: 'KIND[:PATH]', text: "drops every change of this kind from each consumer's verdict (repeatable; a kind id from docs/rules.md, such as hint-reversed), or with :PATH only those at one tool, prompt or resource name or argument path and under it (hint-reversed:search_products; * for any run of characters)" },
     '--format': { value: 'FORMAT', text: "text (default), json, markdown, junit, sarif or github (annotations at each change's line in its consumer contract)" },
   },
   record: {

@@ -119,7 +119,7 @@ export const COMMAND_RUNNERS: Record<Exclude<Invocation['command'], 'check' | 'r
     let verdicts: Awaited<ReturnType<typeof verifySourced>>
     try {
       const calls = caller && { callTool: caller.callTool, allowDestructive: invocation.allowDestructive, statesUnavailable: true }
-      verdicts = await verifySourced(sourced, surface, {}, calls, { provider: invocation.provider })
+      verdicts = await verifySourced(sourced, surface, invocation.ignore ? { ignore: invocation.ignore } : {}, calls, { provider: invocation.provider })
     } finally {
       await caller?.close()
     }
