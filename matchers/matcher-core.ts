@@ -6,7 +6,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import { basename, dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { doesNotExist } from '../src/contract/project-root.js'
-import { didYouMean, typosOf } from '../src/diff/closest-names.js'
+import { closeFileBeside } from '../src/diff/closest-names.js'
 import { kindOfValue } from '../src/surface/kind-of-value.js'
 import { ACCEPTED_TARGETS, isCaptureTarget } from '../src/capture/target.js'
 import { severityRank, type Severity } from '../src/diff/change.js'
@@ -189,8 +189,7 @@ export function passedOrRecorded(hint: string, existed: boolean, shown: string, 
  */
 export async function typoBeside(adapter: RunnerAdapter, path: string, shown: string, matcher: string): Promise<MatcherResult | undefined> {
   if (adapter.updateMode() === 'all') return undefined
-  const beside = (await readdir(dirname(path)).catch(() => [] as string[])).filter((name) => name.endsWith('.json'))
-  const hint = didYouMean(basename(path), beside, typosOf)
+  const hint = closeFileBeside(path, await readdir(dirname(path)).catch(() => [] as string[]))
   if (hint === '') return undefined
   return failed(() =>
     [

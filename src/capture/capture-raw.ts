@@ -1,3 +1,4 @@
+import { adviceSentence } from './advice-terms.js'
 import type { RawSurface } from '../surface/types.js'
 import { CaptureError } from './capture-error.js'
 import type { RequestingClient } from './connection.js'
@@ -84,7 +85,7 @@ export async function captureRaw(target: Target, options: CaptureOptions = {}): 
   const named = Object.entries(options.authorizations ?? {})
   if (named.length === 0) return captureInEras(recognized, limits, era)
   if (recognized.kind !== 'http') {
-    throw new CaptureError('bad-target', `Named authorizations apply to an HTTP server ({ url }); ${describeTarget(target)} gets its credentials another way. Drop the authorizations option (CLI: --as).`, {
+    throw new CaptureError('bad-target', `Named authorizations apply to an HTTP server ({ url }); ${describeTarget(target)} gets its credentials another way. ${adviceSentence('dropAuthorizations', options.adviceFor)}.`, {
       serverLabel: describeTarget(target),
     })
   }

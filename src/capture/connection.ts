@@ -1,3 +1,4 @@
+import type { AdviceFor } from './advice-terms.js'
 import { loadModernClient, type Era } from './era.js'
 import type { StepLimits } from './run-step.js'
 import { runStep } from './run-step.js'
@@ -75,7 +76,7 @@ const CLOSE_WAIT_MS = 5_000
  */
 export async function createOwnClient(
   transport: object,
-  options: { startEarly?: boolean; wire?: WireDiagnostics; era?: Era; label?: string } = {},
+  options: { startEarly?: boolean; wire?: WireDiagnostics; era?: Era; label?: string; adviceFor?: AdviceFor } = {},
 ): Promise<OwnClient> {
   const era = options.era ?? 'legacy'
   const wire = options.wire ?? new WireDiagnostics()
@@ -96,7 +97,7 @@ export async function createOwnClient(
   if (options.startEarly) startBeforeClientLoads(watched)
   let client: ConnectingClient
   try {
-    client = era === 'legacy' ? await legacyClient() : await modernClient(options.label ?? 'the server')
+    client = era === 'legacy' ? await legacyClient() : await modernClient(options.label ?? 'the server', options.adviceFor)
   } catch (error) {
     // Why: a transport started early (a stdio child) must not outlive a client that could not load
     // (SDK 2.x not installed); left running, it would keep the process alive after the error.
@@ -136,8 +137,8 @@ async function legacyClient(): Promise<ConnectingClient> {
  * instead of quietly falling back to the era that was not asked for. On a transport that is not
  * 2.x's own stdio class the pin probes in place, on the one connection.
  */
-async function modernClient(label: string): Promise<ConnectingClient> {
-  const { Client } = await loadModernClient(label)
+async function modernClient(label: string, adviceFor?: AdviceFor): Promise<ConnectingClient> {
+  const { Client } = await loadModernClient(label, adviceFor)
   return new Client(CLIENT_INFO, { capabilities: {}, versionNegotiation: { mode: { pin: '2026-07-28' } } }) as unknown as ConnectingClient
 }
 

@@ -1,3 +1,4 @@
+import { adviceIn, type AdviceFor } from './advice-terms.js'
 import { CaptureError } from './capture-error.js'
 
 export type { Era } from '../surface/types.js'
@@ -29,14 +30,14 @@ export function refusedInitialize(error: unknown): boolean {
  * Why loaded on use: SDK 2.x is an optional peer; users of 2025-era servers need only 1.x.
  * @throws {CaptureError} `start-failed` naming the package to install when it is missing
  */
-export async function loadModernClient(label: string): Promise<typeof import('@modelcontextprotocol/client')> {
+export async function loadModernClient(label: string, adviceFor?: AdviceFor): Promise<typeof import('@modelcontextprotocol/client')> {
   try {
     return await import('@modelcontextprotocol/client')
   } catch (cause) {
     throw markMissing(new CaptureError(
       'start-failed',
       `${label} has to be read in the 2026-07-28 protocol era, which needs the MCP SDK 2.x client, and @modelcontextprotocol/client is not installed. ` +
-        'Install it (npm i -D @modelcontextprotocol/client), or read a server that still answers initialize with --era legacy.',
+        `Install it (npm i -D @modelcontextprotocol/client), or read a server that still answers initialize ${adviceIn('readLegacyEra', adviceFor)}.`,
       { serverLabel: label, cause },
     ))
   }

@@ -1,7 +1,8 @@
 import { CaptureError } from './capture-error.js'
 import { clipEcho } from './clip-echo.js'
 import type { TransportKind } from './connection.js'
-import { StepInterrupted, type AdviceFor } from './run-step.js'
+import { adviceIn, adviceSentence, type AdviceFor } from './advice-terms.js'
+import { StepInterrupted } from './run-step.js'
 import { isSpawnFailure, spawnProblem } from './spawn-problem.js'
 import type { WireDiagnostics } from './wire-diagnostics.js'
 
@@ -16,6 +17,8 @@ export interface FailureContext {
   stderrTail: readonly string[]
   /** How a stdio server's process ended, when it did. */
   exit?: { code: number | null; signal: NodeJS.Signals | null }
+  /** Whose terms the advice is in (default `api`). */
+  adviceFor?: AdviceFor
 }
 
 const METHOD_NOT_FOUND = -32601
@@ -68,7 +71,7 @@ export function explainConnectFailure(error: unknown, context: FailureContext): 
   const { label } = context
   const details = { serverLabel: label, cause: error, stderrTail: context.stderrTail }
   const status = httpStatus(error)
-  if (status === 401 || status === 403) return unauthorized(status, details)
+  if (status === 401 || status === 403) return unauthorized(status, details, context.adviceFor)
   if (isSpawnFailure(error)) {
     return new CaptureError('start-failed', `Could not start ${label}: ${spawnProblem(error)}. Check that the command exists (on PATH or as an absolute path) and that cwd is right.`, details)
   }
@@ -91,14 +94,14 @@ export function explainConnectFailure(error: unknown, context: FailureContext): 
     return new CaptureError(
       'start-failed',
       `${label} answered HTTP ${status} to initialize: ${messageOf(error)}. Check the URL (MCP endpoints are often at /mcp) and that the server speaks Streamable HTTP; ` +
-        "for a server on the older HTTP+SSE transport, leave the transport unpinned or pin transport: 'sse' (CLI: --transport sse).",
+        `for a server on the older HTTP+SSE transport, ${adviceIn('trySse', context.adviceFor)}.`,
       details,
     )
   }
   if (jsonRpcCode(error) === UNSUPPORTED_PROTOCOL_VERSION) {
     return new CaptureError(
       'initialize-failed',
-      `${label} refused initialize (${messageOf(error)}): it speaks only the 2026-07-28 protocol era. Read it in that era: leave era unset (auto) or set era: '2026-07-28' (CLI: --era 2026-07-28).`,
+      `${label} refused initialize (${messageOf(error)}): it speaks only the 2026-07-28 protocol era. Read it in that era: ${adviceIn('readModernEra', context.adviceFor)}.`,
       details,
     )
   }
@@ -138,7 +141,7 @@ export function explainListFailure(error: unknown, method: string, page: number,
   const details = { serverLabel: label, cause: error, stderrTail: context.stderrTail }
   const request = describeRequest(method, page)
   const status = httpStatus(error)
-  if (status === 401 || status === 403) return unauthorized(status, details)
+  if (status === 401 || status === 403) return unauthorized(status, details, context.adviceFor)
   if (stoppedByTooLarge(context)) return tooLarge(context, request, details)
   if (context.closed || isConnectionLost(error)) {
     return new CaptureError('closed', withWire(`${label} closed the connection while answering ${request}. ${CLOSED_ADVICE[context.transport]}`, context), details)
@@ -196,26 +199,18 @@ function explainInterrupted(interrupted: StepInterrupted, context: FailureContex
     'timeout',
     withWire(
       `Gave up waiting for ${interrupted.step} from ${context.label} after ${interrupted.timeoutMs} ms. ` +
-        `If the server is only slow, ${RAISE_TIMEOUT[interrupted.adviceFor]}; if it never answers, it is stuck.`,
+        `If the server is only slow, ${adviceIn('raiseTimeout', interrupted.adviceFor)}; if it never answers, it is stuck.`,
       context,
     ),
     details,
   )
 }
 
-// Why one per face: each names only what its reader can change; a matcher takes no time limit,
-// but it takes a surface captured with one.
-const RAISE_TIMEOUT: Record<AdviceFor, string> = {
-  api: 'raise the limit with the timeoutMs option',
-  cli: 'raise the limit with --timeout MS',
-  matcher: 'capture it with captureSurface(target, { timeoutMs }) and hand the matcher that surface',
-}
-
-function unauthorized(status: number, details: { serverLabel: string; cause: unknown; stderrTail: readonly string[] }): CaptureError {
+function unauthorized(status: number, details: { serverLabel: string; cause: unknown; stderrTail: readonly string[] }, adviceFor?: AdviceFor): CaptureError {
   return new CaptureError(
     'unauthorized',
     `${details.serverLabel} refused the request with HTTP ${status} (${status === 401 ? 'unauthorized' : 'forbidden'}). ` +
-      "Pass a token with the bearer option (CLI: --bearer TOKEN) or the header it expects with headers (CLI: --header 'K: V').",
+      `${adviceSentence('passCredentials', adviceFor)}.`,
     details,
   )
 }

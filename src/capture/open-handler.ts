@@ -21,19 +21,19 @@ const IN_PROCESS_URL = 'http://in-process.invalid/mcp'
  */
 export async function openHandler(handler: HandlerTarget, limits: StepLimits, era: Era = 'legacy'): Promise<Connection> {
   const label = describeTarget(handler)
-  const { StreamableHTTPClientTransport } = await loadModernClient(label)
+  const { StreamableHTTPClientTransport } = await loadModernClient(label, limits.adviceFor)
   const wire = new WireDiagnostics()
   const transport = new StreamableHTTPClientTransport(new URL(IN_PROCESS_URL), {
     fetch: (input: string | URL | Request, init?: RequestInit) => handler.fetch(new Request(input, init)),
   })
-  const own = await createOwnClient(transport, { wire, era, label })
+  const own = await createOwnClient(transport, { wire, era, label, adviceFor: limits.adviceFor })
   const close = async () => {
     await closeQuietly(() => own.client.close(), limits.timeoutMs)
   }
   try {
     await own.initialize(limits)
   } catch (error) {
-    const explained = explainConnectFailure(error, { label, transport: 'in-process', closed: own.hasClosed(), stderrTail: [], wire })
+    const explained = explainConnectFailure(error, { label, transport: 'in-process', closed: own.hasClosed(), stderrTail: [], wire, adviceFor: limits.adviceFor })
     await close()
     throw explained instanceof CaptureError ? explained : error
   }

@@ -1,3 +1,4 @@
+import { adviceIn, adviceSentence, type AdviceFor } from './advice-terms.js'
 import { resolveHttpAuth } from './auth/resolve-http-auth.js'
 import { boundedEventStream } from './bounded-event-stream.js'
 import { boundedFetch } from './bounded-fetch.js'
@@ -22,7 +23,7 @@ import { WireDiagnostics, type MessageTooLarge } from './wire-diagnostics.js'
  */
 export async function openHttp(target: HttpTarget, limits: StepLimits, era: Era = 'legacy'): Promise<Connection> {
   const label = describeTarget(target)
-  const url = parseHttpUrl(target.url, label)
+  const url = parseHttpUrl(target.url, label, limits.adviceFor)
   if (target.transport === 'sse') return openSse(target, url, limits, era)
   try {
     return await openStreamable(target, url, limits, era)
@@ -42,21 +43,21 @@ async function openStreamable(target: HttpTarget, url: URL, limits: StepLimits, 
   const label = describeTarget(target)
   const wire = new WireDiagnostics()
   const fetch = boundedFetch((error) => wire.record(error))
-  const auth = await resolveHttpAuth(target, url)
+  const auth = await resolveHttpAuth(target, url, process.env, limits.adviceFor)
   const requestInit = { headers: requestHeaders(auth.target) }
   const transport =
     era === 'legacy'
       ? new (await import('@modelcontextprotocol/sdk/client/streamableHttp.js')).StreamableHTTPClientTransport(url, { requestInit, authProvider: auth.authProvider, fetch })
       : // Why the same provider: the SDK 2.x transport takes an OAuthClientProvider as is, so the
         // cached login is presented, refreshed on a 401 and its "run auth" error kept, as in the legacy era.
-        new (await loadModernClient(label)).StreamableHTTPClientTransport(url, { requestInit, authProvider: auth.authProvider, fetch })
+        new (await loadModernClient(label, limits.adviceFor)).StreamableHTTPClientTransport(url, { requestInit, authProvider: auth.authProvider, fetch })
   return connect(transport, { label, limits, era, wire, wireKind: 'streamable-http', terminate: () => transport.terminateSession() })
 }
 
 async function openSse(target: HttpTarget, url: URL, limits: StepLimits, era: Era): Promise<Connection> {
   const label = describeTarget(target)
   if (era !== 'legacy') {
-    throw new CaptureError('bad-target', `${label} was pinned to HTTP+SSE, a 2025-era transport; the 2026-07-28 era runs over Streamable HTTP only. Drop --transport sse, or read it with --era legacy.`, {
+    throw new CaptureError('bad-target', `${label} was pinned to HTTP+SSE, a 2025-era transport; the 2026-07-28 era runs over Streamable HTTP only. ${adviceSentence('dropSse', limits.adviceFor)}, or read it ${adviceIn('readLegacyEra', limits.adviceFor)}.`, {
       serverLabel: label,
     })
   }
@@ -77,7 +78,7 @@ async function connect(
   how: { label: string; limits: StepLimits; era: Era; wire: WireDiagnostics; wireKind: WireKind; terminate?: () => Promise<void> },
 ): Promise<Connection> {
   const { label, limits, era, wire, wireKind } = how
-  const own = await createOwnClient(transport, { wire, era, label })
+  const own = await createOwnClient(transport, { wire, era, label, adviceFor: limits.adviceFor })
   const close = async (failed: boolean) => {
     if (!failed && how.terminate !== undefined) await closeQuietly(how.terminate, limits.timeoutMs)
     await closeQuietly(() => own.client.close(), limits.timeoutMs)
@@ -85,7 +86,7 @@ async function connect(
   try {
     await own.initialize(limits)
   } catch (error) {
-    const explained = explainConnectFailure(error, { label, transport: 'http', closed: own.hasClosed(), stderrTail: [], wire: own.wire })
+    const explained = explainConnectFailure(error, { label, transport: 'http', closed: own.hasClosed(), stderrTail: [], wire: own.wire, adviceFor: limits.adviceFor })
     await close(true)
     throw explained
   }
@@ -107,7 +108,7 @@ function requestHeaders(target: HttpTarget): Record<string, string> {
   return headers
 }
 
-function parseHttpUrl(text: string, label: string): URL {
+function parseHttpUrl(text: string, label: string, adviceFor?: AdviceFor): URL {
   let url: URL
   try {
     url = new URL(text)
@@ -128,7 +129,7 @@ function parseHttpUrl(text: string, label: string): URL {
     throw new CaptureError(
       'bad-target',
       `${label} has a user name or password in it; capture refuses credentials in URLs so they never reach a log. ` +
-        "Send them as a header instead (headers option, CLI: --header 'Authorization: Basic …') or a token with bearer (CLI: --bearer TOKEN).",
+        `${adviceSentence('credentialsOutOfUrl', adviceFor)}.`,
       { serverLabel: label },
     )
   }

@@ -42,7 +42,7 @@ export async function openInProcess(
     await runStep('server.connect()', limits, () => server.connect(serverTransport))
     await own.initialize(limits)
   } catch (error) {
-    const explained = explainConnectFailure(error, { label, transport: 'in-process', closed: own.hasClosed(), stderrTail: [], wire: own.wire })
+    const explained = explainConnectFailure(error, { label, transport: 'in-process', closed: own.hasClosed(), stderrTail: [], wire: own.wire, adviceFor: limits.adviceFor })
     await close()
     throw explained
   }
@@ -55,7 +55,7 @@ async function serverFromFactory(factory: ServerFactory, limits: StepLimits): Pr
   try {
     server = await runStep('a server', limits, async () => factory())
   } catch (error) {
-    if (error instanceof StepInterrupted) throw explainConnectFailure(error, { label, transport: 'in-process', closed: false, stderrTail: [] })
+    if (error instanceof StepInterrupted) throw explainConnectFailure(error, { label, transport: 'in-process', closed: false, stderrTail: [], adviceFor: limits.adviceFor })
     throw new CaptureError('start-failed', `${label} threw while creating the server: ${error instanceof Error ? error.message : String(error)}`, {
       serverLabel: label,
       cause: error,

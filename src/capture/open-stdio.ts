@@ -53,7 +53,7 @@ export async function openStdio(target: StdioTarget, limits: StepLimits, era: Er
       exit = { code, signal }
     })
   }
-  const own = await createOwnClient(transport, { startEarly: !limits.signal?.aborted, wire, era, label })
+  const own = await createOwnClient(transport, { startEarly: !limits.signal?.aborted, wire, era, label, adviceFor: limits.adviceFor })
   const stderrTail = async () => {
     if (own.hasClosed()) await tail.settle(STDERR_SETTLE_MS)
     return tail.lines()
@@ -78,7 +78,7 @@ export async function openStdio(target: StdioTarget, limits: StepLimits, era: Er
     await own.initialize(limits)
   } catch (error) {
     const lines = await stderrTail()
-    const explained = explainConnectFailure(error, { label, transport: 'stdio', closed: own.hasClosed(), stderrTail: lines, wire, exit })
+    const explained = explainConnectFailure(error, { label, transport: 'stdio', closed: own.hasClosed(), stderrTail: lines, wire, exit, adviceFor: limits.adviceFor })
     await close(true)
     throw explained
   }

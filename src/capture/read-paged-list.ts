@@ -134,6 +134,7 @@ async function requestPage(
       wire: connection.wire,
       closed: connection.hasClosed(),
       stderrTail: await connection.stderrTail(),
+      adviceFor: limits.adviceFor,
     })
   }
   if (!isPlainObject(result)) throw malformed(connection, list, page, `a result that is not an object (${quoteEcho(result)})`)

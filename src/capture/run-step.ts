@@ -1,9 +1,6 @@
-/**
- * Who reads a capture failure's advice, and so in whose terms it names the time limit: a caller
- * of the API (`the timeoutMs option`), the CLI's user (`--timeout MS`), or a matcher's (who has
- * no such option, and passes a surface captured with `captureSurface(target, { timeoutMs })`).
- */
-export type AdviceFor = 'api' | 'cli' | 'matcher'
+import type { AdviceFor } from './advice-terms.js'
+
+export type { AdviceFor } from './advice-terms.js'
 
 /** How long one step may wait, the caller's signal to stop waiting altogether, and whose terms a timeout's advice is in (default `api`). */
 export interface StepLimits {

@@ -13,13 +13,13 @@ const COMMAND_LINES = {
     'mcp-contract check    [--contract FILE] [--strict] [--fail-on SEVERITY] [--ignore KIND[:PATH]]… [--used …] [--used-by …] [--suggest-version] [--format text|json|markdown|junit|sarif|github] -- <server command…>',
   show: 'mcp-contract show     [--format text|json] [--suggest-version] -- <server command…>   print the surface (or the release it needs), record nothing',
   diff: 'mcp-contract diff OLD.json NEW.json [--strict] [--fail-on SEVERITY] [--ignore KIND[:PATH]]… [--suggest-version] [--format …]   compare two contract files',
-  verify: 'mcp-contract verify   --consumers FILE|DIR|GLOB|s3://…|https://… [--consumer-branch B] [--provider NAME] [--call [--allow-destructive]] [--format text|json|markdown|junit|sarif|github] -- <server command…>   does it still serve each consumer?',
+  verify: 'mcp-contract verify   --consumers FILE|DIR|GLOB|s3://…|https://… [--consumer-branch B] [--provider NAME] [--call [--allow-destructive]] [--ignore KIND[:PATH]]… [--format text|json|markdown|junit|sarif|github] -- <server command…>   does it still serve each consumer?',
   pact: 'mcp-contract pact export CONTRACT… [--out DIR] [--provider NAME]   write consumer contracts as Pact V4 pacts (<consumer>-<provider>.json)',
   publish: 'mcp-contract publish FILE… --to DIR|s3://bucket/prefix --consumer-version V [--branch B] [--provider NAME]   share contracts with providers',
   lint: 'mcp-contract lint     [--profile NAME]… [--format text|json] -- <server command…>   (or --contract FILE alone: lint a contract file)',
   mock: 'mcp-contract mock     [--contract FILE] [--seed N] [--port N] [--verbose]   a server from the contract (stdio, or HTTP on 127.0.0.1:N/mcp)',
   record:
-    'mcp-contract record   --consumer NAME --out FILE [--given STATE] [--redact PATH]… [--max-examples N] (-- <server command…> | --url URL [--port N] [--header \'K: V\']…)   record a consumer from its traffic',
+    'mcp-contract record   --consumer NAME --out FILE [--new] [--given STATE] [--redact PATH]… [--max-examples N] (-- <server command…> | --url URL [--port N] [--header \'K: V\']…)   record a consumer from its traffic',
   auth: 'mcp-contract auth     --url URL [--scope "a b"] [--port N] [--open false] [--client-id ID [--client-secret-env NAME]] | --url URL --logout | --status',
 } as const
 
@@ -124,7 +124,7 @@ const COMMAND_EXITS: Record<Command, string[]> = {
   record: [
     "the server's status (stdio), 0 (HTTP)",
     '1 nothing recorded (no file written)',
-    "2 could not run (bad arguments, --out not writable or another consumer's, the server did not start)",
+    "2 could not run (bad arguments, --out not writable, another consumer's or a close name of a file beside it, the server did not start)",
     '130 / 143 after SIGINT / SIGTERM, with what was recorded written',
   ],
 }
@@ -192,11 +192,13 @@ const OWN_TEXT: Partial<Record<Command, Record<string, OptionHelp>>> = {
       text: 'also call each used tool with each recorded example, and fail on isError, on structuredContent the live outputSchema refuses, or on a read field that is absent; only tools marked readOnlyHint: true are called, and an example the live inputSchema refuses is not sent; both are listed as not called, with why. Examples recorded in a state (given) are listed as not called too: states need the provider\'s handlers, which only toSatisfyConsumerContracts(paths, { call: true, states }) takes. Without --call no tool is ever called',
     },
     '--allow-destructive': { text: 'with --call: also call tools not marked read-only (against a server you can throw away)' },
+    '--ignore': { value: 'KIND[:PATH]', text: "drops every change of this kind from each consumer's verdict (repeatable; a kind id from docs/rules.md, such as hint-reversed), or with :PATH only those at one tool, prompt or resource name or argument path and under it (hint-reversed:search_products; * for any run of characters)" },
     '--format': { value: 'FORMAT', text: "text (default), json, markdown, junit, sarif or github (annotations at each change's line in its consumer contract)" },
   },
   record: {
     '--consumer': { value: 'NAME', text: "the consumer's name, stored in the contract" },
     '--out': { value: 'FILE', text: 'the consumer contract to write (*.mcp-consumer.json); its folder must exist' },
+    '--new': { text: 'record a new --out whose name is one slip of the keyboard from a file beside it (without --new such a name is refused as a typo, exit 2)' },
     '--given': { value: 'STATE', text: "the server's state for the recorded calls (verify --call sets it up first)" },
     '--redact': { value: 'PATH', text: 'an argument path whose values never reach the file (auth.token, items[].secret; repeatable)' },
     '--max-examples': { value: 'N', text: 'at most N example arguments per tool, one per shape (default 5)' },

@@ -3,6 +3,7 @@ import { relative } from 'node:path'
 import { ignoredLines, policyWithConfig, type FoundConfig } from '../config/project-config.js'
 import type { SourceLiteral } from '../consumer/source-literals.js'
 import { usedEntities, usedScope } from '../consumer/used-by-sources.js'
+import type { SentSurface } from '../diff/diff-profiles.js'
 import { diffSurfaces } from '../diff/diff-surfaces.js'
 import { enforcedFindings } from '../lint/enforced-rules.js'
 import { lintSurfaceWith } from '../lint/lint-surface.js'
@@ -24,11 +25,12 @@ import type { Invocation } from './parse-argv.js'
 
 /**
  * Prints the classified report under the project's configuration (flags win over it); `recorded.file`
- * is the contract SARIF and GitHub annotations point at, shown relative to the working folder.
+ * is the contract SARIF and GitHub annotations point at, shown relative to the working folder;
+ * `where.sent` is what the server sent, judged for the profile rules its normalized surface hides.
  */
-export async function report(recorded: Surface, live: Surface, invocation: Invocation, io: CliIo, where: { file: string; config?: FoundConfig; literals?: SourceLiteral[] }): Promise<number> {
+export async function report(recorded: Surface, live: Surface, invocation: Invocation, io: CliIo, where: { file: string; config?: FoundConfig; literals?: SourceLiteral[]; sent?: SentSurface }): Promise<number> {
   const used = usedScope(invocation.used, where.literals && usedEntities(where.literals, [recorded, live]))
-  const result = diffSurfaces(recorded, live, policyWithConfig(where.config, judgingFlags(invocation, used)))
+  const result = diffSurfaces(recorded, live, policyWithConfig(where.config, judgingFlags(invocation, used)), where.sent)
   const located = invocation.format === 'sarif' || invocation.format === 'github'
   const contract = { file: relative(io.cwd, where.file) || where.file, text: located ? await readFile(where.file, 'utf8') : undefined }
   const ignored = invocation.format === 'text' ? ignoredLines(where.config, io.cwd) : []
@@ -79,11 +81,11 @@ export function judgingFlags(invocation: Invocation, used?: string[]) {
  * JSON report on stdout parseable. With `verified`, an entry the contract vouches for and the server
  * lists unchanged is the recorded one, and is not linted again (no enforced rule found fault with it).
  */
-export function judgeLive(raw: RawSurface, invocation: Invocation, io: CliIo, verified?: VerifiedEntries): { surface: Surface; via: string } {
+export function judgeLive(raw: RawSurface, invocation: Invocation, io: CliIo, verified?: VerifiedEntries): { surface: Surface; via: string; sent: SentSurface } {
   const { surface, fresh } = normalizeVouched(raw, verified)
   const warnings = lintWarnings(lintSurfaceWith({ raw: fresh }, invocation.profiles ?? DEFAULT_PROFILES, enforcedFindings))
   if (warnings) io.stderr(warnings)
   const eras = surface.eras ?? ['legacy']
-  return { surface, via: `# read over ${raw.transport ?? 'stdio'} in the ${eras.join(' and ')} era${eras.length > 1 ? 's' : ''}` }
+  return { surface, sent: { raw: fresh, verified }, via: `# read over ${raw.transport ?? 'stdio'} in the ${eras.join(' and ')} era${eras.length > 1 ? 's' : ''}` }
 }
 

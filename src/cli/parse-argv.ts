@@ -59,6 +59,8 @@ export interface Invocation {
   consumer?: string
   /** `record --given STATE`: the state the server is in for the recorded calls. */
   given?: string
+  /** `record --new`: record --out even when its name is one slip from a file beside it (else refused as a typo). */
+  recordNew?: boolean
   /** `record --redact PATH` (repeatable): argument paths whose values never reach the contract. */
   redact?: string[]
   /** `record --max-examples N`: at most N examples per tool. */
@@ -160,6 +162,7 @@ export async function parseArgv(argv: readonly string[]): Promise<Invocation> {
   only('--given', ['record'], values.given)
   only('--redact', ['record'], values.redact)
   only('--max-examples', ['record'], values['max-examples'])
+  only('--new', ['record'], values.new)
   only('--provider', ['pact', 'publish', 'verify'], values.provider)
   only('--to', ['publish'], values.to)
   only('--consumer-version', ['publish'], values['consumer-version'])
@@ -221,6 +224,7 @@ export async function parseArgv(argv: readonly string[]): Promise<Invocation> {
     ...(values.consumer !== undefined ? { consumer: values.consumer } : {}),
     ...(values.given !== undefined ? { given: values.given } : {}),
     ...(values.redact !== undefined ? { redact: values.redact } : {}),
+    ...(values.new === true ? { recordNew: true } : {}),
     ...(values['max-examples'] !== undefined ? { maxExamples: parseInteger('--max-examples', values['max-examples'], 1, 100) } : {}),
     call: values.call === true,
     allowDestructive: values['allow-destructive'] === true,
@@ -275,6 +279,7 @@ function parseOwn(args: string[]) {
       given: { type: 'string' },
       redact: { type: 'string', multiple: true },
       'max-examples': { type: 'string' },
+      new: { type: 'boolean' },
       call: { type: 'boolean' },
       'allow-destructive': { type: 'boolean' },
       scope: { type: 'string' },

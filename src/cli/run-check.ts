@@ -49,7 +49,8 @@ export async function runCheck(invocation: Invocation, io: CliIo): Promise<numbe
   raw.catch(() => {})
   const judged = await judgeWhileCapturing(contract, raw, stop)
   const { judgeLive, report } = judged.commands
-  return report(judged.recorded, judgeLive(await raw, invocation, io, judged.verified).surface, invocation, io, { file, config })
+  const { surface, sent } = judgeLive(await raw, invocation, io, judged.verified)
+  return report(judged.recorded, surface, invocation, io, { file, config, sent })
 }
 
 /**
@@ -87,5 +88,6 @@ async function checkInOrder(invocation: Invocation, io: CliIo, read: { contract:
   const { surface: recorded, verified } = contractSurfaceVouched(contract)
   const literals = await consumerLiterals(invocation, io)
   const authorizations = authorizationsFor(invocation, sources(io, config), { surface: recorded, file: relative(io.cwd, file) || file })
-  return report(recorded, (await capture(invocation, io, era, authorizations, verified)).surface, invocation, io, { file, config, literals })
+  const { surface, sent } = await capture(invocation, io, era, authorizations, verified)
+  return report(recorded, surface, invocation, io, { file, config, literals, sent })
 }

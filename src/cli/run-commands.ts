@@ -10,6 +10,7 @@ import { sourceLiterals, type SourceLiteral } from '../consumer/source-literals.
 import { loadContractSources, verifySourced } from '../exchange/contract-sources.js'
 import { formatConsumerVerdicts, type ConsumerReportFormat } from '../report/format-consumers.js'
 import { formatUsedEntities, usedEntities } from '../consumer/used-by-sources.js'
+import type { SentSurface } from '../diff/diff-profiles.js'
 import { diffSurfaces } from '../diff/diff-surfaces.js'
 import { lintSurface } from '../lint/lint-surface.js'
 import { cleanEntries } from '../lint/enforced-rules.js'
@@ -118,7 +119,7 @@ export const COMMAND_RUNNERS: Record<Exclude<Invocation['command'], 'check' | 'r
     let verdicts: Awaited<ReturnType<typeof verifySourced>>
     try {
       const calls = caller && { callTool: caller.callTool, allowDestructive: invocation.allowDestructive, statesUnavailable: true }
-      verdicts = await verifySourced(sourced, surface, {}, calls, { provider: invocation.provider })
+      verdicts = await verifySourced(sourced, surface, invocation.ignore ? { ignore: invocation.ignore } : {}, calls, { provider: invocation.provider })
     } finally {
       await caller?.close()
     }
@@ -226,7 +227,7 @@ export async function capture(
   era: EraOption | undefined = invocation.era,
   authorizations?: Record<string, Authorization>,
   verified?: VerifiedEntries,
-): Promise<{ surface: Surface; via: string; raw: RawSurface }> {
+): Promise<{ surface: Surface; via: string; raw: RawSurface; sent: SentSurface }> {
   const raw = await captureRawSurface(invocation, io, era, authorizations)
   return { ...judgeLive(raw, invocation, io, verified), raw }
 }

@@ -52,21 +52,12 @@ export async function runInvocation(argv: readonly string[], io: CliIo, runComma
       return EXIT.error
     }
     if (error instanceof CaptureError || error instanceof ContractFileError || error instanceof ConsumerSourceError || error instanceof ConsumerContractError || error instanceof LoginError) {
-      io.stderr(`mcp-contract: ${inCliTerms((error as Error).message)}\n`)
+      io.stderr(`mcp-contract: ${(error as Error).message}\n`)
       return EXIT.error
     }
     io.stderr(`mcp-contract: unexpected error — please report it\n${(error as Error)?.stack ?? String(error)}\n`)
     return EXIT.error
   }
-}
-
-/**
- * A capture or login message with its advice in this CLI's terms: `the timeoutMs option (CLI:
- * --timeout MS)` reads `--timeout MS`. Why here: capture words its advice for every face at once;
- * a CLI user has no options object, so only the flag is theirs.
- */
-function inCliTerms(message: string): string {
-  return message.replace(/\bthe \w+ option \(CLI: ([^),]+)\)/g, '$1').replace(/\bwith \w+ \(CLI: ([^)]+)\)/g, 'with $1')
 }
 
 /** The arguments before `--` (the CLI's own; the rest is the server command). */

@@ -30,7 +30,7 @@ export async function runRecord(invocation: Invocation, io: CliIo): Promise<numb
   const out = projectPath(findProjectRoot(io.cwd, io.cwd), invocation.out as string)
   const consumer = invocation.consumer as string
   // Why before the server starts: a wrong --out fails at once, not after a whole test suite.
-  await checkRecordTarget(out, consumer)
+  await checkRecordTarget(out, consumer, invocation.recordNew)
   const record = new Recorder(invocation, io, out)
   return invocation.url === undefined ? recordStdio(invocation, io, record) : recordHttp(invocation, io, record)
 }

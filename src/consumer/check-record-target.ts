@@ -1,13 +1,16 @@
-import { accessSync, constants, readFileSync } from 'node:fs'
+import { accessSync, constants, readdirSync, readFileSync } from 'node:fs'
 import { dirname } from 'node:path'
+import { closeFileBeside } from '../diff/closest-names.js'
 import { assertSameConsumer, ConsumerContractError } from './consumer-contract-format.js'
 
 /**
- * Checks before recording that `file` can be written: its folder exists and is writable, and an
- * existing file is a consumer contract of `consumer`.
+ * Checks before recording that `file` can be written: its folder exists and is writable, an
+ * existing file is a consumer contract of `consumer`, and a new file's name is not one slip of the
+ * keyboard from a file beside it (unless `isNew`: `record --new`, a close name on purpose).
  * @throws ConsumerContractError saying what is wrong and what to do
+ * @example await checkRecordTarget('/repo/checkout-agent.mcp-consumer.json', 'checkout-agent', false)
  */
-export async function checkRecordTarget(file: string, consumer: string): Promise<void> {
+export async function checkRecordTarget(file: string, consumer: string, isNew = false): Promise<void> {
   // Why synchronous: the server starts after these checks and the process has nothing else to do;
   // promise reads would only add thread-pool round trips before the server's start.
   try {
@@ -22,7 +25,12 @@ export async function checkRecordTarget(file: string, consumer: string): Promise
     const code = (error as NodeJS.ErrnoException).code
     if (code !== 'ENOENT') throw new ConsumerContractError(`${file} could not be read (${code ?? (error as Error).message}); record writes nothing over a file it cannot read. Choose another --out.`)
   }
-  if (text === undefined) return
+  if (text === undefined) {
+    // Why refused: a typo would record a second contract beside the first, and the tests would pass against it.
+    const hint = isNew ? '' : closeFileBeside(file, readdirSync(dirname(file)))
+    if (hint !== '') throw new ConsumerContractError(`${file} does not exist, and a file beside it has a close name, so nothing was recorded and no server started.${hint} Fix --out; or, if this is a new consumer contract, record it deliberately with --new.`)
+    return
+  }
   // Why JSON alone here: the whole file is validated when it is merged; Ajv would delay the server's start.
   let held: unknown
   try {

@@ -62,6 +62,15 @@ export function parseContract(text: string, source = 'contract'): Surface {
 }
 
 /**
+ * {@link parseContract}, and the entries the file vouches for whose recorded half of the digest
+ * holds: what `diffSurfaces` takes as `sent.verified`, to know which entries were clean when recorded.
+ * @example const { surface, verified } = parseContractVouched(text, 'mcp-contract.json')
+ */
+export function parseContractVouched(text: string, source = 'contract'): { surface: Surface; verified: VerifiedEntries | undefined } {
+  return contractSurfaceVouched(parseContractText(text, source))
+}
+
+/**
  * The second half of reading a contract (after `parseContractText`): its nesting depth checked,
  * then its shape against `mcp-contract.schema.json`, and older formats migrated.
  * @throws ContractFileError `invalid` for a file nested more than 600 levels deep or a value of the wrong shape

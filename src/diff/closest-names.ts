@@ -1,3 +1,5 @@
+import { basename } from 'node:path'
+
 /**
  * The names that share the longest start with `name`, ignoring case (a typo keeps the start more
  * often than the end); none when no name shares even its first letter.
@@ -22,6 +24,16 @@ export function closestNames(name: string, names: readonly string[]): string[] {
 export function didYouMean(name: string, names: readonly string[], find: (name: string, names: readonly string[]) => string[] = closestNames): string {
   const close = find(name, names)
   return close.length === 0 ? '' : ` Did you mean ${close.map((other) => JSON.stringify(other)).join(' or ')}?`
+}
+
+/**
+ * ` Did you mean "checkout-agent.mcp-consumer.json"?` when the name of `file` (about to be written)
+ * is one slip of the keyboard from a JSON file beside it (`beside`: the names in its folder), else ''.
+ * Why one function: the matchers and `record` refuse the same typos before writing a new file.
+ * @example closeFileBeside('/p/mcp-contrat.json', ['mcp-contract.json']) // ' Did you mean "mcp-contract.json"?'
+ */
+export function closeFileBeside(file: string, beside: readonly string[]): string {
+  return didYouMean(basename(file), beside.filter((name) => name.endsWith('.json')), typosOf)
 }
 
 /**

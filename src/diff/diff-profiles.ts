@@ -1,8 +1,10 @@
+import { enforcedFindings } from '../lint/enforced-rules.js'
 import { lintSubjects } from '../lint/lint-subjects.js'
 import { lintSubjectsWith, type FindingsOf, type ListingRefusal, type Violation } from '../lint/lint-surface.js'
 import { entityKey, profileChanges } from '../lint/profile-changes.js'
 import type { LintSubject, ProfileRule, RuleFinding } from '../lint/profile-rule.js'
-import type { Surface } from '../surface/types.js'
+import type { VerifiedEntries } from '../surface/vouched-entries.js'
+import type { ListName, RawSurface, Surface } from '../surface/types.js'
 import type { Detected } from './detected.js'
 import { jsonEqual } from './json-equal.js'
 
@@ -69,6 +71,43 @@ export function diffProfiles(recorded: Surface, live: Surface, profiles: readonl
     ...after.refusals.map((refusal): SideRefusal => ({ ...refusal, side: 'live' })),
   ]
   return { detected, refusals }
+}
+
+/** What the live server sent beside its normalized surface, for {@link sentViolationsIntroduced}. */
+export interface SentSurface {
+  /** What the server sent: whole, or only its entries judged afresh (the others digest as the contract vouches, so break no enforced rule). */
+  raw: RawSurface
+  /** The contract's entries whose `vouched` digest holds: no enforced rule faulted what the server sent for them when the file was written. */
+  verified?: VerifiedEntries
+}
+
+const LIST_ENTITY: Record<ListName, LintSubject['entity']> = { tools: 'tool', prompts: 'prompt', resources: 'resource', resourceTemplates: 'resourceTemplate' }
+
+/**
+ * The enforced rules an entity the server sent newly breaks, judged on what it sent: an entity the
+ * contract does not record, or one whose digest says it broke none when recorded. Those the diff of
+ * normalized surfaces found already (`found`) are not repeated. Why on what was sent: normalizing
+ * rewrites what some rules read (a root `allOf` of one member reads as the object it wraps), and a
+ * client refuses what the server sends. Why an entity recorded without a digest (an older file) is
+ * left out: whether it broke the rule before is not known, so the warnings on stderr are all it gets.
+ * @example sentViolationsIntroduced({ raw, verified }, recorded, ['sdk-typescript'], []) // [{ kind: 'profile-violation-introduced', … }]
+ */
+export function sentViolationsIntroduced(sent: SentSurface, recorded: Surface, profiles: readonly string[], found: readonly Detected[]): Detected[] {
+  if (profiles.length === 0) return []
+  const recordedKeys = new Set(keyedEntities(recorded).map(([key]) => key))
+  const vouched = new Set<string>()
+  for (const [list, byKey] of sent.verified ?? []) for (const name of byKey.keys()) vouched.add(entityKey({ entity: LIST_ENTITY[list], name }))
+  const subjects = lintSubjects({ raw: sent.raw }).filter((subject) => !recordedKeys.has(entityKey(subject)) || vouched.has(entityKey(subject)))
+  if (subjects.length === 0) return []
+  const ruleKey = (of: { entity: string; name: string; profile?: string; rule?: string }) => `${entityKey(of)}\0${of.profile}\0${of.rule}`
+  const seen = new Set(found.filter((change) => change.kind === 'profile-violation-introduced').map(ruleKey))
+  const detected: Detected[] = []
+  for (const violation of lintSubjectsWith(subjects, false, profiles, enforcedFindings).violations) {
+    if (seen.has(ruleKey(violation))) continue
+    seen.add(ruleKey(violation))
+    detected.push({ kind: 'profile-violation-introduced', entity: violation.entity, name: violation.name, path: [], profile: violation.profile, rule: violation.rule, details: violationDetails(violation) })
+  }
+  return detected.sort((a, b) => compareKeys(entityKey(a), entityKey(b)))
 }
 
 function compareKeys(a: string, b: string): number {

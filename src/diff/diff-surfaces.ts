@@ -3,7 +3,7 @@ import { SEVERITIES, severityRank, type Change, type Severity } from './change.j
 import type { Detected } from './detected.js'
 import { isIgnored, parseIgnoreRule } from './ignore-rule.js'
 import { versionAdvice, type VersionAdvice } from './version-advice.js'
-import { diffProfiles, type SideRefusal } from './diff-profiles.js'
+import { diffProfiles, sentViolationsIntroduced, type SentSurface, type SideRefusal } from './diff-profiles.js'
 import { diffAuthorizations } from './diff-authorizations.js'
 import { diffEras } from './diff-eras.js'
 import { diffPrompts } from './diff-prompts.js'
@@ -34,10 +34,12 @@ export interface DiffReport {
 
 /**
  * Classifies every difference between the recorded and the live surface, from the side of a
- * caller written against the recorded one, then applies the policy.
+ * caller written against the recorded one, then applies the policy. With `sent` (what the server
+ * sent, and the entries the contract file vouches for), an entity that starts breaking an enforced
+ * profile rule only in what was sent (a root `allOf` of one member) is reported too.
  * @example const report = diffSurfaces(await readContract('mcp-contract.json'), await captureSurface(server))
  */
-export function diffSurfaces(recorded: Surface, live: Surface, policy: Policy = {}): DiffReport {
+export function diffSurfaces(recorded: Surface, live: Surface, policy: Policy = {}, sent?: SentSurface): DiffReport {
   const problem = policyProblem(policy, KIND_IDS)
   if (problem !== undefined) throw new TypeError(`diffSurfaces: ${problem}`)
   const resolved = resolvePolicy(policy)
@@ -48,9 +50,11 @@ export function diffSurfaces(recorded: Surface, live: Surface, policy: Policy = 
     const profiles = diffProfiles(before, after, resolved.profiles)
     // Why the unnamed view's only: a refusal names no authorization, and the views share one server's lists.
     if (before === recorded) refusals = profiles.refusals
+    const sentOnly = before === recorded && sent !== undefined ? sentViolationsIntroduced(sent, recorded, resolved.profiles, profiles.detected) : []
     return [
       // Why first: a rule the clients enforce is the cause of the schema changes it comes with.
       ...profiles.detected,
+      ...sentOnly,
       ...diffServer(before.server, after.server),
       ...diffEras(before, after),
       // Why: a list absent (method not found) reads as empty, so absent ↔ empty reports nothing.

@@ -32,9 +32,12 @@ export function renderProfiles(profiles: readonly Profile[]): string {
     'contract file on what it records, where a root `allOf` of one member and a `type` list of one',
     'already read as that member and that type: a server that sends either (which the SDK clients',
     'refuse) is flagged live, by `lint` (exit 1) and by the warnings of `show`, `snapshot` and',
-    '`check` on stderr. The diff compares normalized surfaces, where both read as what they wrap,',
-    'so it reports no `profile-violation-introduced` for them and `check` alone does not fail on',
-    'them: run `lint` in CI to fail a release that starts sending one.',
+    '`check` on stderr. `check` and `toHonorContract` also judge what the server sent, and fail',
+    'with `profile-violation-introduced` when an entity newly breaks a rule there: one the contract',
+    'does not record, or one whose `vouched` digest in the contract says it broke no such rule when',
+    'recorded. An entity recorded without a digest (a contract written by an older version) gets',
+    'the warnings only, since whether it broke the rule before is not known: run `snapshot` once to',
+    'add the digests.',
     'Host and model-provider profiles are added only where their restrictions are published.',
   ]
   for (const profile of profiles) {

@@ -18,7 +18,7 @@ describe('mcp-contract auth against the SDK authorization server', () => {
     expect(run.code).toBe(2)
     expect(scrub(run.stderr, auth.home)).toMatchInlineSnapshot(`
       "mcp-contract: http://127.0.0.1:PORT/mcp answered HTTP 401 Unauthorized, and no login is cached for it. If it uses OAuth, log in once with: mcp-contract auth --url http://127.0.0.1:PORT/mcp
-      Or pass a token with the bearer option (CLI: --bearer TOKEN, or MCP_CONTRACT_TOKEN in the environment) or the header the server expects (CLI: --header 'K: V'); in CI a machine client can use --client-id with --client-secret-env.
+      Or pass a token with --bearer TOKEN (or MCP_CONTRACT_TOKEN in the environment) or the header the server expects with --header 'K: V'; in CI a machine client logs in with that command too, given --client-id and --client-secret-env.
       "
     `)
   })
@@ -95,7 +95,7 @@ describe('mcp-contract auth against the SDK authorization server', () => {
     expect(run.code).toBe(2)
     expect(scrub(run.stderr, auth.home)).toMatchInlineSnapshot(`
       "mcp-contract: The login cached for http://127.0.0.1:PORT/mcp has expired and the authorization server refused to refresh it. Log in again with: mcp-contract auth --url http://127.0.0.1:PORT/mcp
-      Or pass a token with the bearer option (CLI: --bearer TOKEN, or MCP_CONTRACT_TOKEN in the environment) or the header the server expects (CLI: --header 'K: V'); in CI a machine client can use --client-id with --client-secret-env.
+      Or pass a token with --bearer TOKEN (or MCP_CONTRACT_TOKEN in the environment) or the header the server expects with --header 'K: V'; in CI a machine client logs in with that command too, given --client-id and --client-secret-env.
       "
     `)
   })

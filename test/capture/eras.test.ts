@@ -26,7 +26,7 @@ describe('a server that refuses initialize (serveStdio with legacy: reject)', ()
 
   test('pinned to the legacy era, it fails with a message that says what to do', async () => {
     const error = await captureRaw(stdioFixture('modern-only.js'), { era: 'legacy' }).catch((caught: unknown) => caught)
-    expect((error as Error).message.replace(/stdio: \S+ \S+/, 'stdio: node modern-only.js')).toMatchInlineSnapshot(`"stdio: node modern-only.js refused initialize (Unsupported protocol version: 2025-11-25): it speaks only the 2026-07-28 protocol era. Read it in that era: leave era unset (auto) or set era: '2026-07-28' (CLI: --era 2026-07-28)."`)
+    expect((error as Error).message.replace(/stdio: \S+ \S+/, 'stdio: node modern-only.js')).toMatchInlineSnapshot(`"stdio: node modern-only.js refused initialize (Unsupported protocol version: 2025-11-25): it speaks only the 2026-07-28 protocol era. Read it in that era: leave the era option unset (auto) or set era: '2026-07-28'."`)
   })
 })
 
@@ -116,6 +116,6 @@ describe('legacy HTTP+SSE', () => {
 
   test('pinned to Streamable HTTP, it fails on the 405 with a message that says what to do', async () => {
     const error = await captureRaw({ url: server.url, transport: 'streamable-http', }, { era: 'legacy' }).catch((caught: unknown) => caught)
-    expect((error as Error).message.replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:PORT')).toMatchInlineSnapshot(`"http://127.0.0.1:PORT/sse answered HTTP 405 to initialize: Streamable HTTP error: Error POSTing to endpoint: not here. Check the URL (MCP endpoints are often at /mcp) and that the server speaks Streamable HTTP; for a server on the older HTTP+SSE transport, leave the transport unpinned or pin transport: 'sse' (CLI: --transport sse)."`)
+    expect((error as Error).message.replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:PORT')).toMatchInlineSnapshot(`"http://127.0.0.1:PORT/sse answered HTTP 405 to initialize: Streamable HTTP error: Error POSTing to endpoint: not here. Check the URL (MCP endpoints are often at /mcp) and that the server speaks Streamable HTTP; for a server on the older HTTP+SSE transport, leave the target's transport unset or pin it, { url, transport: 'sse' }."`)
   })
 })

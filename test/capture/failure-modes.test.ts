@@ -2,12 +2,12 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { CaptureError, captureRaw, type Target } from '../../src/capture/capture-raw.js'
+import { CaptureError, captureRaw, type AdviceFor, type Target } from '../../src/capture/capture-raw.js'
 import { createCatalogServer } from '../fixtures/servers/catalog-server.js'
 import { FIXTURE_SERVERS_DIR, isRunning, runningStdioFixtures, startHttpCatalog, stdioFixture, type HttpCatalog } from './fixture-servers.js'
 
-async function captureFailure(target: Target, timeoutMs?: number, signal?: AbortSignal): Promise<CaptureError> {
-  const failure = await captureRaw(target, { timeoutMs, signal }).then(
+async function captureFailure(target: Target, timeoutMs?: number, signal?: AbortSignal, adviceFor?: AdviceFor): Promise<CaptureError> {
+  const failure = await captureRaw(target, { timeoutMs, signal, adviceFor }).then(
     () => undefined,
     (error: unknown) => error,
   )
@@ -145,13 +145,16 @@ describe('HTTP failures', () => {
   })
 
   test.each([
-    { title: 'no token', target: () => ({ url: guarded.url }) },
-    { title: 'a wrong token', target: () => ({ url: guarded.url, bearer: 'guess' }) },
-  ])('$title: unauthorized, suggesting --bearer', async ({ target }) => {
-    const error = await captureFailure(target())
+    { title: 'no token, read through the API', target: () => ({ url: guarded.url }), adviceFor: undefined, advice: "Or pass a token as the target's bearer ({ url, bearer: TOKEN }, or MCP_CONTRACT_TOKEN in the environment) or the header the server expects in its headers ({ url, headers: { 'K': 'V' } }); " },
+    { title: 'a wrong token, read through the API', target: () => ({ url: guarded.url, bearer: 'guess' }), adviceFor: undefined, advice: "Pass a token as the target's bearer" },
+    { title: 'a wrong token, read by the CLI', target: () => ({ url: guarded.url, bearer: 'guess' }), adviceFor: 'cli' as const, advice: "Pass a token with --bearer TOKEN (or MCP_CONTRACT_TOKEN in the environment) or the header the server expects with --header 'K: V'." },
+    { title: 'a wrong token, read by a matcher', target: () => ({ url: guarded.url, bearer: 'guess' }), adviceFor: 'matcher' as const, advice: 'Give expect() a token, expect({ url, bearer: TOKEN })' },
+  ])("$title: unauthorized, with how to pass a token in the reader's terms", async ({ target, adviceFor, advice }) => {
+    const error = await captureFailure(target(), undefined, undefined, adviceFor)
     expect(error.code).toBe('unauthorized')
     expect(error.message).toContain('HTTP 401')
-    expect(error.message).toContain('--bearer')
+    expect(error.message).toContain(advice)
+    expect(error.message).not.toContain('CLI:')
     expect(error.message).not.toContain('guess')
   })
 

@@ -56,7 +56,7 @@ describe('secrets and floods over HTTP', () => {
     expect(error.code).toBe('bad-target')
     expect(requests).toBe(before)
     expect(`${error.message}\n${error.serverLabel}\n${String(error.cause)}`).not.toContain('hunter2')
-    expect(scrubbed(error.message)).toMatchInlineSnapshot(`"http://***@127.0.0.1:<port>/mcp has a user name or password in it; capture refuses credentials in URLs so they never reach a log. Send them as a header instead (headers option, CLI: --header 'Authorization: Basic …') or a token with bearer (CLI: --bearer TOKEN)."`)
+    expect(scrubbed(error.message)).toMatchInlineSnapshot(`"http://***@127.0.0.1:<port>/mcp has a user name or password in it; capture refuses credentials in URLs so they never reach a log. Send them as a header instead ({ url, headers: { Authorization: 'Basic …' } }) or a token as bearer ({ url, bearer: TOKEN })."`)
   })
 
   test('a URL too broken to parse does not echo its password either', async () => {
@@ -70,7 +70,7 @@ describe('secrets and floods over HTTP', () => {
     const error = await captureFailure({ url: `http://127.0.0.1:${port}/mcp` }, 5_000)
     expect(error.code).toBe('start-failed')
     expect(error.message.length).toBeLessThan(1_000)
-    expect(scrubbed(error.message)).toMatchInlineSnapshot(`"http://127.0.0.1:<port>/mcp answered HTTP 500 to initialize: Streamable HTTP error: Error POSTing to endpoint: EEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEE… (3672 more characters). Check the URL (MCP endpoints are often at /mcp) and that the server speaks Streamable HTTP; for a server on the older HTTP+SSE transport, leave the transport unpinned or pin transport: 'sse' (CLI: --transport sse)."`)
+    expect(scrubbed(error.message)).toMatchInlineSnapshot(`"http://127.0.0.1:<port>/mcp answered HTTP 500 to initialize: Streamable HTTP error: Error POSTing to endpoint: EEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEE… (3672 more characters). Check the URL (MCP endpoints are often at /mcp) and that the server speaks Streamable HTTP; for a server on the older HTTP+SSE transport, leave the target's transport unset or pin it, { url, transport: 'sse' }."`)
   })
 })
 

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -228,6 +228,25 @@ describe('usage: one line, exit 2', () => {
     const run = await runCliProcess(args)
     expect(run.code).toBe(2)
     expect(run.stderr.split('\n')[0]).toMatchSnapshot()
+  })
+
+  test('--out one slip of the keyboard from a consumer contract beside it: exit 2 before the server starts, with the name meant, nothing written; --new records it on purpose', async () => {
+    const folder = join(dir, 'typo')
+    await mkdir(folder)
+    await writeFile(join(folder, 'checkout-agent.mcp-consumer.json'), '{"consumer":"checkout-agent"}')
+    const typo = join(folder, 'checkout-agnet.mcp-consumer.json')
+    const refused = await runCliProcess(['record', '--consumer', 'checkout-agent', '--out', typo, '--', process.execPath, fixture('hang-at-initialize.js')])
+    expect({ code: refused.code, stderr: scrub(refused.stderr, { [dir]: '<dir>' }) }).toMatchInlineSnapshot(`
+      {
+        "code": 2,
+        "stderr": "mcp-contract: <dir>/typo/checkout-agnet.mcp-consumer.json does not exist, and a file beside it has a close name, so nothing was recorded and no server started. Did you mean "checkout-agent.mcp-consumer.json"? Fix --out; or, if this is a new consumer contract, record it deliberately with --new.
+      ",
+      }
+    `)
+    expect(await readdir(folder)).toEqual(['checkout-agent.mcp-consumer.json'])
+    const deliberate = await runClient('python3', [join(ROOT, 'test/fixtures/record/line-client.py'), process.execPath, CLI, 'record', '--consumer', 'checkout-agent', '--new', '--out', typo, '--', process.execPath, SERVER])
+    expect(deliberate.code).toBe(0)
+    expect(JSON.parse(await readFile(typo, 'utf8'))).toMatchObject({ consumer: 'checkout-agent', provider: 'weather-mcp' })
   })
 
   test('--out in a folder that does not exist, a folder, a file that is no consumer contract, or holding another consumer: exit 2 before the server starts', async () => {

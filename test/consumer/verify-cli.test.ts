@@ -62,6 +62,19 @@ describe('mcp-contract verify --consumers', () => {
     expect(run.code).toBe(0)
   })
 
+  test('--ignore KIND:PATH sets a change aside where it is named, as check does: the reversed hint of search_products passes, one named elsewhere does not', async () => {
+    const destructive = { SHOP_VARIANT: 'destructive' }
+    const named = await cli(['verify', '--consumers', 'contracts', '--ignore', 'hint-reversed:search_products', '--', process.execPath, shop], destructive)
+    expect(named).toMatchObject({ code: 0, stderr: '' })
+    expect(named.stdout).toContain('all 2 consumers still served\n')
+    const elsewhere = await cli(['verify', '--consumers', 'contracts', '--ignore', 'hint-reversed:export_report', '--', process.execPath, shop], destructive)
+    expect(elsewhere.code).toBe(1)
+    expect(elsewhere.stdout).toContain('1 of 2 consumers breaks\n')
+    const typo = await cli(['verify', '--consumers', 'contracts', '--ignore', 'hint-reversd', '--', process.execPath, shop])
+    expect(typo.code).toBe(2)
+    expect(typo.stderr.split('\n')[0]).toMatchInlineSnapshot(`"mcp-contract: --ignore takes KIND or KIND:PATH: "hint-reversd" is not a change kind id. Did you mean "hint-reversed"? docs/rules.md lists every kind."`)
+  })
+
   test('--format json adds consumers: [{ consumer, file, ok, changes }]', async () => {
     const run = await cli(['verify', '--format', 'json', '--consumers', 'contracts/checkout-agent.mcp-consumer.json', '--', process.execPath, shop], { SHOP_VARIANT: 'new-required-arg' })
     expect(run.code).toBe(1)

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile } from 'node:fs/promises'
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, test } from 'vitest'
@@ -129,14 +129,35 @@ describe('show, snapshot and check never take a surface clients refuse silently'
 
 describe('a release that starts wrapping its input root in an allOf of one member (the SDK clients refuse it)', () => {
   const allOf = ['--', 'node', join(ROOT, 'test/fixtures/servers/root-all-of.js')]
-
-  test('lint fails it; check warns on stderr and passes, since the diff reads the wrapped root as the object it wraps (docs/profiles.md says so)', async () => {
-    const contract = join(dir, 'mcp-contract.json')
+  const wrapped = { env: { ROOT_VARIANT: 'all-of' } }
+  let contract: string
+  beforeEach(async () => {
+    contract = join(dir, 'mcp-contract.json')
     expect((await runCliProcess(['snapshot', '--contract', contract, ...allOf])).code).toBe(0)
-    const lint = await runCliProcess(['lint', ...allOf], { env: { ROOT_VARIANT: 'all-of' } })
+  })
+
+  test('lint fails it, and so does check: the contract vouches the tool was clean when recorded (exit 1, profile-violation-introduced)', async () => {
+    const lint = await runCliProcess(['lint', ...allOf], wrapped)
     expect(lint.code).toBe(1)
     expect(lint.stdout.split('\n').slice(0, 2)).toEqual(['sdk-typescript clients cannot list this surface: tools/list is refused whole', '  1 tool breaks tool-input-schema-object-root: search'])
-    const check = await runCliProcess(['check', '--contract', contract, ...allOf], { env: { ROOT_VARIANT: 'all-of' } })
+    const check = await runCliProcess(['check', '--contract', contract, ...allOf], wrapped)
+    expect(check.code).toBe(1)
+    expect(check.stdout).toMatchSnapshot()
+    const json = JSON.parse((await runCliProcess(['check', '--contract', contract, '--format', 'json', ...allOf], wrapped)).stdout)
+    expect(json.changes.map((change: { kind: string; profile: string; rule: string; severity: string }) => [change.kind, change.severity, change.profile, change.rule])).toEqual([
+      ['profile-violation-introduced', 'breaking', 'mcp-2025-11-25', 'tool-input-schema-object-root'],
+      ['profile-violation-introduced', 'breaking', 'sdk-typescript', 'tool-input-schema-object-root'],
+    ])
+  })
+
+  test('the same server unwrapped passes (exit 0, no changes)', async () => {
+    expect(await runCliProcess(['check', '--contract', contract, ...allOf])).toEqual({ code: 0, stderr: '', stdout: 'no changes — passes (fails at risky and above)\n' })
+  })
+
+  test('a contract without digests (an older file) cannot say the tool was clean: check warns on stderr and passes', async () => {
+    const { vouched: _vouched, ...older } = JSON.parse(await readFile(contract, 'utf8'))
+    await writeFile(contract, `${JSON.stringify(older, null, 2)}\n`)
+    const check = await runCliProcess(['check', '--contract', contract, ...allOf], wrapped)
     expect(check).toMatchInlineSnapshot(`
       {
         "code": 0,
@@ -150,6 +171,12 @@ describe('a release that starts wrapping its input root in an allOf of one membe
       ",
       }
     `)
-    expect(await readFile(join(ROOT, 'docs/profiles.md'), 'utf8')).toContain('so it reports no `profile-violation-introduced` for them and `check` alone does not fail on')
+  })
+
+  test('"profiles": [] in the project configuration turns the finding off', async () => {
+    await writeFile(join(dir, 'mcp-contract.config.json'), '{ "profiles": [] }\n')
+    const check = await runCliProcess(['check', '--contract', contract, ...allOf], { ...wrapped, cwd: dir })
+    expect(check.code).toBe(0)
+    expect(check.stdout).toBe('no changes — passes (fails at risky and above)\n')
   })
 })

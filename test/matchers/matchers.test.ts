@@ -16,6 +16,7 @@ import { printedWithEveryHint } from '../support/earlier-snapshot-format.js'
 
 const HANG_AT_INITIALIZE = join(import.meta.dirname, '..', 'fixtures', 'servers', 'hang-at-initialize.js')
 const HANG_ON_LIST = join(import.meta.dirname, '..', 'fixtures', 'servers', 'hang-on-list.js')
+const ROOT_ALL_OF = join(import.meta.dirname, '..', 'fixtures', 'servers', 'root-all-of.js')
 
 /** An error's or a result's message without colors, with a temporary folder replaced by `<dir>`. */
 function plain(message: string, dir?: string): string {
@@ -267,6 +268,23 @@ describe('toHonorContract', () => {
       const strict = await honor(retitled, file, 'new', { strict: true })
       expect(strict.pass).toBe(false)
       expect(plain(strict.message(), dir)).toMatchSnapshot()
+    })
+
+    test('a tool that starts wrapping its input root in an allOf of one member fails when the contract vouches it was clean; an older file without digests passes', async () => {
+      const server = (variant: 'plain' | 'all-of') => ({ command: process.execPath, args: [ROOT_ALL_OF], env: { ROOT_VARIANT: variant } })
+      const file = 'root-all-of.json'
+      expect((await honor(server('plain'), file, 'new')).pass).toBe(true)
+      const recorded = await readFile(join(dir, file), 'utf8')
+      expect(JSON.parse(recorded).vouched.tools).toHaveProperty('search')
+      const wrapped = await honor(server('all-of'), file, 'new')
+      expect(wrapped.pass).toBe(false)
+      expect(plain(wrapped.message(), dir)).toMatchSnapshot()
+      expect(await readFile(join(dir, file), 'utf8')).toBe(recorded)
+      const { vouched: _vouched, ...older } = JSON.parse(recorded)
+      await writeFile(join(dir, file), `${JSON.stringify(older, null, 2)}\n`)
+      expect((await honor(server('all-of'), file, 'new')).pass).toBe(true)
+      await writeFile(join(dir, 'root-all-of-off.json'), recorded)
+      expect((await honor(server('all-of'), 'root-all-of-off.json', 'new', { profiles: [] })).pass).toBe(true)
     })
 
     test('ignore KIND:PATH scopes a kind to one tool: the drift passes only when each breaking change is named where it is', async () => {

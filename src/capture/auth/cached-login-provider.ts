@@ -1,5 +1,6 @@
 import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js'
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js'
+import { adviceIn, type AdviceFor } from '../advice-terms.js'
 import { CaptureError } from '../capture-error.js'
 import { expiresAt } from './login-record.js'
 import type { CachedLogin, TokenCache } from './token-cache.js'
@@ -18,6 +19,7 @@ export class CachedLoginProvider implements OAuthClientProvider {
     private readonly serverUrl: URL,
     private readonly cache: TokenCache,
     private login: CachedLogin | undefined,
+    private readonly adviceFor?: AdviceFor,
   ) {}
 
   get redirectUrl(): string {
@@ -83,8 +85,8 @@ export class CachedLoginProvider implements OAuthClientProvider {
     return new CaptureError(
       'unauthorized',
       `${reason}. ${login}: mcp-contract auth --url ${url}\n` +
-        "Or pass a token with the bearer option (CLI: --bearer TOKEN, or MCP_CONTRACT_TOKEN in the environment) or the header the server expects (CLI: --header 'K: V'); " +
-        'in CI a machine client can use --client-id with --client-secret-env.',
+        `Or ${adviceIn('passCredentials', this.adviceFor)}; ` +
+        'in CI a machine client logs in with that command too, given --client-id and --client-secret-env.',
       { serverLabel: url },
     )
   }

@@ -1,4 +1,5 @@
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js'
+import type { AdviceFor } from '../advice-terms.js'
 import type { HttpTarget } from '../target.js'
 import { CachedLoginProvider } from './cached-login-provider.js'
 import { CaptureError } from '../capture-error.js'
@@ -22,17 +23,17 @@ export interface HttpAuth {
  * `mcp-contract auth` for this URL (refreshed before the first request when it has expired or
  * will within a minute, and by the SDK on a 401); with `ambientAuth: false`, only
  * the target's own. With none of them, a 401
- * becomes a message that says how to log in.
+ * becomes a message that says how to log in, and how to pass a token in `adviceFor`'s terms.
  * @example const { target, authProvider } = await resolveHttpAuth({ url }, new URL(url))
  */
-export async function resolveHttpAuth(target: HttpTarget, url: URL, env: NodeJS.ProcessEnv = process.env): Promise<HttpAuth> {
+export async function resolveHttpAuth(target: HttpTarget, url: URL, env: NodeJS.ProcessEnv = process.env, adviceFor?: AdviceFor): Promise<HttpAuth> {
   if (target.bearer !== undefined || target.ambientAuth === false) return { target }
   if (Object.keys(target.headers ?? {}).some((name) => name.toLowerCase() === 'authorization')) return { target }
   const fromEnv = env[TOKEN_ENV]
   if (fromEnv) return { target: { ...target, bearer: fromEnv } }
   const cache = new TokenCache(env)
   const found = await cache.find(url)
-  const authProvider = new CachedLoginProvider(url, cache, found?.login)
+  const authProvider = new CachedLoginProvider(url, cache, found?.login, adviceFor)
   if (found !== undefined && expiresSoon(found.login)) await refreshBeforeUse(authProvider, url, found.login)
   return { target, authProvider }
 }
