@@ -1,7 +1,7 @@
 import { accessSync, constants, readdirSync, readFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { closeFileBeside } from '../diff/closest-names.js'
-import { assertSameConsumer, ConsumerContractError } from './consumer-contract-format.js'
+import { assertSameConsumer, ConsumerContractError, consumerNameIn } from './consumer-contract-format.js'
 
 /**
  * Checks before recording that `file` can be written: its folder exists and is writable, an
@@ -32,12 +32,7 @@ export async function checkRecordTarget(file: string, consumer: string, isNew = 
     return
   }
   // Why JSON alone here: the whole file is validated when it is merged; Ajv would delay the server's start.
-  let held: unknown
-  try {
-    held = (JSON.parse(text) as { consumer?: unknown } | null)?.consumer
-  } catch {
-    held = undefined
-  }
-  if (typeof held !== 'string') throw new ConsumerContractError(`${file} is not a consumer contract; record does not write over it. Choose another --out, or remove the file.`)
+  const held = consumerNameIn(text)
+  if (held === undefined) throw new ConsumerContractError(`${file} is not a consumer contract; record does not write over it. Choose another --out, or remove the file.`)
   assertSameConsumer(file, held, consumer)
 }

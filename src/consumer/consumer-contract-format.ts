@@ -30,3 +30,18 @@ export class ConsumerContractError extends Error {
 export function assertSameConsumer(source: string, held: string, recorded: string): void {
   if (held !== recorded) throw new ConsumerContractError(`${source} holds consumer "${held}", not "${recorded}"; one file holds one consumer's uses. Record "${recorded}" to another file.`)
 }
+
+/**
+ * The consumer a contract file's text names, read without validating the rest (Ajv would be
+ * loaded for it); `undefined` when the text is not JSON or names none.
+ * @example consumerNameIn('{"format":1,"consumer":"checkout-agent","tools":[]}') // 'checkout-agent'
+ */
+export function consumerNameIn(text: string): string | undefined {
+  let consumer: unknown
+  try {
+    consumer = (JSON.parse(text) as { consumer?: unknown } | null)?.consumer
+  } catch {
+    return undefined
+  }
+  return typeof consumer === 'string' ? consumer : undefined
+}

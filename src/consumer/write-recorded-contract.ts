@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { withFileLock } from './contract-file-lock.js'
 import { parseConsumerContract, writeConsumerContract, type ConsumerContract } from './consumer-contract.js'
-import { assertSameConsumer, ConsumerContractError } from './consumer-contract-format.js'
+import { assertSameConsumer, ConsumerContractError, consumerNameIn } from './consumer-contract-format.js'
 import { mergeConsumerContracts } from './merge-consumer-contracts.js'
 import { markRun, runThatWrote } from './recording-run.js'
 
@@ -27,8 +27,9 @@ export async function writeRecordedContract(file: string, recorded: ConsumerCont
     const merged = text !== undefined && wrote === run
     // Why read whole only to merge: a file from an earlier run is replaced, and only whose it is matters then.
     const existing = merged ? parseConsumerContract(text, file) : undefined
-    // Why refuse even across runs: replacing another consumer's file would lose it without a word.
-    if (text !== undefined) assertSameConsumer(file, existing?.consumer ?? consumerNamed(text, file), recorded.consumer)
+    // Why refuse even across runs: replacing another consumer's file would lose it without a word; a
+    // file that names no consumer is read whole, for the error that says what it is.
+    if (text !== undefined) assertSameConsumer(file, existing?.consumer ?? consumerNameIn(text) ?? parseConsumerContract(text, file).consumer, recorded.consumer)
     await writeConsumerContract(file, existing !== undefined ? mergeConsumerContracts(existing, recorded, { maxExamples, source: file }) : recorded)
     await markRun(file, run)
     return { merged }
@@ -43,15 +44,4 @@ async function readExisting(file: string): Promise<string | undefined> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
     throw new ConsumerContractError(`${file} could not be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); nothing is written over a file that cannot be read. Check its permissions, or record to another file.`)
   }
-}
-
-/** The consumer a contract file's text names; a text that names none is read whole, for the error that says why. */
-function consumerNamed(text: string, file: string): string {
-  let consumer: unknown
-  try {
-    consumer = (JSON.parse(text) as { consumer?: unknown } | null)?.consumer
-  } catch {
-    consumer = undefined
-  }
-  return typeof consumer === 'string' ? consumer : parseConsumerContract(text, file).consumer
 }

@@ -115,6 +115,13 @@ describe('record: one file, one run', () => {
     expect(await citiesIn(out)).toEqual(['added', 'kept'])
   })
 
+  test('a file an earlier run left that no longer reads as a contract, naming this consumer, is replaced, not refused after the suite', async () => {
+    const out = join(dir, 'stale.mcp-consumer.json')
+    await writeFile(out, JSON.stringify({ format: 1, consumer: 'agent', tools: 'hand-edited' }))
+    expect(await recordOnce(out, 'fresh', { MCP_CONTRACT_RECORD_RUN: 'run 3' })).toBe(0)
+    expect(await citiesIn(out)).toEqual(['fresh'])
+  })
+
   test('without MCP_CONTRACT_RECORD_RUN the process group is the run: one group adds, a new group replaces', async () => {
     const out = join(dir, 'groups.mcp-consumer.json')
     const env = { MCP_CONTRACT_RECORD_RUN: '' }
