@@ -7,7 +7,7 @@ import { shapeProblem } from '../contract/contract-shape.js'
 import { findProjectRoot, type ProjectRoot } from '../contract/project-root.js'
 import type { Severity } from '../diff/change.js'
 import { didYouMean } from '../diff/closest-names.js'
-import { policyProblem, type Policy } from '../diff/policy.js'
+import { policyProblem, type Policy, type TokenBudget } from '../diff/policy.js'
 import { KIND_IDS } from '../diff/registry.js'
 
 /** What a project configures, as written in its file. */
@@ -20,6 +20,8 @@ export interface ProjectConfig {
   /** Change kind id → the reason it is ignored; reports print the reason. */
   ignore?: Record<string, string>
   profiles?: string[]
+  /** How far a release may grow the tool list's token count: `growth` (a fraction of the recorded count), `max` (a total), or both. */
+  tokenBudget?: TokenBudget
   /** Named authorizations to read an HTTP server as (`--as NAME`): where each one's token is, and its headers. */
   authorizations?: Record<string, { bearerEnv?: string; headers?: Record<string, string> }>
 }
@@ -68,8 +70,8 @@ export async function findProject(folder: string, workingDirectory?: string): Pr
  */
 export function policyWithConfig(found: FoundConfig | undefined, given: Policy = {}): Policy {
   if (found === undefined) return given
-  const { failOn, strict, used, ignore, profiles } = found.config
-  const fromConfig: Policy = { ...(failOn ? { failOn } : {}), ...(strict !== undefined ? { strict } : {}), ...(used ? { used } : {}), ...(profiles ? { profiles } : {}) }
+  const { failOn, strict, used, ignore, profiles, tokenBudget } = found.config
+  const fromConfig: Policy = { ...(failOn ? { failOn } : {}), ...(strict !== undefined ? { strict } : {}), ...(used ? { used } : {}), ...(profiles ? { profiles } : {}), ...(tokenBudget ? { tokenBudget } : {}) }
   const ignored = [...new Set([...Object.keys(ignore ?? {}), ...(given.ignore ?? [])])]
   // Why: strict is failOn's shorthand, so the caller's failOn or strict replaces both of the config's.
   const levelGiven = given.failOn !== undefined || given.strict !== undefined

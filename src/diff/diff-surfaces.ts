@@ -10,6 +10,7 @@ import { diffPrompts } from './diff-prompts.js'
 import { diffResources, diffResourceTemplates } from './diff-resources.js'
 import { diffServer } from './diff-server.js'
 import { diffTools } from './diff-tools.js'
+import { diffTokenCost } from './diff-token-cost.js'
 import { policyProblem, resolvePolicy, type Policy, type ResolvedPolicy } from './policy.js'
 import { KIND_IDS, kindById } from './registry.js'
 import { matchesAny } from './scope.js'
@@ -56,6 +57,9 @@ export function diffSurfaces(recorded: Surface, live: Surface, policy: Policy = 
       ...profiles.detected,
       ...sentOnly,
       ...diffServer(before.server, after.server),
+      // Why the unnamed view's only: one budget holds for the list an agent is sent, and each named
+      // view is the same server's list seen by another authorization, which would repeat it.
+      ...(before === recorded ? diffTokenCost(before, after, resolved.tokenBudget) : []),
       ...diffEras(before, after),
       // Why: a list absent (method not found) reads as empty, so absent ↔ empty reports nothing.
       ...diffTools(before.tools ?? [], after.tools ?? [], places),

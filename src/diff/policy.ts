@@ -45,6 +45,20 @@ export interface Policy {
    * differences reported). Read by capture, not by the comparison.
    */
   era?: EraOption
+  /**
+   * How far a release may grow what the tool list costs an agent in tokens (see `show --tokens`)
+   * before the check reports `server-token-budget-exceeded`: `growth` as a fraction of the recorded
+   * count (`0.2`: 20% more), `max` as a total; either or both. Absent (default): tokens are not counted.
+   */
+  tokenBudget?: TokenBudget
+}
+
+/** The most a release may grow the tool list's token count: by a fraction, to a total, or both. */
+export interface TokenBudget {
+  /** The growth allowed over the recorded count, as a fraction: `0.2` is 20% more. */
+  growth?: number
+  /** The most tokens the tool list may cost in total. */
+  max?: number
 }
 
 /** A policy with every default filled in. */
@@ -55,6 +69,7 @@ export interface ResolvedPolicy {
   used?: string[]
   ignore: string[]
   profiles: readonly string[]
+  tokenBudget?: TokenBudget
 }
 
 /** Fills in the defaults: `failOn: 'risky'`, `strict` ⇒ `failOn: 'routing'`. */
@@ -66,12 +81,13 @@ export function resolvePolicy(policy: Policy = {}): ResolvedPolicy {
     used: policy.used,
     ignore: policy.ignore ?? [],
     profiles: policy.profiles ?? DEFAULT_PROFILES,
+    ...(policy.tokenBudget === undefined ? {} : { tokenBudget: policy.tokenBudget }),
   }
 }
 
 const CONTENT_MODELS = ['lenient', 'default', 'strict'] as const
 const FORMAT_MODES = ['assert', 'annotate'] as const
-const OPTIONS = ['failOn', 'strict', 'contentModel', 'format', 'used', 'usedBy', 'ignore', 'profiles', 'era'] as const
+const OPTIONS = ['failOn', 'strict', 'contentModel', 'format', 'used', 'usedBy', 'ignore', 'profiles', 'era', 'tokenBudget'] as const
 
 /**
  * What is wrong with a policy a user wrote, in words that say what to write instead; undefined
@@ -86,7 +102,7 @@ export function policyProblem(policy: unknown, kindIds?: readonly string[]): str
   const given = policy as Record<string, unknown>
   const unknown = Object.keys(given).find((key) => !(OPTIONS as readonly string[]).includes(key))
   if (unknown !== undefined) return `Unknown policy option ${JSON.stringify(unknown)}.${didYouMean(unknown, OPTIONS)} The options are ${OPTIONS.join(', ')}.`
-  const { failOn, strict, contentModel, format, used, usedBy, ignore, profiles, era } = given
+  const { failOn, strict, contentModel, format, used, usedBy, ignore, profiles, era, tokenBudget } = given
   if (failOn !== undefined && !SEVERITIES.includes(failOn as Severity)) return `failOn must be one of ${quoted(SEVERITIES)}; got ${JSON.stringify(failOn)}.`
   if (strict !== undefined && typeof strict !== 'boolean') return `strict must be true or false; got ${JSON.stringify(strict)}.`
   if (contentModel !== undefined && !(CONTENT_MODELS as readonly unknown[]).includes(contentModel)) return `contentModel must be one of ${quoted(CONTENT_MODELS)}; got ${JSON.stringify(contentModel)}.`
@@ -99,8 +115,25 @@ export function policyProblem(policy: unknown, kindIds?: readonly string[]): str
     if (problem !== undefined) return problem
   }
   if (era !== undefined && !(ERA_OPTIONS as readonly unknown[]).includes(era)) return `era must be one of ${quoted(ERA_OPTIONS)}; got ${JSON.stringify(era)}.`
+  if (tokenBudget !== undefined) {
+    const problem = tokenBudgetProblem(tokenBudget)
+    if (problem !== undefined) return problem
+  }
   const strange = kindIds && (ignore as string[] | undefined)?.map((entry) => ignoreRuleProblem(entry, kindIds)).find((problem) => problem !== undefined)
   if (strange) return `ignore: ${strange} KINDS from 'mcp-contract' lists every kind.`
+  return undefined
+}
+
+/** What is wrong with a token budget; undefined when nothing is. */
+function tokenBudgetProblem(budget: unknown): string | undefined {
+  const example = 'such as { growth: 0.2 } (20% more than recorded) or { max: 8000 } (tokens in all)'
+  if (typeof budget !== 'object' || budget === null || Array.isArray(budget)) return `tokenBudget must be an object ${example}; got ${JSON.stringify(budget)}.`
+  const { growth, max, ...rest } = budget as Record<string, unknown>
+  const unknown = Object.keys(rest)[0]
+  if (unknown !== undefined) return `tokenBudget has an unknown key ${JSON.stringify(unknown)}.${didYouMean(unknown, ['growth', 'max'])} Its keys are growth and max.`
+  if (growth === undefined && max === undefined) return `tokenBudget must set growth, max or both, ${example}.`
+  if (growth !== undefined && !(typeof growth === 'number' && Number.isFinite(growth) && growth >= 0)) return `tokenBudget.growth must be a fraction of the recorded count, 0 or more (0.2 allows 20% more); got ${JSON.stringify(growth)}.`
+  if (max !== undefined && !(typeof max === 'number' && Number.isSafeInteger(max) && max > 0)) return `tokenBudget.max must be a whole number of tokens above 0, such as 8000; got ${JSON.stringify(max)}.`
   return undefined
 }
 

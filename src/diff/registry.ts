@@ -41,6 +41,7 @@ import { serverEraAdded } from './kinds/server-era-added.js'
 import { serverEraRemoved } from './kinds/server-era-removed.js'
 import { serverIdentityChanged } from './kinds/server-identity-changed.js'
 import { serverInstructionsChanged } from './kinds/server-instructions-changed.js'
+import { serverTokenBudgetExceeded } from './kinds/server-token-budget-exceeded.js'
 import { taskSupportChanged } from './kinds/task-support-changed.js'
 import { toolAdded } from './kinds/tool-added.js'
 import { toolDescriptionChanged } from './kinds/tool-description-changed.js'
@@ -95,6 +96,7 @@ const ENTITY_KINDS: ChangeKind[] = [
   serverEraRemoved,
   serverIdentityChanged,
   serverInstructionsChanged,
+  serverTokenBudgetExceeded,
   taskSupportChanged,
   toolAdded,
   toolDescriptionChanged,

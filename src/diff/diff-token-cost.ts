@@ -1,0 +1,38 @@
+import { toolListTokens, type TokenCost } from '../surface/token-cost.js'
+import type { Surface } from '../surface/types.js'
+import type { Detected } from './detected.js'
+import type { TokenBudget } from './policy.js'
+
+/** How many of the tools that grew most a change names. */
+const GROWN_SHOWN = 3
+
+/**
+ * The tool list's token cost grown past the policy's budget, as one server change; nothing without
+ * a budget (the tokenizer is not even loaded), or when the list did not grow. `growth` is crossed
+ * when the live count is more than the recorded one times `1 + growth`, `max` when the live count
+ * is above it; the change names each limit crossed and the tools that grew most.
+ * Why only when it grew: a release that shrinks the list, or leaves it as it was, made nothing worse.
+ * @example diffTokenCost(recorded, live, { growth: 0.2 }) // [{ kind: 'server-token-budget-exceeded', before: 410, after: 530, … }]
+ */
+export function diffTokenCost(recorded: Surface, live: Surface, budget: TokenBudget | undefined): Detected[] {
+  if (budget === undefined) return []
+  const before = toolListTokens(recorded.tools ?? [])
+  const after = toolListTokens(live.tools ?? [])
+  if (after.total <= before.total) return []
+  const crossed: { growth?: number; max?: number } = {}
+  if (budget.growth !== undefined && after.total > before.total * (1 + budget.growth)) crossed.growth = budget.growth
+  if (budget.max !== undefined && after.total > budget.max) crossed.max = budget.max
+  if (crossed.growth === undefined && crossed.max === undefined) return []
+  const name = live.server.name ?? recorded.server.name ?? ''
+  return [{ kind: 'server-token-budget-exceeded', entity: 'server', name, path: [], before: before.total, after: after.total, details: { ...crossed, tokenizer: after.tokenizer, grown: grownMost(before, after) } }]
+}
+
+/** The tools whose count grew most (a new tool by all of its count), largest first. */
+function grownMost(before: TokenCost, after: TokenCost): { name: string; tokens: number }[] {
+  const was = new Map(before.tools.map((tool) => [tool.name, tool.tokens]))
+  return after.tools
+    .map((tool) => ({ name: tool.name, tokens: tool.tokens - (was.get(tool.name) ?? 0) }))
+    .filter((tool) => tool.tokens > 0)
+    .sort((a, b) => b.tokens - a.tokens || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .slice(0, GROWN_SHOWN)
+}
