@@ -23,7 +23,7 @@ const JUDGING_FLAGS = ['--strict', '--fail-on', '--profile', '--ignore']
 export const COMMAND_OPTIONS: Record<Command, readonly string[]> = {
   snapshot: ['--contract', '--as', ...JUDGING_FLAGS, '--force', ...SERVER_FLAGS],
   check: ['--contract', '--as', '--format', ...JUDGING_FLAGS, '--used', '--used-by', '--suggest-version', ...SERVER_FLAGS],
-  show: ['--contract', '--as', '--format', '--used-by', '--suggest-version', '--profile', ...SERVER_FLAGS],
+  show: ['--contract', '--as', '--format', '--used-by', '--suggest-version', '--tokens', '--profile', ...SERVER_FLAGS],
   diff: ['--format', ...JUDGING_FLAGS, '--used', '--used-by', '--suggest-version'],
   lint: ['--contract', '--format', '--profile', ...SERVER_FLAGS],
   mock: ['--contract', '--seed', '--port', '--verbose'],
@@ -45,7 +45,7 @@ export function refuseOptionsNotTaken(command: Command, tokens: readonly { kind:
 }
 
 /** The options `parseOwn` knows, as users type them. */
-export const OPTION_NAMES = ['--contract', '--format', '--strict', '--fail-on', '--ignore', '--timeout', '--url', '--header', '--bearer', '--bearer-env', '--as', '--transport', '--era', '--used', '--used-by', '--consumers', '--call', '--allow-destructive', '--consumer-branch', '--consumer', '--given', '--redact', '--max-examples', '--out', '--provider', '--to', '--consumer-version', '--branch', '--scope', '--open', '--client-id', '--client-secret-env', '--client-metadata-url', '--logout', '--status', '--profile', '--seed', '--port', '--verbose', '--force', '--suggest-version', '--help', '--version']
+export const OPTION_NAMES = ['--contract', '--format', '--strict', '--fail-on', '--ignore', '--timeout', '--url', '--header', '--bearer', '--bearer-env', '--as', '--transport', '--era', '--used', '--used-by', '--consumers', '--call', '--allow-destructive', '--consumer-branch', '--consumer', '--given', '--redact', '--max-examples', '--out', '--provider', '--to', '--consumer-version', '--branch', '--scope', '--open', '--client-id', '--client-secret-env', '--client-metadata-url', '--logout', '--status', '--profile', '--seed', '--port', '--verbose', '--force', '--suggest-version', '--tokens', '--help', '--version']
 
 /**
  * Node's argument-parser errors, said the way this CLI says things. Why: its text ("To specify a

@@ -91,6 +91,8 @@ export interface Invocation {
   force: boolean
   /** `--suggest-version` (check, diff, show): print the smallest release the changes need. */
   suggestVersion: boolean
+  /** `--tokens` (show): print what each tool and the whole list cost an agent in tokens. */
+  tokens: boolean
   /** `--help`: the general help, or the command's own when a command is given. */
   help: boolean
   /** `--version`: print the package's version. */
@@ -172,7 +174,8 @@ export async function parseArgv(argv: readonly string[]): Promise<Invocation> {
   if (values['allow-destructive'] === true && values.call !== true) throw new CliUsageError('--allow-destructive goes with --call: without --call no tool is called at all')
   if (values.force === true && command !== 'snapshot') throw new CliUsageError(`--force goes with snapshot, not ${command}`)
   if (values['suggest-version'] === true && !['check', 'diff', 'show'].includes(command as string)) throw new CliUsageError(`--suggest-version goes with check, diff and show, not ${command}`)
-  if (values['suggest-version'] === true && command === 'show' && values['used-by'] !== undefined) throw new CliUsageError('show takes --suggest-version or --used-by, not both')
+  const showModes = [values['suggest-version'] === true ? '--suggest-version' : '', values['used-by'] !== undefined ? '--used-by' : '', values.tokens === true ? '--tokens' : ''].filter((mode) => mode !== '')
+  if (command === 'show' && showModes.length > 1) throw new CliUsageError(`show takes one of --suggest-version, --used-by and --tokens, not ${showModes.join(' and ')}`)
   const ignore = values.ignore
   if (ignore !== undefined) {
     const [{ KIND_IDS }, { ignoreRuleProblem }] = await Promise.all([import('../diff/registry.js'), import('../diff/ignore-rule.js')])
@@ -210,6 +213,7 @@ export async function parseArgv(argv: readonly string[]): Promise<Invocation> {
     verbose: values.verbose === true,
     force: values.force === true,
     suggestVersion: values['suggest-version'] === true,
+    tokens: values.tokens === true,
     era,
     transport,
     ...(used !== undefined ? { used } : {}),
@@ -264,6 +268,7 @@ function parseOwn(args: string[]) {
       verbose: { type: 'boolean' },
       force: { type: 'boolean' },
       'suggest-version': { type: 'boolean' },
+      tokens: { type: 'boolean' },
       era: { type: 'string' },
       transport: { type: 'string' },
       used: { type: 'string', multiple: true },
@@ -310,6 +315,7 @@ function defaults(): Invocation {
     allowDestructive: false,
     force: false,
     suggestVersion: false,
+    tokens: false,
     authAction: 'login',
     openBrowser: true,
     help: false,

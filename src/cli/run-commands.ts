@@ -18,7 +18,9 @@ import { formatLint } from '../report/format-lint.js'
 import { formatReport } from '../report/format-report.js'
 import { wantsColor } from '../report/text-colors.js'
 import { versionSuggestion } from '../report/describe-version.js'
+import { formatTokenCost } from '../report/format-token-cost.js'
 import { formatAuthorizationViews, printUnnamedView } from '../report/format-authorizations.js'
+import { toolListTokens } from '../surface/token-cost.js'
 import type { VerifiedEntries } from '../surface/vouched-entries.js'
 import type { RawSurface, Surface } from '../surface/types.js'
 import type { CliIo } from './cli-io.js'
@@ -89,6 +91,11 @@ export const COMMAND_RUNNERS: Record<Exclude<Invocation['command'], 'check' | 'r
     if (literals !== undefined) {
       const used = usedEntities(literals, [surface])
       io.stdout(invocation.format === 'json' ? `${JSON.stringify({ used }, null, 2)}\n` : formatUsedEntities(used, literals.length))
+      return EXIT.ok
+    }
+    if (invocation.tokens) {
+      const cost = toolListTokens(surface.tools ?? [])
+      io.stdout(invocation.format === 'json' ? formatTokenCost(cost, 'json') : `${via}\n${formatTokenCost(cost, 'text')}`)
       return EXIT.ok
     }
     io.stdout(invocation.format === 'json' ? serializeContract(surface) : `${via}\n${printUnnamedView(surface)}\n${formatAuthorizationViews(surface)}`)
