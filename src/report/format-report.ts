@@ -71,6 +71,12 @@ export interface JsonReport {
     rule?: string
     /** The named authorization (`--as admin`) whose view changed; absent for the unnamed one. */
     authorization?: string
+    /**
+     * On `server-token-budget-exceeded` (whose `before` and `after` are the tool list's token
+     * counts): the limits of the policy's `tokenBudget` it crossed, what counted the tokens, and
+     * the tools that grew most (a new tool by all of its count), largest first.
+     */
+    tokenBudget?: { growth?: number; max?: number; tokenizer: string; grown: { name: string; tokens: number }[] }
   }[]
   notRecorded: DiffReport['notRecorded']
   /** Lists a profile's client refuses whole; present only when there is one. */
@@ -99,6 +105,8 @@ export function toJsonReport(report: DiffReport): JsonReport {
       ...(change.outOfScope ? { outOfScope: true } : {}),
       ...(change.profile ? { profile: change.profile, rule: change.rule } : {}),
       ...(change.authorization !== undefined ? { authorization: change.authorization } : {}),
+      // Why this kind's details and no other's: the others' are words for the message, these are figures a dashboard reads.
+      ...(change.kind === 'server-token-budget-exceeded' ? { tokenBudget: change.details as NonNullable<JsonReport['changes'][number]['tokenBudget']> } : {}),
     })),
     notRecorded: report.notRecorded,
     ...(report.listingRefused ? { listingRefused: report.listingRefused } : {}),
