@@ -297,6 +297,16 @@ describe('toHonorContract', () => {
       expect(plain(elsewhere.message(), dir)).toContain('argument-now-required')
     })
 
+    test('tokenBudget: a release of the real server that grows its tool list past the budget fails with the figures; within the budget it passes', async () => {
+      const file = join(dir, 'token-budget.json')
+      await writeContract(file, v1)
+      const breaking = ['tool-removed:legacy_export', 'hint-reversed:get_product', 'argument-now-required:parse_catalog.pages']
+      expect((await honor(createCatalogServer('v2'), file, 'none', { ignore: breaking, tokenBudget: { growth: 0.5 } })).pass).toBe(true)
+      const grown = await honor(createCatalogServer('v2'), file, 'none', { ignore: breaking, tokenBudget: { growth: 0.2 } })
+      expect(grown.pass).toBe(false)
+      expect(plain(grown.message(), dir)).toMatchSnapshot()
+    })
+
     test.each(['new', 'all', 'none'] as const)('a path into a folder that does not exist fails (%s), and creates nothing', async (mode) => {
       const file = `contrakts-${mode}/mcp-contract.json`
       let connected = false
