@@ -28,7 +28,7 @@ const COMMAND_PURPOSE: Record<keyof typeof COMMAND_LINES, string> = {
   snapshot:
     "Records the server's surface into the contract file (default mcp-contract.json). Over an existing file it prints the classified diff first, writes nothing when the surface is unchanged, and refuses (exit 1) when a change reaches --fail-on (default risky) unless --force is given.",
   check: 'Compares the server with the contract file and prints the classified changes; exit 1 when one reaches --fail-on.',
-  show: 'Prints what the server advertises; writes nothing. With --suggest-version it compares the server with the contract file instead and prints the smallest release (semver) the changes need.',
+  show: 'Prints what the server advertises; writes nothing. With --suggest-version it compares the server with the contract file instead and prints the smallest release (semver) the changes need; with --tokens it prints what each tool and the whole tool list cost an agent in tokens.',
   diff: 'Compares two contract files, as check compares a file with a server.',
   verify:
     'Verifies the server against every consumer contract or Pact V4 pact (what each consumer calls, sends and reads); exit 1 when one breaks. Contracts come from files, folders, globs, s3://bucket/prefix (each consumer\'s latest, on --consumer-branch if given) or an https:// URL (with --header). Only this provider\'s contracts are judged (the server\'s serverInfo.name, or --provider NAME): one recorded against another provider is listed as skipped, and from s3://bucket/prefix as publish --to took it, the provider\'s folder is read.',
