@@ -55,6 +55,9 @@ describe('finding the configuration', () => {
     { title: 'an ignored kind with no reason', config: { ignore: { 'tool-description-changed': '' } } },
     { title: 'an ignored kind that names no kind', config: { ignore: { 'tool-descripton-changed': 'tuned weekly' } } },
     { title: 'not JSON', config: '{ "failOn": ' },
+    { title: 'a token budget with an unknown key', config: { tokenBudget: { grow: 0.2 } } },
+    { title: 'a token budget with no limit', config: { tokenBudget: {} } },
+    { title: 'a token budget max that is not whole', config: { tokenBudget: { max: 99.5 } } },
   ])('$title is refused with what is wrong', async ({ title, config }) => {
     const root = await project(`bad-${title.replaceAll(' ', '-')}`, { 'package.json': { name: 'x' }, 'mcp-contract.config.json': config })
     expect(await problemOf(root)).toMatchSnapshot()
@@ -70,6 +73,8 @@ describe('applying it', () => {
     expect(policyWithConfig({ file: '/p/c.json', config: { strict: true } }, { failOn: 'breaking' })).toEqual({ failOn: 'breaking' })
     expect(policyWithConfig(undefined, { strict: true })).toEqual({ strict: true })
     expect(policyWithConfig(found, { strict: true })).toEqual({ strict: true, ignore: ['tool-description-changed'] })
+    expect(policyWithConfig({ file: '/p/c.json', config: { tokenBudget: { growth: 0.2 } } }, {})).toEqual({ tokenBudget: { growth: 0.2 } })
+    expect(policyWithConfig({ file: '/p/c.json', config: { tokenBudget: { growth: 0.2 } } }, { tokenBudget: { max: 900 } })).toEqual({ tokenBudget: { max: 900 } })
   })
 
 
