@@ -37,7 +37,7 @@ describe('vitest: runner integration', () => {
   })
 
   // Why this test: the setup file's cost is paid by every test run; it holds the design that keeps it small.
-  test('the setup file loads one module of ours natively, and neither the engine nor the SDK', async () => {
+  test('the setup file loads one module of ours natively, and neither the engine, the SDK nor the tokenizer', async () => {
     await project.write('trivial.test.js', "import { expect, test } from 'vitest'\n\ntest('trivial', () => {\n  expect(1 + 1).toBe(2)\n})\n")
     await project.write('record-loads.mjs', "import { register } from 'node:module'\n\nregister('./record-loads-hooks.mjs', import.meta.url)\n")
     await project.write(
@@ -51,7 +51,7 @@ describe('vitest: runner integration', () => {
     expect(urls.some((url) => url.includes('/vitest/dist/'))).toBe(true)
     const ours = [...new Set(urls.filter((url) => url.includes('/node_modules/mcp-contract/')))]
     expect(ours.map((url) => url.split('/node_modules/mcp-contract/')[1])).toEqual(['dist/register-vitest.js'])
-    expect(urls.filter((url) => /@modelcontextprotocol|\/ajv\//.test(url))).toEqual([])
+    expect(urls.filter((url) => /@modelcontextprotocol|\/ajv\/|\/gpt-tokenizer\//.test(url))).toEqual([])
   })
 
   test('a server that crashes or cannot start is one clean message, its stderr tail shown once', async () => {
