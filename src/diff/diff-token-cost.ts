@@ -1,6 +1,7 @@
 import { toolListTokens, type TokenCost } from '../surface/token-cost.js'
 import type { Surface } from '../surface/types.js'
 import type { Detected } from './detected.js'
+import { jsonEqual } from './json-equal.js'
 import type { TokenBudget } from './policy.js'
 
 /** How many of the tools that grew most a change names. */
@@ -8,7 +9,8 @@ const GROWN_SHOWN = 3
 
 /**
  * The tool list's token cost grown past the policy's budget, as one server change; nothing without
- * a budget (the tokenizer is not even loaded), or when the list did not grow. `growth` is crossed
+ * a budget or when the tools an agent is sent are unchanged (the tokenizer is then not even
+ * loaded), or when the list did not grow. `growth` is crossed
  * when the live count is more than the recorded one times `1 + growth`, `max` when the live count
  * is above it; the change names each limit crossed and the tools that grew most.
  * Why only when it grew: a release that shrinks the list, or leaves it as it was, made nothing worse.
@@ -16,6 +18,9 @@ const GROWN_SHOWN = 3
  */
 export function diffTokenCost(recorded: Surface, live: Surface, budget: TokenBudget | undefined): Detected[] {
   if (budget === undefined) return []
+  // Why compared first: a release whose tools are unchanged costs what it cost, and most checks see
+  // no drift; they then never load the tokenizer.
+  if (jsonEqual(sentParts(recorded), sentParts(live))) return []
   const before = toolListTokens(recorded.tools ?? [])
   const after = toolListTokens(live.tools ?? [])
   if (after.total <= before.total) return []
@@ -25,6 +30,11 @@ export function diffTokenCost(recorded: Surface, live: Surface, budget: TokenBud
   if (crossed.growth === undefined && crossed.max === undefined) return []
   const name = live.server.name ?? recorded.server.name ?? ''
   return [{ kind: 'server-token-budget-exceeded', entity: 'server', name, path: [], before: before.total, after: after.total, details: { ...crossed, tokenizer: after.tokenizer, grown: grownMost(before, after) } }]
+}
+
+/** What is counted of each tool, to compare without counting. */
+function sentParts(surface: Surface): unknown[] {
+  return (surface.tools ?? []).map((tool) => [tool.name, tool.description, tool.inputSchema])
 }
 
 /** The tools whose count grew most (a new tool by all of its count), largest first. */

@@ -193,25 +193,29 @@ describe('a token budget in the configuration', () => {
 })
 
 describe('the tokenizer is loaded only where tokens are counted', () => {
-  /** The modules a `check` process loaded, one URL each. */
-  async function checkLoads(project: string, name: string): Promise<string[]> {
+  /** The modules a `check` process of the server's `variant` loaded, one URL each, and its exit code. */
+  async function checkLoads(project: string, variant: string, name: string): Promise<{ code: number | null; urls: string[] }> {
     const log = join(project, `${name}.txt`)
-    const check = await run(['check'], 'v1', { cwd: project, nodeArgs: ['--import', join(ROOT, 'test/fixtures/record/log-loads.mjs')], env: { LOADED_MODULES_FILE: log } })
-    expect(check.code, check.stderr).toBe(0)
-    return (await readFile(log, 'utf8')).split('\n')
+    const check = await run(['check'], variant, { cwd: project, nodeArgs: ['--import', join(ROOT, 'test/fixtures/record/log-loads.mjs')], env: { LOADED_MODULES_FILE: log } })
+    return { code: check.code, urls: (await readFile(log, 'utf8')).split('\n') }
   }
+  const tokenizer = (urls: string[]) => urls.filter((url) => url.includes('/gpt-tokenizer/'))
 
   // Why a test of what loads, not of time: the tokenizer's vocabulary is what costs (about 150 ms),
-  // and a check without a budget must not pay for it.
-  test('check without a budget never loads gpt-tokenizer; with one it does', async () => {
+  // and a check without a budget, or one whose tools did not change, must not pay for it.
+  test('check never loads gpt-tokenizer without a budget, nor with one when the tools are unchanged; it does when they changed', async () => {
     const project = await mkdtemp(join(dir, 'loads-'))
     await writeFile(join(project, 'package.json'), '{"name":"loads"}')
     expect((await run(['snapshot'], 'v1', { cwd: project })).code).toBe(0)
-    const without = await checkLoads(project, 'without')
-    // Why this first: the log means nothing unless it saw the check's own modules.
-    expect(without.some((url) => url.includes('/dist/commands.js') || url.includes('/dist/chunk-'))).toBe(true)
-    expect(without.filter((url) => url.includes('/gpt-tokenizer/'))).toEqual([])
+    const without = await checkLoads(project, 'v2', 'without')
+    // Why this first: the log means nothing unless it saw the check judge the drift.
+    expect(without.code).toBe(1)
+    expect(without.urls.some((url) => url.includes('/dist/commands.js'))).toBe(true)
+    expect(tokenizer(without.urls)).toEqual([])
     await writeFile(join(project, 'mcp-contract.config.json'), JSON.stringify({ tokenBudget: { growth: 0.2 } }))
-    expect((await checkLoads(project, 'with')).some((url) => url.includes('/gpt-tokenizer/'))).toBe(true)
+    const unchanged = await checkLoads(project, 'v1', 'unchanged')
+    expect(unchanged.code).toBe(0)
+    expect(tokenizer(unchanged.urls)).toEqual([])
+    expect(tokenizer((await checkLoads(project, 'v2', 'changed')).urls)).not.toEqual([])
   })
 })
