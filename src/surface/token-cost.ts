@@ -23,14 +23,15 @@ type CountTokens = (text: string, options?: { disallowedSpecial?: Set<string> })
 let countTokens: CountTokens | undefined
 
 /**
- * What each tool costs an agent that sends the list to a model, counted with OpenAI's `o200k_base`
- * encoding (https://github.com/niieani/gpt-tokenizer). What is counted is the tool as a client puts
+ * What each tool costs an agent that sends the list to a model, counted with `o200k_base`, the
+ * encoding of GPT-4o and later OpenAI models (https://github.com/niieani/gpt-tokenizer, its README). What is counted is the tool as a client puts
  * it in a model request: the JSON text of its name, description and input schema (the shape of an
  * Anthropic `tools[]` entry); title, annotations and output schema are not sent to the model.
- * Why approximate, and said so: Claude and Gemini tokenize with their own vocabularies, and each
- * API adds its own wrapping and tool-use system prompt, which only the provider's counting
+ * Why approximate, and said so: Claude and Gemini tokenize with their own vocabularies, Claude adds
+ * a tool-use system prompt (https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/overview#pricing)
+ * and OpenAI formatting tokens to a request with tools, which only each provider's counting
  * endpoint sees (https://developers.openai.com/api/docs/guides/token-counting,
- * https://docs.anthropic.com/en/docs/build-with-claude/token-counting).
+ * https://docs.anthropic.com/en/docs/build-with-claude/token-counting, https://ai.google.dev/gemini-api/docs/tokens).
  * Why the normalized tool: the contract records it, so `show` and a check count the same text.
  * @example toolListTokens(surface.tools ?? []) // { tokenizer: 'o200k_base (gpt-tokenizer)', total: 58, tools: [{ name: 'search', tokens: 58 }] }
  */
