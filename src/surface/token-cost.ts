@@ -28,7 +28,7 @@ let countTokens: CountTokens | undefined
  * it in a model request: the JSON text of its name, description and input schema (the shape of an
  * Anthropic `tools[]` entry); title, annotations and output schema are not sent to the model.
  * Why approximate, and said so: Claude and Gemini tokenize with their own vocabularies, Claude adds
- * a tool-use system prompt (https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/overview#pricing)
+ * a tool-use system prompt (https://docs.anthropic.com/en/docs/tool-use-pricing-and-tokens)
  * and OpenAI formatting tokens to a request with tools, which only each provider's counting
  * endpoint sees (https://developers.openai.com/api/docs/guides/token-counting,
  * https://docs.anthropic.com/en/docs/build-with-claude/token-counting, https://ai.google.dev/gemini-api/docs/tokens).
