@@ -13,6 +13,7 @@ import { severityRank, type Severity } from '../src/diff/change.js'
 import type { DiffReport } from '../src/diff/diff-surfaces.js'
 import { policyProblem, type Policy } from '../src/diff/policy.js'
 import { isSurface } from '../src/surface/is-surface.js'
+import { shellWord } from '../src/report/shell-word.js'
 import type { RawSurface, Surface } from '../src/surface/types.js'
 import { jestAdapter } from './jest-adapter.js'
 import type { MatcherContext, RunnerAdapter } from './runner-adapter.js'
@@ -237,9 +238,18 @@ export function acceptSafety(report: DiffReport): string {
   return `Accepting it with -u is NOT safe (${listed}): callers written against the recorded surface ${severityRank(counts[0][0]) === 0 ? 'break' : 'may break'}.`
 }
 
-/** How to update deliberately with this runner: `npx vitest run -u test/x.test.ts`. */
+/**
+ * How to update deliberately with this runner, for this test file only:
+ * `npx vitest run test/x.test.ts -u`.
+ * Why the file before `-u`: Vitest 4.1 and 5.1 declare `-u, --update [type]` (`argument:
+ * "[type]"` in https://github.com/vitest-dev/vitest/blob/main/packages/vitest/src/node/cli/cli-config.ts),
+ * so in `vitest run -u test/x.test.ts` the file is read as the update type and every test file
+ * runs with `-u`, writing other files' drift. Jest's `-u` is a boolean (`updateSnapshot`,
+ * https://github.com/jestjs/jest/blob/main/packages/jest-cli/src/args.ts); the same order serves
+ * both. The e2e suites run this text verbatim in a project with two drifted test files.
+ */
 export function updateCommand(adapter: RunnerAdapter): string {
-  return `npx ${adapter.command === 'vitest' ? 'vitest run' : 'jest'} -u ${displayPath(adapter.testFile())}`
+  return `npx ${adapter.command === 'vitest' ? 'vitest run' : 'jest'} ${shellWord(displayPath(adapter.testFile()))} -u`
 }
 
 /**
