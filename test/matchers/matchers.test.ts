@@ -354,7 +354,7 @@ describe('toHonorContract', () => {
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
       try {
         expect((await honor(live(), file, 'new', policy)).pass).toBe(true)
-        expect(warn.mock.calls.map(([text]) => plain(String(text), dir).replace(/-u \S+/, '-u <test file>'))).toMatchSnapshot()
+        expect(warn.mock.calls.map(([text]) => plain(String(text), dir).replace(/npx jest \S+ -u/, 'npx jest <test file> -u'))).toMatchSnapshot()
       } finally {
         warn.mockRestore()
       }
