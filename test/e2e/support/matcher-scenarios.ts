@@ -107,7 +107,8 @@ export function describeMatcherScenarios(runner: Runner): void {
       expect(await storedFiles()).toEqual(before)
     })
 
-    test('the printed accept command, run verbatim, accepts the drift of its own file only, and the next run passes', async () => {
+    // Why its own timeout: four runs of the runner, one through npx, outlast the default on a loaded machine.
+    test('the printed accept command, run verbatim, accepts the drift of its own file only, and the next run passes', { timeout: 180_000 }, async () => {
       await project.write('other.test.js', OTHER_TEST[runner])
       const recorded = await project.run(['other.test.js'])
       expect(recorded.code, recorded.output).toBe(0)
@@ -118,10 +119,8 @@ export function describeMatcherScenarios(runner: Runner): void {
       expect(update.output).not.toContain('other.test.js')
       expect(update.output).toMatch(/Snapshots:?\s+[2-9] updated/)
       expect((await project.read(CONTRACT))!.toString()).toContain('"bulk_import"')
-      // Why: the other file drifted too (it still fails); only an explicit command for it may accept that.
+      // Why: the other file, recorded under v1, drifted too under v2; only an explicit command for it may accept that.
       expect({ snap: await project.read(OTHER_SNAP), contract: await project.read(OTHER_CONTRACT) }).toEqual(other)
-      const otherDrifted = await project.run(['other.test.js'], { CATALOG_VARIANT: 'v2' })
-      expect(Object.keys(project.failures(otherDrifted)).sort()).toEqual(['another file, its contract', 'another file, its snapshot'])
       const next = await project.run(['catalog.test.js'], { CATALOG_VARIANT: 'v2' })
       expect(next.code, next.output).toBe(0)
       expect(next.report.snapshot).toMatchObject({ unmatched: 0, updated: 0, added: 0 })
