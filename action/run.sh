@@ -2,18 +2,17 @@
 # The GitHub Action's one step: runs `mcp-contract check` with the action's inputs, and on a pull
 # request keeps one comment with the markdown report up to date when asked. The job fails when
 # the check fails.
-# Which mcp-contract runs: the project's own (node_modules/.bin, the version its lockfile pins)
-# unless the version input names one to fetch. MCP_CONTRACT_BIN runs a given CLI instead (the
-# test suite points it at dist/).
+# Which mcp-contract runs: the project's own (node_modules/.bin, the version its lockfile pins).
+# Why no input to fetch a version: mcp-contract is not on the npm registry yet, so a fetch by
+# version could not work; a project installs it (from git) like any dev dependency.
+# MCP_CONTRACT_BIN runs a given CLI instead (the test suite points it at dist/).
 set -uo pipefail
 if [ -n "${MCP_CONTRACT_BIN:-}" ]; then
   cli=($MCP_CONTRACT_BIN)
-elif [ -n "${INPUT_VERSION:-}" ]; then
-  cli=(npx --yes "mcp-contract@${INPUT_VERSION}")
 elif [ -x node_modules/.bin/mcp-contract ]; then
   cli=(node_modules/.bin/mcp-contract)
 else
-  echo "::error title=mcp-contract::mcp-contract is not installed in this project (no node_modules/.bin/mcp-contract in $PWD): install the project's dependencies (npm ci) before this step, or give the action a version to fetch"; exit 2
+  echo "::error title=mcp-contract::mcp-contract is not installed in this project (no node_modules/.bin/mcp-contract in $PWD): install the project's dependencies (npm ci) before this step, with mcp-contract among its devDependencies (npm install -D github:OWNER/mcp-contract)"; exit 2
 fi
 target=()
 if [ -n "${INPUT_URL:-}" ] && [ -n "${INPUT_COMMAND:-}" ]; then

@@ -13,6 +13,7 @@ import { severityRank, type Severity } from '../src/diff/change.js'
 import type { DiffReport } from '../src/diff/diff-surfaces.js'
 import { policyProblem, type Policy } from '../src/diff/policy.js'
 import { isSurface } from '../src/surface/is-surface.js'
+import { shellWord } from '../src/report/shell-word.js'
 import type { RawSurface, Surface } from '../src/surface/types.js'
 import { jestAdapter } from './jest-adapter.js'
 import type { MatcherContext, RunnerAdapter } from './runner-adapter.js'
@@ -98,6 +99,12 @@ export function rejectUnknownKinds(engine: Engine, policy: Policy | undefined, h
   if (problem !== undefined) throw pointedAt(usageError(hint, problem), callSite)
 }
 
+/** Where each runner sets a test's timeout, for the advice when a capture outlasts it. */
+const TIMEOUT_SETTING = {
+  vitest: '`testTimeout` in vitest.config, or `test(name, { timeout: 30_000 }, fn)`',
+  jest: '`testTimeout` in jest.config, or `test(name, fn, 30_000)`',
+} as const
+
 /**
  * Captures the received target. Waits stop on the test's abort signal and end a little before
  * the test's own timeout, so the connection is closed by us, not torn down by the runner.
@@ -115,8 +122,10 @@ export async function captureLiveRaw(adapter: RunnerAdapter, received: unknown, 
   const { captureRaw, normalizeSurface, describeTarget, CaptureError, DEFAULT_TIMEOUT_MS } = await loadEngine()
   const clock = adapter.testClock()
   const remaining = clock.timeoutMs > 0 ? clock.timeoutMs - clock.elapsedMs : Number.POSITIVE_INFINITY
-  // Why: leave a tenth of what is left (at least 100 ms, at most 1 s) to close the connection and report.
-  const budget = Number.isFinite(remaining) ? Math.max(1, Math.floor(remaining - Math.min(1_000, Math.max(100, remaining / 10)))) : undefined
+  // Why: leave a fifth of what is left (at least 500 ms, at most 2 s) to close the connection and
+  // report: stopping a stdio server and reading its last stderr lines takes a few hundred ms on a
+  // busy machine, and a test torn down by the runner shows no message naming the step.
+  const budget = Number.isFinite(remaining) ? Math.max(1, Math.floor(remaining - Math.min(2_000, Math.max(500, remaining / 5)))) : undefined
   const deadline = new AbortController()
   const timer = budget === undefined ? undefined : setTimeout(() => deadline.abort(), budget)
   const signal = clock.signal ? AbortSignal.any([clock.signal, deadline.signal]) : deadline.signal
@@ -125,11 +134,12 @@ export async function captureLiveRaw(adapter: RunnerAdapter, received: unknown, 
     return { surface: normalizeSurface(raw), raw }
   } catch (error) {
     if (deadline.signal.aborted && !clock.signal?.aborted) {
+      const step = error instanceof CaptureError && error.step !== undefined ? ` while waiting for ${error.step}` : ''
       throw pointedAt(
         usageError(
           hint,
-          `Stopped waiting for ${describeTarget(received)} after ${budget} ms, so the connection closes before the test's ${clock.timeoutMs} ms timeout.\n` +
-            'Raise the test timeout, or find out why the server is slow to start or to list.',
+          `Stopped waiting for ${describeTarget(received)} after ${budget} ms${step}, so the connection closes before the test's ${clock.timeoutMs} ms timeout.\n` +
+            `Raise the test timeout (${TIMEOUT_SETTING[adapter.command]}), or find out why the server is slow to start or to list.`,
         ),
         callSite,
         error,
@@ -237,9 +247,18 @@ export function acceptSafety(report: DiffReport): string {
   return `Accepting it with -u is NOT safe (${listed}): callers written against the recorded surface ${severityRank(counts[0][0]) === 0 ? 'break' : 'may break'}.`
 }
 
-/** How to update deliberately with this runner: `npx vitest run -u test/x.test.ts`. */
+/**
+ * How to update deliberately with this runner, for this test file only:
+ * `npx vitest run test/x.test.ts -u`.
+ * Why the file before `-u`: Vitest 4.1 and 5.1 declare `-u, --update [type]` (`argument:
+ * "[type]"` in https://github.com/vitest-dev/vitest/blob/main/packages/vitest/src/node/cli/cli-config.ts),
+ * so in `vitest run -u test/x.test.ts` the file is read as the update type and every test file
+ * runs with `-u`, writing other files' drift. Jest's `-u` is a boolean (`updateSnapshot`,
+ * https://github.com/jestjs/jest/blob/main/packages/jest-cli/src/args.ts); the same order serves
+ * both. The e2e suites run this text verbatim in a project with two drifted test files.
+ */
 export function updateCommand(adapter: RunnerAdapter): string {
-  return `npx ${adapter.command === 'vitest' ? 'vitest run' : 'jest'} -u ${displayPath(adapter.testFile())}`
+  return `npx ${adapter.command === 'vitest' ? 'vitest run' : 'jest'} ${shellWord(displayPath(adapter.testFile()))} -u`
 }
 
 /**

@@ -85,7 +85,9 @@ async function matchMcpContract(adapter: RunnerAdapter, received: unknown, hint:
   // Why only what the project scopes (used, ignore, profiles): a snapshot fails on any drift unless this call chooses a level.
   const { failOn: _failOn, strict: _strict, ...scoping } = engine.policyWithConfig((await projectOf(engine, adapter, matcher, callSite)).config)
   const scoped = { ...scoping, ...(await resolveUsedBy(engine, adapter, policy, [recorded, live], matcher, callSite)), ...(scoping.ignore && policy?.ignore ? { ignore: [...(scoping.ignore ?? []), ...(policy?.ignore ?? [])] } : {}) }
-  const report = engine.diffSurfaces(recorded, live, chosenLevel ? scoped : { ...scoped, failOn: 'cosmetic' })
+  // Why the live surface as a snapshot holds it: the snapshot leaves out what reads as nothing (zod's
+  // safe-integer limits), so the stored text is compared with what the live text says, like with like.
+  const report = engine.diffSurfaces(recorded, parseSurfaceSnapshot(printSurfaceSnapshot(live)), chosenLevel ? scoped : { ...scoped, failOn: 'cosmetic' })
   // Why: with no policy, text that differs is drift even when no classified change explains it.
   if (policy !== undefined && report.ok) {
     adapter.countAsMatched()

@@ -10,7 +10,14 @@ interface VitestContext extends MatcherContext {
   currentTestName?: string
   testPath?: string
   task?: { id: string; timeout?: number; result?: { startTime?: number }; context?: { signal?: AbortSignal }; file?: { filepath?: string } }
-  snapshotState?: { snapshotUpdateState?: UpdateMode; unmatched?: VitestCounter; matched?: VitestCounter }
+  snapshotState?: { snapshotUpdateState?: UpdateMode; unmatched?: VitestCounter; matched?: VitestCounter } & SnapshotKeys
+}
+
+/** The bookkeeping Vitest's snapshot state keeps per snapshot key (Vitest 4.1 and 5.1). */
+interface SnapshotKeys {
+  _counters?: Map<string, number>
+  _testIdToKeys?: Map<string, string[]>
+  _uncheckedKeys?: Set<string>
 }
 
 /** True when a matcher runs under Vitest (its context carries the running task). */
@@ -38,7 +45,9 @@ export function vitestAdapter(context: VitestContext): RunnerAdapter {
     },
     async matchFile(text, file) {
       const { Snapshots } = await import('vitest')
+      const restore = keysKept(context.snapshotState, task.id)
       const result = await Snapshots.toMatchFileSnapshot.call(context as never, text, file)
+      restore()
       return { pass: result.pass, stored: typeof result.expected === 'string' ? result.expected : undefined }
     },
     countAsMatched() {
@@ -48,6 +57,27 @@ export function vitestAdapter(context: VitestContext): RunnerAdapter {
       unmatched.set(task.id, unmatched.get(task.id) - 1)
       matched.increment(task.id)
     },
+  }
+}
+
+/**
+ * Takes note of the snapshot keys of the running test, and returns what puts them back.
+ * Why: Vitest's file snapshot takes the test's next snapshot key (`name 1`) although the .snap
+ * file holds nothing under it, so a `toMatchMcpContract` after a `toHonorContract` was stored as
+ * `name 2`, and adding or removing the contract check renamed the snapshot. The contract file is
+ * still counted as a written or updated snapshot, as Vitest counts every file snapshot.
+ */
+function keysKept(state: SnapshotKeys | undefined, testId: string): () => void {
+  const { _counters: counters, _testIdToKeys: keys, _uncheckedKeys: unchecked } = state ?? {}
+  if (!(counters instanceof Map) || !(keys instanceof Map) || !(unchecked instanceof Set)) return () => {}
+  const counts = new Map(counters)
+  const taken = keys.has(testId) ? keys.get(testId)!.length : undefined
+  const uncheckedBefore = [...unchecked]
+  return () => {
+    for (const [name, count] of counters) if (count !== (counts.get(name) ?? 0)) counters.set(name, counts.get(name) ?? 0)
+    if (taken === undefined) keys.delete(testId)
+    else keys.get(testId)?.splice(taken)
+    for (const key of uncheckedBefore) unchecked.add(key)
   }
 }
 

@@ -29,6 +29,8 @@ export interface CaptureErrorDetails {
   cause?: unknown
   /** The last lines the server wrote to stderr (stdio servers only), oldest first. */
   stderrTail?: readonly string[]
+  /** The step that was waiting when the capture stopped (`the initialize answer`), for timeouts and aborts. */
+  step?: string
 }
 
 /**
@@ -46,6 +48,8 @@ export class CaptureError extends Error {
   readonly serverLabel: string
   /** The last lines the server wrote to stderr, oldest first; empty when unknown. */
   readonly stderrTail: readonly string[]
+  /** The step that was waiting when a timeout or an abort stopped the capture. */
+  readonly step?: string
 
   constructor(code: CaptureErrorCode, message: string, details: CaptureErrorDetails) {
     const stderrTail = details.stderrTail ?? []
@@ -53,6 +57,7 @@ export class CaptureError extends Error {
     this.code = code
     this.serverLabel = details.serverLabel
     this.stderrTail = stderrTail
+    if (details.step !== undefined) this.step = details.step
   }
 }
 

@@ -191,7 +191,7 @@ export function describeRequest(method: string, page: number): string {
 }
 
 function explainInterrupted(interrupted: StepInterrupted, context: FailureContext): CaptureError {
-  const details = { serverLabel: context.label, cause: interrupted.cause ?? interrupted, stderrTail: context.stderrTail }
+  const details = { serverLabel: context.label, cause: interrupted.cause ?? interrupted, stderrTail: context.stderrTail, step: interrupted.step }
   if (interrupted.reason === 'aborted') {
     return new CaptureError('aborted', `Stopped reading ${context.label}: the capture was aborted while waiting for ${interrupted.step}.`, details)
   }

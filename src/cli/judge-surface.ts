@@ -11,6 +11,7 @@ import { DEFAULT_PROFILES } from '../lint/profile-registry.js'
 import { versionSuggestion } from '../report/describe-version.js'
 import { lintWarnings } from '../report/format-lint.js'
 import { formatReport } from '../report/format-report.js'
+import { shellWord } from '../report/shell-word.js'
 import { wantsColor } from '../report/text-colors.js'
 import { normalizeVouched, type VerifiedEntries } from '../surface/vouched-entries.js'
 import type { RawSurface, Surface } from '../surface/types.js'
@@ -56,11 +57,6 @@ function contractBehind(changes: number, invocation: Invocation): string {
   const credentials = Object.keys(invocation.headers).length > 0 || invocation.bearer !== undefined || invocation.bearerEnv !== undefined || invocation.authorizations !== undefined ? ' (with the same --header, --bearer and --as options)' : ''
   const command = ['mcp-contract', 'snapshot', ...options, ...target].map(shellWord).join(' ')
   return `${invocation.contract} is behind the server (${changes} change${changes === 1 ? '' : 's'} it does not record); to record ${changes === 1 ? 'it' : 'them'}: ${command}${credentials}`
-}
-
-/** An argument as a POSIX shell reads it back: bare when it is safe, else in single quotes. */
-function shellWord(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`
 }
 
 /** The policy the command line sets (the project configuration fills in the rest). */

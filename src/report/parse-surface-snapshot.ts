@@ -11,6 +11,7 @@ import { NOT_RECORDED_ENTITIES, SURFACE_LISTS, TOOL_FIELD_LABELS } from './surfa
 import {
   ANY_TYPE,
   DESCRIPTION_SEPARATOR,
+  enumTypeWords,
   LineReader,
   SURFACE_HEADER,
   SurfaceSnapshotSyntaxError,
@@ -252,6 +253,8 @@ function readSchemaLine(node: Node, reader: LineReader, withRequiredness = false
     return { schema, requiredness }
   }
   readKeywordTokens(reader, schema, needsSeparator)
+  // Why: the printer shows the type words a list's values imply where the schema has no `type`.
+  if (Array.isArray(schema.enum) && schema.type !== undefined && sameWords(schema.type, enumTypeWords(schema.enum))) delete schema.type
   if (reader.accept(DESCRIPTION_SEPARATOR)) {
     const description = reader.readJson()
     if (typeof description !== 'string' || !reader.done) reader.fail('expected a JSON string after " — "')
@@ -300,4 +303,9 @@ function readSchemaChildren(node: Node, schema: JsonObject): void {
     // Why: the printer leaves `required` out when the marks on the properties say it exactly.
     if (schema.required === undefined && marked.length > 0) schema.required = marked
   }
+}
+
+function sameWords(type: Json, words: string[] | undefined): boolean {
+  const typeWords = Array.isArray(type) ? type : [type]
+  return words !== undefined && typeWords.length === words.length && typeWords.every((word, index) => word === words[index])
 }

@@ -12,6 +12,8 @@ import type { Json, Surface } from '../surface/types.js'
 import {
   ANY_TYPE,
   DESCRIPTION_SEPARATOR,
+  enumTypeWords,
+  isSafeIntegerBound,
   printJson,
   printKeyword,
   printName,
@@ -180,12 +182,15 @@ function printSchema(label: string, schema: Json, requiredness: 'required' | 'op
   const tokens: string[] = []
   const children: Array<() => void> = []
 
+  // Why: the safe-integer limits zod's `.int()` writes read as no bound, so none is shown (the surface keeps them for the diff).
+  for (const keyword of ['minimum', 'maximum']) if (isSafeIntegerBound(rest.type, keyword, rest[keyword])) delete rest[keyword]
   const typeWord = typeWordOf(rest.type)
   if (typeWord !== undefined) {
     tokens.push(typeWord)
     delete rest.type
   } else if (rest.type === undefined) {
-    tokens.push(ANY_TYPE)
+    // Why: normalization drops the `type` a list's values imply; `string`, not `any`, is what the schema says.
+    tokens.push(Array.isArray(rest.enum) ? (enumTypeWords(rest.enum)?.join(' | ') ?? ANY_TYPE) : ANY_TYPE)
   }
   if (requiredness) tokens.push(requiredness)
 

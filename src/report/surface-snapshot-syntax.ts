@@ -19,6 +19,39 @@ export const TYPE_NAMES: ReadonlySet<string> = new Set(['array', 'boolean', 'int
 /** The word printed for a schema without `type`. */
 export const ANY_TYPE = 'any'
 
+/**
+ * The type words the values of an `enum` imply, sorted (`["string"]`, `["integer", "null"]`);
+ * undefined for an empty list. Why: normalization drops a `type` every listed value meets, so a
+ * zod string enum has no `type` left; the printer shows the words the values imply (`string`,
+ * not `any`) and the parser drops them again.
+ * @example enumTypeWords(['c', 'f']) // ['string']
+ */
+export function enumTypeWords(values: readonly Json[]): string[] | undefined {
+  const words = new Set(values.map(typeWordOfValue))
+  if (words.has('number')) words.delete('integer')
+  return words.size === 0 ? undefined : [...words].sort()
+}
+
+function typeWordOfValue(value: Json): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'array'
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number'
+  return typeof value
+}
+
+const MAX_SAFE = Number.MAX_SAFE_INTEGER
+
+/**
+ * Whether `keyword` with `value` is the exact safe-integer limit zod's `.int()` writes on a
+ * schema of `type` that allows integers alone: read as no bound (the safe-integer policy in
+ * docs/rules.md), so the printer shows no bound for it.
+ * @example isSafeIntegerBound('integer', 'minimum', -9007199254740991) // true
+ */
+export function isSafeIntegerBound(type: Json | undefined, keyword: string, value: Json): boolean {
+  const integerOnly = Array.isArray(type) ? type.includes('integer') && !type.includes('number') : type === 'integer'
+  return integerOnly && ((keyword === 'minimum' && value === -MAX_SAFE) || (keyword === 'maximum' && value === MAX_SAFE))
+}
+
 /** Keywords whose value is one schema: an object value is printed as a child line (`@not: …`). */
 export const SINGLE_SCHEMA_KEYWORDS: ReadonlySet<string> = new Set(SINGLE_SCHEMA)
 

@@ -35,7 +35,7 @@ describe('the GitHub Action', () => {
     const action = await readFile(join(ROOT, 'action.yml'), 'utf8')
     const script = await readFile(join(ROOT, 'action', 'run.sh'), 'utf8')
     const inputs = [...action.matchAll(/^ {2}([a-z-]+):\n {4}description:/gm)].map((match) => match[1])
-    expect(inputs).toEqual(['command', 'url', 'contract', 'fail-on', 'format', 'comment', 'version'])
+    expect(inputs).toEqual(['command', 'url', 'contract', 'fail-on', 'format', 'comment'])
     for (const input of inputs) {
       const variable = `INPUT_${input.toUpperCase().replace(/-/g, '_')}`
       expect(action).toContain(`${variable}: \${{ inputs.${input} }}`)
@@ -77,7 +77,7 @@ describe('the GitHub Action', () => {
     expect({ ...missing, stdout: missing.stdout.replace(dir, '<project>') }).toMatchInlineSnapshot(`
       {
         "code": 2,
-        "stdout": "::error title=mcp-contract::mcp-contract is not installed in this project (no node_modules/.bin/mcp-contract in <project>): install the project's dependencies (npm ci) before this step, or give the action a version to fetch
+        "stdout": "::error title=mcp-contract::mcp-contract is not installed in this project (no node_modules/.bin/mcp-contract in <project>): install the project's dependencies (npm ci) before this step, with mcp-contract among its devDependencies (npm install -D github:OWNER/mcp-contract)
       ",
       }
     `)

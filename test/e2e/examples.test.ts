@@ -62,6 +62,10 @@ describe.each(EXAMPLES)('examples/$example, copied as a user would', ({ example,
     const readme = await readFile(join(ROOT, 'examples', example, 'README.md'), 'utf8')
     const report = Object.values(failures)[0].split('\n').filter((line) => /^\s{2,}\S|^(tool|prompt|resource|template|server)\b.* · \d+ /.test(line))
     for (const line of report) expect(readme).toContain(line.trim())
+    // Why: the README's accept command is the one printed, which accepts this test file's drift alone.
+    const accept = Object.values(failures).map((message) => /To accept it deliberately: (npx .+? -u)\b/.exec(message)?.[1])
+    expect(new Set(accept).size, accept.join('\n')).toBe(1)
+    expect(readme).toContain(accept[0])
     for (const record of records) expect((await project.read(record))?.toString()).toBe(copied[record])
 
     expect((await project.run(['-u'])).code).toBe(0)

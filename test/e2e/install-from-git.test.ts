@@ -4,7 +4,7 @@
  * dependencies, as npm runs it after installing them.
  */
 import { execFile } from 'node:child_process'
-import { cp, mkdtemp, rm, symlink } from 'node:fs/promises'
+import { cp, mkdtemp, readFile, readdir, rm, symlink } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -31,3 +31,18 @@ test('prepare builds dist/ and the binary in a checkout without them, and leaves
   const again = await run('npm', ['run', 'prepare', '--silent'], { cwd: checkout })
   expect(again.stdout).toBe('dist/ is up to date with its sources; not rebuilding.\n')
 })
+
+test('npm pack in that checkout packs a package.json without prepare, and leaves the checkout as it was', { timeout: 600_000 }, async () => {
+  expect(checkout).toBeDefined()
+  const before = await readFile(join(checkout!, 'package.json'), 'utf8')
+  const { stdout } = await run('npm', ['pack', '--silent', '--pack-destination', checkout!], { cwd: checkout!, timeout: 540_000 })
+  const tarball = join(checkout!, stdout.trim().split('\n').pop()!)
+  const { stdout: packed } = await run('tar', ['-xzOf', tarball, 'package/package.json'])
+  const scripts = (JSON.parse(packed) as { scripts: Record<string, string> }).scripts
+  // Why: npm warns on installing a tarball whose prepare names a file it does not hold; dist/ is built in it already.
+  expect(scripts.prepare).toBeUndefined()
+  expect(scripts.build).toBe('tsup')
+  expect(await readFile(join(checkout!, 'package.json'), 'utf8')).toBe(before)
+  expect((await readdir(checkout!)).filter((name) => name.includes('before-pack'))).toEqual([])
+})
+

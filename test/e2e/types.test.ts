@@ -6,14 +6,13 @@ import { ROOT } from './support/packed-package.js'
 
 const run = promisify(execFile)
 
-/** A strict NodeNext project that sees the given global type packages. */
-function tsconfig(types: string[]): string {
-  return JSON.stringify(
-    { compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: false, types }, include: ['*.ts'] },
-    null,
-    2,
-  )
+/** A strict project that sees the given global type packages: NodeNext, or CommonJS with the resolution that implies. */
+function tsconfig(types: string[], module: Module): string {
+  const resolution = module === 'NodeNext' ? { module: 'NodeNext', moduleResolution: 'NodeNext' } : { module: 'CommonJS' }
+  return JSON.stringify({ compilerOptions: { target: 'ES2022', ...resolution, strict: true, noEmit: true, skipLibCheck: false, types }, include: ['*.ts'] }, null, 2)
 }
+
+type Module = 'NodeNext' | 'CommonJS'
 
 /** Why both: the build needs 5.9's API, users are moving to the native compiler 7. */
 const COMPILERS = [
@@ -106,21 +105,23 @@ function withoutSetupImport(name: string): string {
   return USER_TEST_FILES[name].replace(/^import 'mcp-contract\/(vitest|jest)'\n/, '')
 }
 
-const CASES: { name: string; runner: Runner; types: string[]; file: string }[] = [
+const CASES: { name: string; runner: Runner; types: string[]; file: string; module?: Module }[] = [
   { name: 'vitest', runner: 'vitest', types: ['node'], file: USER_TEST_FILES.vitest },
   { name: 'jest', runner: 'jest', types: ['node'], file: USER_TEST_FILES.jest },
   { name: 'jest-globals', runner: 'jest', types: ['node', 'jest'], file: USER_TEST_FILES['jest-globals'] },
   { name: 'vitest, setup in vitest.config only', runner: 'vitest', types: ['node', 'mcp-contract/vitest'], file: withoutSetupImport('vitest') },
   { name: 'jest, setup in jest.config only', runner: 'jest', types: ['node', 'mcp-contract/jest'], file: withoutSetupImport('jest') },
   { name: 'jest-globals, setup in jest.config only', runner: 'jest', types: ['node', 'jest', 'mcp-contract/jest'], file: withoutSetupImport('jest-globals') },
+  // Why: `module: commonjs` resolves as node10, which reads no `exports`; package.json's typesVersions maps `mcp-contract/jest` for it.
+  { name: 'jest-globals on module CommonJS, setup in jest.config only', runner: 'jest', types: ['node', 'jest', 'mcp-contract/jest'], file: withoutSetupImport('jest-globals'), module: 'CommonJS' },
 ]
 
-describe.each(CASES)('types: a $name user test file compiles against the shipped declarations', ({ name, runner, types, file }) => {
+describe.each(CASES)('types: a $name user test file compiles against the shipped declarations', ({ name, runner, types, file, module = 'NodeNext' }) => {
   let project: E2eProject | undefined
   beforeAll(async () => {
     project = await E2eProject.create(runner, {
-      'package.json': JSON.stringify({ name: 'types-user', private: true, type: 'module' }),
-      'tsconfig.json': tsconfig(types),
+      'package.json': JSON.stringify({ name: 'types-user', private: true, ...(module === 'NodeNext' ? { type: 'module' } : {}) }),
+      'tsconfig.json': tsconfig(types, module),
       'user.test.ts': file,
     })
   }, 300_000)
@@ -128,7 +129,7 @@ describe.each(CASES)('types: a $name user test file compiles against the shipped
     await project?.remove()
   })
 
-  test.each(COMPILERS)('with TypeScript $version, strict, NodeNext', { timeout: 300_000 }, async ({ tsc }) => {
+  test.each(COMPILERS)(`with TypeScript $version, strict, ${module}`, { timeout: 300_000 }, async ({ tsc }) => {
     const result = await run(process.execPath, [tsc, '-p', project!.dir], { cwd: project!.dir }).then(
       () => ({ code: 0, output: '' }),
       (error: { code?: number; stdout?: string }) => ({ code: error.code ?? 1, output: error.stdout ?? '' }),

@@ -66,6 +66,23 @@ describe('vitest: runner integration', () => {
     expect(project.failures(result)).toMatchSnapshot()
   })
 
+  test('toHonorContract before toMatchMcpContract in one test: the snapshot is stored under the key it has alone', async () => {
+    const body = (withContract: boolean) =>
+      `import { expect, test } from 'vitest'\nimport { createServer } from './server.js'\n\ntest('both checks', async () => {\n${withContract ? "  await expect(createServer()).toHonorContract('both-contract.json')\n" : ''}  await expect(createServer()).toMatchMcpContract()\n})\n`
+    await project.write('both.test.js', body(true))
+    const first = await project.run(['both.test.js'])
+    expect(first.code, first.output).toBe(0)
+    // Why two: the contract file is a file snapshot, counted as written as Vitest counts each; one per assertion.
+    expect(first.report.snapshot).toMatchObject({ added: 2, unchecked: 0 })
+    const snap = async () => [...(await project.read('__snapshots__/both.test.js.snap'))!.toString().matchAll(/^exports\[`(.+)`\]/gm)].map((match) => match[1])
+    expect(await snap()).toEqual(['both checks 1'])
+    // Why: removing the contract check leaves the snapshot's key as it is, so nothing is obsolete or new.
+    await project.write('both.test.js', body(false))
+    const alone = await project.run(['both.test.js', '--update=none'])
+    expect(alone.code, alone.output).toBe(0)
+    expect(alone.report.snapshot).toMatchObject({ matched: 1, added: 0, unchecked: 0, unmatched: 0 })
+  })
+
   test('a matcher that was not awaited still fails its test', async () => {
     const result = await project.run(['unawaited.test.js'])
     expect(result.code).toBe(1)

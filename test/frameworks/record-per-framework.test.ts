@@ -145,7 +145,7 @@ test('Mastra: toMatchConsumerContract holds the recorded tools to their file as 
     "expect(client).toMatchConsumerContract("weather-agent.mcp-consumer.json")
 
     <folder>/weather-agent.mcp-consumer.json does not exist (looked for <folder>/weather-agent.mcp-consumer.json), and consumer contracts are not written in CI without -u. Relative paths resolve from <folder>, the folder of the nearest package.json.
-    Record it outside CI (run the test once, or npx jest -u <folder>/agent.test.js), review it and commit it."
+    Record it outside CI (run the test once, or npx jest <folder>/agent.test.js -u), review it and commit it."
   `)
   const outside = await runAgent('new')
   expect(outside.result.pass).toBe(true)

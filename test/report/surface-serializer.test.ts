@@ -1,13 +1,16 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { format } from 'pretty-format'
 import { describe, expect, test } from 'vitest'
 import { parseSurfaceSnapshot, SurfaceSnapshotSyntaxError } from '../../src/report/parse-surface-snapshot.js'
 import { printSurfaceSnapshot, surfaceSerializer } from '../../src/report/surface-serializer.js'
 import { diffSurfaces } from '../../src/diff/diff-surfaces.js'
+import { captureSurface } from '../../src/capture/capture-surface.js'
 import { HINT_DEFAULTS } from '../../src/surface/tool-defaults.js'
 import type { Surface } from '../../src/surface/types.js'
 import { objectSchema, surface, tool } from '../support/build-surface.js'
 import { printedWithEveryHint } from '../support/earlier-snapshot-format.js'
 import { SURFACE_FIXTURES } from './surface-fixtures.js'
+import { z } from 'zod'
 
 const fixtures = Object.entries(SURFACE_FIXTURES).map(([title, surface]) => ({ title, surface }))
 
@@ -174,3 +177,53 @@ function firstNestedSurface(text: string): string {
   const end = lines.findIndex((line, index) => index > start && line === `${' '.repeat(indentation)}},`)
   return [lines[start].trimStart(), ...lines.slice(start + 1, end), `${' '.repeat(indentation)}}`].join('\n')
 }
+
+describe('what a zod schema says is what the snapshot shows', () => {
+  async function weatherSurface(): Promise<Surface> {
+    const server = new McpServer({ name: 'weather', version: '1.0.0' })
+    server.registerTool(
+      'get_forecast',
+      { inputSchema: { city: z.string(), units: z.enum(['celsius', 'fahrenheit']).optional(), days: z.number().int().max(14).optional(), offset: z.number().int() } },
+      async () => ({ content: [] }),
+    )
+    return captureSurface(server)
+  }
+
+  test('a string enum is a string, and the safe-integer limits .int() writes show no bound', async () => {
+    const live = await weatherSurface()
+    expect(live.tools![0].inputSchema).toMatchObject({ properties: { offset: { minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER } } })
+    expect(printSurfaceSnapshot(live)).toMatchInlineSnapshot(`
+      "McpSurface {
+        server
+          name: "weather"
+          capabilities: {"tools":{"listChanged":true}}
+        tools (1)
+          tool get_forecast
+            input: object
+              city: string, required
+              days: integer, optional, maximum=14
+              offset: integer, required
+              units: string, optional, enum=["celsius","fahrenheit"]
+      }"
+    `)
+  })
+
+  test('a snapshot printed before (any, and the limits listed) reads back as the same surface, and reprints as today', async () => {
+    const live = await weatherSurface()
+    const before = printSurfaceSnapshot(live)
+      .replace('units: string,', 'units: any,')
+      .replace('offset: integer, required', 'offset: integer, required, maximum=9007199254740991, minimum=-9007199254740991')
+      .replace('days: integer, optional, maximum=14', 'days: integer, optional, maximum=14, minimum=-9007199254740991')
+    expect(before).toContain('units: any, optional, enum=["celsius","fahrenheit"]')
+    // Why without serverVersion: a snapshot never holds it.
+    const { serverVersion: _version, ...printed } = live
+    expect(parseSurfaceSnapshot(before)).toStrictEqual(printed)
+    expect(printSurfaceSnapshot(parseSurfaceSnapshot(before))).toBe(printSurfaceSnapshot(live))
+  })
+
+  test('a bound at the limit on a number that is not integer-only is shown', () => {
+    const text = printSurfaceSnapshot(surface({ tools: [tool('t', { inputSchema: objectSchema({ n: { type: 'number', minimum: -Number.MAX_SAFE_INTEGER }, m: { type: ['integer', 'null'], maximum: Number.MAX_SAFE_INTEGER } }, []) })] }))
+    expect(text).toContain('n: number, optional, minimum=-9007199254740991')
+    expect(text).toContain('m: integer | null, optional\n')
+  })
+})

@@ -110,6 +110,29 @@ export class E2eProject {
     return { code, output: this.scrub(`${stdout}\n${stderr}`), report: JSON.parse(reportText) as JsonReport }
   }
 
+  /**
+   * Runs a command line exactly as a user pastes it into a shell in the project (`npx vitest run
+   * a.test.js -u`): `npx` finds the runner in the project's node_modules/.bin, as after an
+   * install, and runs it with the Node running these tests. No JSON report: the caller reads the
+   * files the command changed.
+   */
+  async runVerbatim(commandLine: string, env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
+    const bin = join(this.dir, 'node_modules', '.bin', this.runner)
+    const target = this.runner === 'vitest' ? join(TOOLCHAIN, 'node_modules', 'vitest', 'vitest.mjs') : join(TOOLCHAIN, 'node_modules', 'jest', 'bin', 'jest.js')
+    await symlink(target, bin).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error
+    })
+    // Why `npm_config_yes=false`: were the runner not found, npx must fail, not fetch one from the registry.
+    const environment = { PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`, HOME: process.env.HOME ?? this.dir, LANG: 'C.UTF-8', TERM: 'dumb', NO_COLOR: '1', FORCE_COLOR: '0', npm_config_yes: 'false', npm_config_update_notifier: 'false', ...env }
+    try {
+      const { stdout, stderr } = await run('/bin/sh', ['-c', commandLine], { cwd: this.dir, env: environment, maxBuffer: 64 * 1024 * 1024 })
+      return { code: 0, output: this.scrub(`${stdout}\n${stderr}`) }
+    } catch (error) {
+      const failure = error as { code?: number; stdout?: string; stderr?: string }
+      return { code: typeof failure.code === 'number' ? failure.code : 1, output: this.scrub(`${failure.stdout ?? ''}\n${failure.stderr ?? ''}`) }
+    }
+  }
+
   /** Every failure message of a run, stack frames removed, scrubbed for snapshots. */
   failures(result: RunResult): Record<string, string> {
     const messages: Record<string, string> = {}

@@ -57,6 +57,8 @@ async function buildAndPack(stage: string): Promise<string> {
   })
   await cp(join(ROOT, 'package.json'), join(packageDir, 'package.json'))
   await cp(join(ROOT, 'README.md'), join(packageDir, 'README.md')).catch(() => undefined)
+  // Why the same strip as prepack: the user's tarball carries no prepare script.
+  await run(process.execPath, [join(ROOT, 'scripts', 'pack-manifest.mjs'), 'strip', packageDir])
   // Why --ignore-scripts on pack: dist/ is built here already, and prepare (the build for git installs) would run again.
   const { stdout } = await run('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', stage], { cwd: packageDir, timeout: 120_000 })
   return join(stage, stdout.trim().split('\n').pop()!)
