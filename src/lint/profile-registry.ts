@@ -1,10 +1,16 @@
 import type { Profile, ProfileRule } from './profile-rule.js'
 import { mcp20251125 } from './profiles/mcp-2025-11-25.js'
 import { mcp20260728 } from './profiles/mcp-2026-07-28.js'
+import { anthropic } from './profiles/anthropic.js'
+import { gemini, geminiJsonSchema } from './profiles/gemini.js'
+import { openai, openaiStrict } from './profiles/openai.js'
 import { sdkTypescript } from './profiles/sdk-typescript.js'
 
-/** Every profile, by name. Host and model-provider profiles join only with a published source per rule. */
-export const PROFILES: readonly Profile[] = [mcp20251125, mcp20260728, sdkTypescript]
+/** Every profile, by name. Host and model-API profiles join only with a published source per rule. */
+export const PROFILES: readonly Profile[] = [mcp20251125, mcp20260728, sdkTypescript, anthropic, openai, openaiStrict, gemini, geminiJsonSchema]
+
+/** The profiles of model APIs (`modelApi` set): the last consumer of a tool list, after the MCP client. */
+export const MODEL_PROFILES: readonly Profile[] = PROFILES.filter((profile) => profile.modelApi !== undefined)
 
 /** Every profile name, for checking the names a policy or `--profile` gives. */
 export const PROFILE_NAMES: readonly string[] = PROFILES.map((profile) => profile.name)
