@@ -40,7 +40,7 @@ export function ruleById(profileName: string, ruleId: string): ProfileRule {
 
 /**
  * What is wrong with a list of profile names a user gave; undefined when nothing is.
- * @example profileNamesProblem(['openai']) // 'profiles lists "openai", which is not a profile; the profiles are …'
+ * @example profileNamesProblem(['claude']) // 'profiles lists "claude", which is not a profile; the profiles are …'
  */
 export function profileNamesProblem(names: unknown, field = 'profiles'): string | undefined {
   if (!Array.isArray(names) || !names.every((name) => typeof name === 'string')) {

@@ -69,10 +69,10 @@ describe('mcp-contract lint', () => {
   })
 
   test('an unknown profile or format is a usage error (exit 2)', async () => {
-    const profile = await runCliProcess(['lint', '--profile', 'openai-strict', ...server('2025-3-28')])
+    const profile = await runCliProcess(['lint', '--profile', 'claude-desktop', ...server('2025-3-28')])
     expect(profile.code).toBe(2)
     expect(profile.stderr.split('\n')[0]).toMatchInlineSnapshot(
-      `"mcp-contract: --profile lists "openai-strict", which is not a profile; the profiles are mcp-2025-11-25, mcp-2026-07-28, sdk-typescript (docs/profiles.md describes each)."`,
+      `"mcp-contract: --profile lists "claude-desktop", which is not a profile; the profiles are mcp-2025-11-25, mcp-2026-07-28, sdk-typescript, anthropic, openai, openai-strict, gemini, gemini-json-schema (docs/profiles.md describes each)."`,
     )
     const format = await runCliProcess(['lint', '--format', 'junit', ...server('2025-3-28')])
     expect(format.code).toBe(2)

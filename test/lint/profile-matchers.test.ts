@@ -66,14 +66,14 @@ test('a profile name that is not one is rejected before anything connects', () =
   }
   let message = ''
   try {
-    void expect(factory).toHonorContract('x.json', { profiles: ['openai'] })
+    void expect(factory).toHonorContract('x.json', { profiles: ['claude-desktop'] })
   } catch (error) {
     message = plain((error as Error).message, '<none>')
   }
   expect(message).toMatchInlineSnapshot(`
     "expect(server).toHonorContract("x.json")
 
-    profiles lists "openai", which is not a profile; the profiles are mcp-2025-11-25, mcp-2026-07-28, sdk-typescript (docs/profiles.md describes each)."
+    profiles lists "claude-desktop", which is not a profile; the profiles are mcp-2025-11-25, mcp-2026-07-28, sdk-typescript, anthropic, openai, openai-strict, gemini, gemini-json-schema (docs/profiles.md describes each)."
   `)
   expect(called).toBe(false)
 })
