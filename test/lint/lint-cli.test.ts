@@ -166,6 +166,7 @@ describe('a release that starts wrapping its input root in an allOf of one membe
       mcp-contract: warning: mcp-2025-11-25 tool-input-schema-object-root: search
       mcp-contract: warning: sdk-typescript tool-input-schema-object-root: search
       mcp-contract: warning: \`mcp-contract lint\` shows each rule, its source and where it is broken
+      mcp-contract: warning: Claude's API refuses this tool list: search has allOf at its root (declare the model APIs you serve in the config's profiles, e.g. "anthropic", to fail on it)
       ",
         "stdout": "no changes — passes (fails at risky and above)
       ",
