@@ -221,7 +221,10 @@ describe('the published servers under every model profile', () => {
     for (const name of PUBLISHED) {
       const args = [join(ROOT, 'node_modules', name, 'dist/index.js'), ...(name.startsWith('filesystem') ? [ROOT] : [])]
       const raw = await captureRaw({ command: 'node', args })
-      for (const [profile, tools] of Object.entries(errorsByProfile(raw))) if (tools.length > 0) refused[profile].push(name)
+      for (const profile of MODELS) {
+        const rules = [...new Set(lintSurface({ raw }, [profile]).violations.filter((violation) => violation.severity === 'error').map((violation) => violation.rule))]
+        if (rules.length > 0) refused[profile].push(`${name}: ${rules.join(', ')}`)
+      }
       if (undeclaredModelRefusals(raw, ['mcp-2025-11-25', 'sdk-typescript']).length > 0) undeclared.push(name)
     }
     expect({ refused, undeclared }).toMatchSnapshot()
