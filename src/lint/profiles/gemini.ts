@@ -73,7 +73,8 @@ export const gemini: Profile = {
         url: 'https://github.com/zed-industries/zed/issues/53919',
       },
       fix: 'one type and nullable: true ({ "type": "string", "nullable": true }), or leave the property out of required instead of allowing null',
-      warnsUndeclared: true,
+      // Why no undeclared warning: zod's .nullable() writes a type list into many servers, Gemini CLI
+      // sends parametersJsonSchema (which takes it), and opencode rewrites it as nullable (anomalyco/opencode #14234).
       check: ({ fields }) => typeListFindings(fields),
     }),
   ],
