@@ -41,7 +41,7 @@ export const gemini: Profile = {
   modelApi: {
     ...GEMINI_API,
     judges: 'tools[].function_declarations[].name and .parameters of a generateContent request, the OpenAPI-subset Schema',
-    clientsStrip: '$schema (promptfoo/promptfoo #4200) and additionalProperties (promptfoo/promptfoo #6902, anomalyco/opencode #14234); Gemini CLI sends parametersJsonSchema instead (google-gemini/gemini-cli #4176): declare gemini-json-schema for such clients',
+    clientsStrip: '$schema (promptfoo/promptfoo #4200) and additionalProperties (promptfoo/promptfoo #6902, anomalyco/opencode #14234), and opencode rewrites type lists as nullable; Gemini CLI (google-gemini/gemini-cli #4176) and Vision-Agents (GetStream/Vision-Agents #513) send parametersJsonSchema instead: declare gemini-json-schema for such clients',
   },
   rules: [
     nameRule,
@@ -50,7 +50,7 @@ export const gemini: Profile = {
       entity: 'tool',
       severity: 'error',
       message: "Gemini's parameters Schema has no $schema and no additionalProperties field: the API refuses a declaration that carries either, at any depth, and with it the whole request, unless the client strips them first.",
-      source: { title: `${UNKNOWN_NAME.title}; promptfoo/promptfoo #6902 (additionalProperties)`, url: UNKNOWN_NAME.url },
+      source: { title: `${UNKNOWN_NAME.title}; promptfoo/promptfoo #6902 (additionalProperties); GetStream/Vision-Agents #513 (both; fixed by sending parametersJsonSchema)`, url: UNKNOWN_NAME.url },
       fix: 'nothing in most servers (the SDK writes $schema, zod writes additionalProperties): make sure the client strips them or sends parametersJsonSchema, and declare gemini-json-schema; a hand-written schema can leave both out',
       check: ({ fields }) => keywordFindings(fields, ['$schema', 'additionalProperties']),
     }),
@@ -59,7 +59,7 @@ export const gemini: Profile = {
       entity: 'tool',
       severity: 'error',
       message: "Gemini's parameters Schema has no const, exclusiveMinimum or propertyNames field: the API refuses a declaration that carries one, at any depth (inside anyOf too), and with it the whole request.",
-      source: { title: `${UNKNOWN_NAME.title}; zed-industries/zed #44875 (const inside anyOf)`, url: UNKNOWN_NAME.url },
+      source: { title: `${UNKNOWN_NAME.title}; zed-industries/zed #44875 (const inside anyOf); n8n-io/n8n #17188 (exclusiveMinimum)`, url: UNKNOWN_NAME.url },
       fix: 'spell const as an enum of one value, exclusiveMinimum as minimum (z.number().min(1), not .positive()), and drop propertyNames (say the rule in the description)',
       check: ({ fields }) => keywordFindings(fields, ['const', 'exclusiveMinimum', 'propertyNames']),
     }),
@@ -69,7 +69,7 @@ export const gemini: Profile = {
       severity: 'error',
       message: 'Gemini\'s parameters Schema takes one type: the API refuses a type list such as ["string", "null"] ("Proto field is not repeating, cannot start list"), and with it the whole request.',
       source: {
-        title: 'zed-industries/zed #53919 (the API error, quoted); github/copilot-cli #4623 (a type list in items fails every Gemini model)',
+        title: 'zed-industries/zed #53919 (the API error, quoted); n8n-io/n8n #15553 (the same from n8n\'s MCP Client Tool); github/copilot-cli #4623 (a type list in items fails every Gemini model)',
         url: 'https://github.com/zed-industries/zed/issues/53919',
       },
       fix: 'one type and nullable: true ({ "type": "string", "nullable": true }), or leave the property out of required instead of allowing null',
