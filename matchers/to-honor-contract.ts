@@ -82,6 +82,9 @@ async function honorContract(adapter: RunnerAdapter, received: unknown, file: st
     )
   }
   const { surface: live, raw } = await captureLiveRaw(adapter, received, matcher, callSite, policy?.era ?? (await erasRecordedIn(path)))
+  // Why before the verdict: a model API that refuses the tool list is worth a line whether or not the contract holds.
+  const models = raw && engine.modelApiWarning(raw, policy.profiles)
+  if (models) notice(models.trimEnd())
   // Why vouched as the CLI's snapshot writes it: a later check reuses what an unchanged entry records.
   const vouching = raw && { raw, eligible: engine.cleanEntries(raw) }
   const text = engine.serializeContract(live, vouching)

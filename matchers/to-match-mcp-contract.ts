@@ -3,11 +3,12 @@ import { parseSurfaceSnapshot, SurfaceSnapshotSyntaxError } from '../src/report/
 import { printSurfaceSnapshot } from '../src/report/surface-serializer.js'
 import type { Surface } from '../src/surface/types.js'
 import {
-  captureLive,
+  captureLiveRaw,
   driftMessage,
   failed,
   loadEngine,
   matcherHint,
+  notice,
   projectOf,
   passed,
   rejectUnknownKinds,
@@ -44,7 +45,10 @@ export function toMatchMcpContract(this: MatcherContext, received: unknown, hint
 async function matchMcpContract(adapter: RunnerAdapter, received: unknown, hint: string | undefined, policy: Policy | undefined, matcher: string, callSite: Error): Promise<MatcherResult> {
   const engine = await loadEngine()
   rejectUnknownKinds(engine, policy, matcher, callSite)
-  const live = await captureLive(adapter, received, matcher, callSite, policy?.era)
+  const { surface: live, raw } = await captureLiveRaw(adapter, received, matcher, callSite, policy?.era)
+  // Why the project's profiles too: a model profile declared in its configuration silences the line.
+  const models = raw && engine.modelApiWarning(raw, policy?.profiles ?? engine.policyWithConfig((await projectOf(engine, adapter, matcher, callSite)).config).profiles)
+  if (models) notice(models.trimEnd())
   const outcome = await adapter.matchSnapshot(live, hint)
   if (outcome.pass) return passed(matcher)
   const name = adapter.snapshotName(hint)

@@ -9,6 +9,7 @@ import { enforcedFindings } from '../lint/enforced-rules.js'
 import { lintSurfaceWith } from '../lint/lint-surface.js'
 import { DEFAULT_PROFILES } from '../lint/profile-registry.js'
 import { versionSuggestion } from '../report/describe-version.js'
+import { modelApiWarning } from '../report/describe-undeclared.js'
 import { lintWarnings } from '../report/format-lint.js'
 import { formatReport } from '../report/format-report.js'
 import { shellWord } from '../report/shell-word.js'
@@ -76,10 +77,14 @@ export function judgingFlags(invocation: Invocation, used?: string[]) {
  * surface, and one they cannot list must never be recorded or checked silently; stderr keeps a
  * JSON report on stdout parseable. With `verified`, an entry the contract vouches for and the server
  * lists unchanged is the recorded one, and is not linted again (no enforced rule found fault with it).
+ * `configured` is the profiles the project configuration declares: with no model profile among the
+ * profiles in force, one more line says which model API refuses what the server sent.
  */
-export function judgeLive(raw: RawSurface, invocation: Invocation, io: CliIo, verified?: VerifiedEntries): { surface: Surface; via: string; sent: SentSurface } {
+export function judgeLive(raw: RawSurface, invocation: Invocation, io: CliIo, verified?: VerifiedEntries, configured?: readonly string[]): { surface: Surface; via: string; sent: SentSurface } {
   const { surface, fresh } = normalizeVouched(raw, verified)
-  const warnings = lintWarnings(lintSurfaceWith({ raw: fresh }, invocation.profiles ?? DEFAULT_PROFILES, enforcedFindings))
+  const profiles = invocation.profiles ?? configured ?? DEFAULT_PROFILES
+  // Why the whole raw surface for the model APIs: a vouched entry was judged for MCP clients, not for them.
+  const warnings = lintWarnings(lintSurfaceWith({ raw: fresh }, profiles, enforcedFindings)) + modelApiWarning(raw, profiles)
   if (warnings) io.stderr(warnings)
   const eras = surface.eras ?? ['legacy']
   return { surface, sent: { raw: fresh, verified }, via: `# read over ${raw.transport ?? 'stdio'} in the ${eras.join(' and ')} era${eras.length > 1 ? 's' : ''}` }

@@ -49,7 +49,7 @@ export async function runCheck(invocation: Invocation, io: CliIo): Promise<numbe
   raw.catch(() => {})
   const judged = await judgeWhileCapturing(contract, raw, stop)
   const { judgeLive, report } = judged.commands
-  const { surface, sent } = judgeLive(await raw, invocation, io, judged.verified)
+  const { surface, sent } = judgeLive(await raw, invocation, io, judged.verified, config?.config.profiles)
   return report(judged.recorded, surface, invocation, io, { file, config, sent })
 }
 
@@ -88,6 +88,6 @@ async function checkInOrder(invocation: Invocation, io: CliIo, read: { contract:
   const { surface: recorded, verified } = contractSurfaceVouched(contract)
   const literals = await consumerLiterals(invocation, io)
   const authorizations = authorizationsFor(invocation, sources(io, config), { surface: recorded, file: relative(io.cwd, file) || file })
-  const { surface, sent } = await capture(invocation, io, era, authorizations, verified)
+  const { surface, sent } = await capture(invocation, io, era, authorizations, verified, config)
   return report(recorded, surface, invocation, io, { file, config, literals, sent })
 }

@@ -50,7 +50,7 @@ export const COMMAND_RUNNERS: Record<Exclude<Invocation['command'], 'check' | 'r
     const existing = await existingContract(file, invocation.force)
     // Why: as check does, a contract recorded in both eras is read again in both, or re-recording would drop one.
     const era = invocation.era ?? (existing?.surface?.eras?.length === 2 ? 'both' : undefined)
-    const { surface, raw } = await capture(invocation, io, era, authorizationsFor(invocation, sources(io, config)))
+    const { surface, raw } = await capture(invocation, io, era, authorizationsFor(invocation, sources(io, config)), undefined, config)
     // Why: a signal that came while capturing the last list must not still write the file.
     if (io.signal?.aborted) return EXIT.error
     // Why vouched: a later check reuses what this records for an entry the server lists unchanged.
@@ -87,7 +87,8 @@ export const COMMAND_RUNNERS: Record<Exclude<Invocation['command'], 'check' | 'r
       return EXIT.ok
     }
     const literals = await consumerLiterals(invocation, io)
-    const { surface, via } = await capture(invocation, io, invocation.era, authorizationsFor(invocation, sources(io, (await findProject(io.cwd, io.cwd)).config)))
+    const { config } = await findProject(io.cwd, io.cwd)
+    const { surface, via } = await capture(invocation, io, invocation.era, authorizationsFor(invocation, sources(io, config)), undefined, config)
     if (literals !== undefined) {
       const used = usedEntities(literals, [surface])
       io.stdout(invocation.format === 'json' ? `${JSON.stringify({ used }, null, 2)}\n` : formatUsedEntities(used, literals.length))
@@ -234,9 +235,10 @@ export async function capture(
   era: EraOption | undefined = invocation.era,
   authorizations?: Record<string, Authorization>,
   verified?: VerifiedEntries,
+  config?: FoundConfig,
 ): Promise<{ surface: Surface; via: string; raw: RawSurface; sent: SentSurface }> {
   const raw = await captureRawSurface(invocation, io, era, authorizations)
-  return { ...judgeLive(raw, invocation, io, verified), raw }
+  return { ...judgeLive(raw, invocation, io, verified, config?.config.profiles), raw }
 }
 
 async function captureRawSurface(invocation: Invocation, io: CliIo, era: EraOption | undefined = invocation.era, authorizations?: Record<string, Authorization>): Promise<RawSurface> {

@@ -2,6 +2,7 @@ import { enforcedFindings } from '../lint/enforced-rules.js'
 import { lintSubjects } from '../lint/lint-subjects.js'
 import { lintSubjectsWith, type FindingsOf, type ListingRefusal, type Violation } from '../lint/lint-surface.js'
 import { entityKey, profileChanges } from '../lint/profile-changes.js'
+import { profileByName } from '../lint/profile-registry.js'
 import type { LintSubject, ProfileRule, RuleFinding } from '../lint/profile-rule.js'
 import type { VerifiedEntries } from '../surface/vouched-entries.js'
 import type { ListName, RawSurface, Surface } from '../surface/types.js'
@@ -97,12 +98,18 @@ export function sentViolationsIntroduced(sent: SentSurface, recorded: Surface, p
   const recordedKeys = new Set(keyedEntities(recorded).map(([key]) => key))
   const vouched = new Set<string>()
   for (const [list, byKey] of sent.verified ?? []) for (const name of byKey.keys()) vouched.add(entityKey({ entity: LIST_ENTITY[list], name }))
-  const subjects = lintSubjects({ raw: sent.raw }).filter((subject) => !recordedKeys.has(entityKey(subject)) || vouched.has(entityKey(subject)))
-  if (subjects.length === 0) return []
+  const subjects = lintSubjects({ raw: sent.raw })
+  const fresh = subjects.filter((subject) => !recordedKeys.has(entityKey(subject)))
+  const vouchedSubjects = subjects.filter((subject) => recordedKeys.has(entityKey(subject)) && vouched.has(entityKey(subject)))
+  if (fresh.length === 0 && vouchedSubjects.length === 0) return []
+  // Why a vouched entry is judged on the MCP profiles only: its digest vouches for those (cleanEntries),
+  // not for a model API's rules, which it may have broken when recorded already.
+  const mcpProfiles = profiles.filter((name) => profileByName(name).modelApi === undefined)
   const ruleKey = (of: { entity: string; name: string; profile?: string; rule?: string }) => `${entityKey(of)}\0${of.profile}\0${of.rule}`
   const seen = new Set(found.filter((change) => change.kind === 'profile-violation-introduced').map(ruleKey))
   const detected: Detected[] = []
-  for (const violation of lintSubjectsWith(subjects, false, profiles, enforcedFindings).violations) {
+  const violations = [...lintSubjectsWith(fresh, false, profiles, enforcedFindings).violations, ...lintSubjectsWith(vouchedSubjects, false, mcpProfiles, enforcedFindings).violations]
+  for (const violation of violations) {
     if (seen.has(ruleKey(violation))) continue
     seen.add(ruleKey(violation))
     detected.push({ kind: 'profile-violation-introduced', entity: violation.entity, name: violation.name, path: [], profile: violation.profile, rule: violation.rule, details: violationDetails(violation) })

@@ -2,7 +2,7 @@ import { didYouMean } from './closest-names.js'
 import { ignoreRuleProblem } from './ignore-rule.js'
 import { ERA_OPTIONS, type EraOption } from '../surface/eras.js'
 import { kindOfValue } from '../surface/kind-of-value.js'
-import { DEFAULT_PROFILES, profileNamesProblem } from '../lint/profile-registry.js'
+import { DEFAULT_PROFILES, profileNamesProblem } from '../lint/profile-names.js'
 import { SEVERITIES, type Severity } from './change.js'
 
 /** How a check judges and which changes fail it. Applied after detection, never inside it. */

@@ -1,7 +1,7 @@
 import type { RawSurface } from '../surface/types.js'
 import type { FindingsOf } from './lint-surface.js'
 import { lintSubjects } from './lint-subjects.js'
-import { PROFILES } from './profile-registry.js'
+import { MODEL_PROFILES, PROFILES } from './profile-registry.js'
 import type { ProfileRule } from './profile-rule.js'
 
 /**
@@ -22,12 +22,14 @@ export const enforcedFindings: FindingsOf = (rule, subject) => (isEnforced(rule)
 
 /**
  * The entries of `raw` that no enforced rule of any profile finds fault with: what a contract file
- * may vouch for (see `surface/vouched-entries.ts`). Why every profile: a later check may name any.
+ * may vouch for (see `surface/vouched-entries.ts`). Why every MCP profile: a later check may name any.
+ * Why not the model APIs': a digest vouches for what MCP clients accept; most published tools break
+ * some model rule (strict mode's closed objects), and a vouched entry is never judged on them again.
  * @example vouchEntries(raw, written, cleanEntries(raw))
  */
 export function cleanEntries(raw: RawSurface): Set<object> {
   const clean = new Set<object>()
-  const rules = PROFILES.flatMap((profile) => profile.rules.filter(isEnforced))
+  const rules = PROFILES.filter((profile) => !MODEL_PROFILES.includes(profile)).flatMap((profile) => profile.rules.filter(isEnforced))
   for (const subject of lintSubjects({ raw })) {
     if (rules.every((rule) => rule.entity !== subject.entity || rule.check(subject).length === 0)) clean.add(subject.fields)
   }

@@ -59,16 +59,39 @@ export interface ProfileRule {
    * do instead of fixing their code. Findings caused by it carry `sdkEmitted`.
    */
   sdkEmits?: string
+  /** The accepted spelling: what to write instead, so a finding is fixed in one step (model API rules carry one). */
+  fix?: string
+  /**
+   * True when well-known clients send what breaks the rule to the model API as the server sent it,
+   * so the request fails even for a project that declared no model profile: `check`, `snapshot`,
+   * `show` and the matchers then print one warning line. False where clients commonly strip or
+   * rewrite it first (Gemini clients drop `$schema`), which would make the warning noise.
+   */
+  warnsUndeclared?: boolean
   /** Where the subject breaks the rule; empty when it does not. */
   check: (subject: LintSubject) => RuleFinding[]
 }
 
-/** A named rule set: what one specification, client or host accepts. */
+/** The model API a profile stands for: the last consumer of a tool list, after the MCP client. */
+export interface ModelApi {
+  /** Who refuses, as a sentence's subject: `Claude's API`. */
+  api: string
+  /** What every agent of that API sees when one tool breaks an error rule: the request as a whole fails. */
+  refusal: string
+  /** The request field the profile judges: `tools[].input_schema of a Messages API request`. */
+  judges: string
+  /** What well-known clients strip or rewrite before they send a tool list; rules on those warn only when declared. */
+  clientsStrip?: string
+}
+
+/** A named rule set: what one specification, client, host or model API accepts. */
 export interface Profile {
   /** Kebab-case name users pass to `--profile` and `policy.profiles`. */
   name: string
   /** One line: whose rules these are. */
   title: string
+  /** Present for a model API's profile: its error rules fail every request that carries the tool list. */
+  modelApi?: ModelApi
   rules: ProfileRule[]
 }
 

@@ -24,6 +24,7 @@ export function formatLint(report: LintReport, options: { format?: LintFormat } 
     const mine = report.violations.filter((violation) => violation.profile === profileName)
     if (profileName !== report.profiles[0]) lines.push('')
     lines.push(`${profile.name} — ${profile.title}`)
+    if (profile.modelApi && mine.length > 0) lines.push(`  judges ${profile.modelApi.judges}`)
     if (mine.length === 0) lines.push('  no rule broken')
     for (const rule of profile.rules) {
       const broken = mine.filter((violation) => violation.rule === rule.id)
@@ -32,6 +33,7 @@ export function formatLint(report: LintReport, options: { format?: LintFormat } 
       lines.push(`  ${rule.severity} ${rule.id} (${broken.length}${emitted > 0 ? `, ${emitted === broken.length ? 'all' : emitted} emitted by the SDK` : ''})`, `      ${rule.message}`)
       // Why: what the SDK emits for ordinary code is not the user's to fix; say so before the places.
       if (emitted > 0) lines.push(`      emitted by the SDK: ${rule.sdkEmits}`)
+      if (rule.fix) lines.push(`      instead: ${rule.fix}`)
       lines.push(`      source: ${rule.source.title} <${rule.source.url}>`)
       for (const violation of broken) lines.push(`    ${where(violation)}${violation.detail ? `: ${violation.detail}` : ''}${violation.sdkEmitted ? ' (emitted by the SDK)' : ''}`)
     }

@@ -38,15 +38,30 @@ export function renderProfiles(profiles: readonly Profile[]): string {
     'recorded. An entity recorded without a digest (a contract written by an older version) gets',
     'the warnings only, since whether it broke the rule before is not known: run `snapshot` once to',
     'add the digests.',
-    'Host and model-provider profiles are added only where their restrictions are published.',
+    'Host and model-API profiles are added only where their restrictions are published.',
+    '',
+    'A model API is the last consumer of a tool list: the agent sends every tool to it with every',
+    'message, and one tool it refuses fails the whole request. Its profiles (`anthropic`, `openai`,',
+    '`openai-strict`, `gemini`, `gemini-json-schema`) say which request field they judge and what',
+    'well-known clients strip first. Declared in `profiles`, their error rules fail `lint`, and a',
+    'release that newly breaks one is breaking in `check` and the matchers. Undeclared, the rules',
+    'marked "warns undeclared" still print one warning line in `check`, `snapshot`, `show` and the',
+    'matchers, without failing.',
   ]
   for (const profile of profiles) {
-    lines.push('', `## \`${profile.name}\``, '', profile.title, '', '| rule | severity | what users read | source |', '| --- | --- | --- | --- |')
+    lines.push('', `## \`${profile.name}\``, '', profile.title)
+    if (profile.modelApi) {
+      lines.push('', `Judges ${profile.modelApi.judges}. When an error rule is broken, ${profile.modelApi.refusal}.`)
+      if (profile.modelApi.clientsStrip) lines.push(`Well-known clients strip or rewrite: ${profile.modelApi.clientsStrip}.`)
+    }
+    lines.push('', '| rule | severity | what users read | source |', '| --- | --- | --- | --- |')
     for (const rule of profile.rules) {
       const notes = [
         rule.refusesListing ? 'Refuses the list.' : '',
         rule.needsRawSurface ? `Live servers only: ${rule.needsRawSurface}.` : '',
         rule.sdkEmits ? `Emitted by the SDK (lint says so at each such place): ${rule.sdkEmits}` : '',
+        rule.fix ? `Instead: ${rule.fix}.` : '',
+        rule.warnsUndeclared ? 'Warns undeclared.' : '',
       ].filter(Boolean).join(' ')
       lines.push(`| \`${rule.id}\` | ${rule.severity} | ${cell(rule.message)}${notes ? `<br>${cell(notes)}` : ''} | [${cell(rule.source.title)}](${rule.source.url}) |`)
     }

@@ -69,10 +69,10 @@ describe('mcp-contract lint', () => {
   })
 
   test('an unknown profile or format is a usage error (exit 2)', async () => {
-    const profile = await runCliProcess(['lint', '--profile', 'openai-strict', ...server('2025-3-28')])
+    const profile = await runCliProcess(['lint', '--profile', 'claude-desktop', ...server('2025-3-28')])
     expect(profile.code).toBe(2)
     expect(profile.stderr.split('\n')[0]).toMatchInlineSnapshot(
-      `"mcp-contract: --profile lists "openai-strict", which is not a profile; the profiles are mcp-2025-11-25, mcp-2026-07-28, sdk-typescript (docs/profiles.md describes each)."`,
+      `"mcp-contract: --profile lists "claude-desktop", which is not a profile; the profiles are mcp-2025-11-25, mcp-2026-07-28, sdk-typescript, anthropic, openai, openai-strict, gemini, gemini-json-schema (docs/profiles.md describes each)."`,
     )
     const format = await runCliProcess(['lint', '--format', 'junit', ...server('2025-3-28')])
     expect(format.code).toBe(2)
@@ -166,6 +166,7 @@ describe('a release that starts wrapping its input root in an allOf of one membe
       mcp-contract: warning: mcp-2025-11-25 tool-input-schema-object-root: search
       mcp-contract: warning: sdk-typescript tool-input-schema-object-root: search
       mcp-contract: warning: \`mcp-contract lint\` shows each rule, its source and where it is broken
+      mcp-contract: warning: Claude's API refuses this tool list: search has allOf at its root (declare the model APIs you serve in the config's profiles, e.g. "anthropic", to fail on it)
       ",
         "stdout": "no changes — passes (fails at risky and above)
       ",

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
-import { expect, test } from 'vitest'
+import { expect, test, vi } from 'vitest'
 import type { MatcherResult } from '../../matchers/matcher-core.js'
 import { toHonorContract } from '../../matchers/index.js'
 import '../../setup/vitest.js'
@@ -66,14 +66,37 @@ test('a profile name that is not one is rejected before anything connects', () =
   }
   let message = ''
   try {
-    void expect(factory).toHonorContract('x.json', { profiles: ['openai'] })
+    void expect(factory).toHonorContract('x.json', { profiles: ['claude-desktop'] })
   } catch (error) {
     message = plain((error as Error).message, '<none>')
   }
   expect(message).toMatchInlineSnapshot(`
     "expect(server).toHonorContract("x.json")
 
-    profiles lists "openai", which is not a profile; the profiles are mcp-2025-11-25, mcp-2026-07-28, sdk-typescript (docs/profiles.md describes each)."
+    profiles lists "claude-desktop", which is not a profile; the profiles are mcp-2025-11-25, mcp-2026-07-28, sdk-typescript, anthropic, openai, openai-strict, gemini, gemini-json-schema (docs/profiles.md describes each)."
   `)
   expect(called).toBe(false)
+})
+
+const VERSION_DIFF = { name: 'version_diff', inputSchema: { type: 'object', properties: { from: { type: 'string' }, to: { type: 'string' } }, anyOf: [{ required: ['from'] }, { required: ['to'] }] } }
+
+test('toHonorContract: a release that adds a root anyOf passes with one warning line when no model profile is declared, and fails under anthropic', async () => {
+  const { dir, file } = await contractOf(GOOD)
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  try {
+    const undeclared = await honor(() => rawToolsServer([...GOOD, VERSION_DIFF]), file, dir)
+    expect(undeclared.pass).toBe(true)
+    expect(warn.mock.calls.map(([line]) => String(line)).filter((line) => line.includes('model APIs'))).toMatchInlineSnapshot(`
+      [
+        "mcp-contract: warning: Claude's API refuses this tool list: version_diff has anyOf at its root (declare the model APIs you serve in the config's profiles, e.g. "anthropic", to fail on it)",
+      ]
+    `)
+    warn.mockClear()
+    const declared = await honor(() => rawToolsServer([...GOOD, VERSION_DIFF]), file, dir, { profiles: ['sdk-typescript', 'anthropic'] })
+    expect(declared.pass).toBe(false)
+    expect(plain(declared.message(), dir)).toContain("now breaks anthropic rule tool-input-schema-root-combinator at inputSchema.anyOf (anyOf at its root) — Claude's Messages API refuses")
+    expect(warn.mock.calls.filter(([line]) => String(line).includes('model APIs'))).toEqual([])
+  } finally {
+    warn.mockRestore()
+  }
 })

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { lintSurface } from '../../src/lint/lint-surface.js'
-import { PROFILES } from '../../src/lint/profile-registry.js'
+import { PROFILE_NAMES, PROFILES } from '../../src/lint/profile-registry.js'
 import { formatLint } from '../../src/report/format-lint.js'
 import { RULE_FIXTURES, type RawLists } from './rule-fixtures.js'
 
@@ -59,4 +59,8 @@ test('a contract file is judged on what it records; rules that need the raw surf
     'sdk-typescript tool-input-schema-object-root inputSchema',
   ])
   expect(formatLint(report)).toMatchSnapshot()
+})
+
+test('the names the matchers check a policy against are the registry\'s profiles, in its order', () => {
+  expect(PROFILE_NAMES).toEqual(PROFILES.map((profile) => profile.name))
 })

@@ -1,3 +1,4 @@
+import { MODEL_RULE_FIXTURES } from './model-rule-fixtures.js'
 import type { RawSurface } from '../../src/surface/types.js'
 
 /** The lists of a raw surface, as a server would send them. */
@@ -192,4 +193,5 @@ export const RULE_FIXTURES: RuleFixture[] = [
     satisfies: { resourceTemplates: [{ uriTemplate: 'file:///{path}', name: 'file' }] },
     refusedBy: ['1.x', '2.x'],
   },
+  ...MODEL_RULE_FIXTURES,
 ]

@@ -1,4 +1,4 @@
-import { ruleById } from '../../lint/profile-registry.js'
+import { profileByName, ruleById } from '../../lint/profile-registry.js'
 import type { Change } from '../change.js'
 import { defineKind } from '../define-kind.js'
 
@@ -26,6 +26,11 @@ export function ruleWords(change: Change): string {
   const rule = String(change.rule)
   const where = change.details?.where ? ` at ${String(change.details.where)}` : ''
   const found = change.details?.found ? ` (${String(change.details.found)})` : ''
+  const record = ruleById(profile, rule)
+  // Why a model API's rule says more: the agent's whole request fails, and the user needs the way out.
+  const model = profileByName(profile).modelApi
+  const consequence = model && record.severity === 'error' ? `; ${model.refusal}` : ''
+  const fix = record.fix ? `; instead: ${record.fix}` : ''
   // Why the period goes: the report appends the kind's reason after a semicolon.
-  return `${profile} rule ${rule}${where}${found} — ${ruleById(profile, rule).message.replace(/\.$/, '')}`
+  return `${profile} rule ${rule}${where}${found} — ${record.message.replace(/\.$/, '')}${consequence}${fix}`
 }
