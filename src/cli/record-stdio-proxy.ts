@@ -73,6 +73,14 @@ export function proxyStdio(command: readonly string[], tap: WireTap, ends: Stdio
     ends.input.pipe(child.stdin)
     ends.input.on('data', fromClient)
     child.stdout.pipe(ends.output, { end: false })
+    // Why: a client that died (killed mid-call) leaves a closed pipe; what the server still answers
+    // has no reader, and is dropped, not a crash. The client is gone, so the server is closed as
+    // when its input ends, and what was recorded is written.
+    ends.output.once('error', () => {
+      child.stdout.unpipe(ends.output)
+      child.stdout.resume()
+      stop(true)
+    })
     child.stdout.on('data', (chunk: Buffer) => serverLines(chunk))
     // Why ignored: a server that exited closes its stdin; what the client still sends has no reader.
     child.stdin.on('error', () => undefined)

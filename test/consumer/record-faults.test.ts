@@ -79,3 +79,59 @@ process.exitCode = await exited
     expect(processesMarked(mark)).toEqual([])
   })
 })
+
+describe('a client killed with calls in flight', () => {
+  // Why a server of its own: it answers each call a second late, when the client is gone, and exits
+  // a while after its input closes, as a server finishing its work does.
+  const SLOW_SERVER = `const reply = (id, result) => process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id, result }) + '\\n')
+require('node:readline').createInterface({ input: process.stdin })
+  .on('line', (line) => {
+    const message = JSON.parse(line)
+    if (message.method === 'initialize') reply(message.id, { protocolVersion: message.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'slow', version: '1' } })
+    if (message.method === 'tools/call') setTimeout(() => reply(message.id, { content: [{ type: 'text', text: 'late' }] }), 1_000)
+  })
+  .on('close', () => setTimeout(() => process.exit(0), 1_500))
+`
+  // Why a client process of its own: killed, it leaves record the pipes a dead client leaves.
+  const CLIENT = `const { spawn } = require('node:child_process')
+const { openSync } = require('node:fs')
+const [out, errors] = process.argv.slice(1)
+const record = spawn(process.execPath, ${JSON.stringify([CLI, 'record', '--consumer', 'killed-client'])}.concat(['--out', out, '--', process.execPath, '-e', process.env.SLOW_SERVER]), { stdio: ['pipe', 'pipe', openSync(errors, 'w')] })
+const send = (message) => record.stdin.write(JSON.stringify({ jsonrpc: '2.0', ...message }) + '\\n')
+send({ id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } })
+record.stdout.once('data', () => {
+  send({ method: 'notifications/initialized' })
+  send({ id: 2, method: 'tools/call', params: { name: 'slow_tool', arguments: { n: 1 } } })
+  send({ id: 3, method: 'tools/call', params: { name: 'slow_tool', arguments: { n: 2 } } })
+  process.stdout.write('sent\\n')
+})
+`
+
+  test('SIGTERM to the client: record writes what was recorded, says so, and leaves no process running', { timeout: 60_000 }, async () => {
+    const out = join(dir, 'killed-client.mcp-consumer.json')
+    const errors = join(dir, 'killed-client.stderr')
+    const mark = orphanMark()
+    const client = startNode(['-e', CLIENT, out, errors], { ...mark.env, SLOW_SERVER })
+    await expect.poll(client.stdout, { timeout: 20_000 }).toBe('sent\n')
+    client.child.kill('SIGTERM')
+    await client.exited
+    await expect.poll(() => processesMarked(mark), { timeout: 20_000 }).toEqual([])
+    expect((await readFile(errors, 'utf8')).replaceAll(dir, '<dir>')).toMatchInlineSnapshot(`
+      "mcp-contract record: recorded 1 tool for consumer "killed-client" to <dir>/killed-client.mcp-consumer.json
+      "
+    `)
+    expect(JSON.parse(await readFile(out, 'utf8')).tools).toMatchInlineSnapshot(`
+      [
+        {
+          "examples": [
+            {
+              "n": 1,
+            },
+          ],
+          "name": "slow_tool",
+          "reads": [],
+        },
+      ]
+    `)
+  })
+})
