@@ -2,12 +2,21 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest'
 import type { ConsumerContract } from '../../src/consumer/consumer-contract.js'
-import { orphanMark, processesMarked } from '../support/orphans.js'
+import { orphanMark as newMark, processesMarked } from '../support/orphans.js'
 import { CLI, fixture, ROOT } from '../support/run-cli-process.js'
 
 let dir: string
+
+/** A mark for one test's processes; any still running when the test ends (it failed) is killed then. */
+function orphanMark(): ReturnType<typeof newMark> {
+  const mark = newMark()
+  onTestFinished(() => {
+    for (const line of processesMarked(mark)) process.kill(Number(line.split(':')[0]), 'SIGKILL')
+  })
+  return mark
+}
 const started: ChildProcess[] = []
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'mcp-contract-record-faults-'))
@@ -133,5 +142,31 @@ record.stdout.once('data', () => {
         },
       ]
     `)
+  })
+})
+
+describe('a server that never answers initialize and ignores SIGTERM', () => {
+  const DEAF_SERVER = `process.on('SIGTERM', () => undefined)
+process.stdin.resume()
+setInterval(() => undefined, 1 << 30)
+`
+  // Why the SDK's transport closed by itself: its close (stdin end, SIGTERM at 2 s, SIGKILL at 4 s)
+  // is what a suite's client does to record; connect would wait for an initialize answer that never comes.
+  const CLIENT = `import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+const transport = new StdioClientTransport({ command: process.execPath, args: ${JSON.stringify([CLI, 'record', '--consumer', 'deaf', '--out', 'deaf.mcp-consumer.json'])}.concat(['--', process.execPath, '-e', process.env.DEAF_SERVER]), env: { ...process.env }, stderr: 'ignore' })
+await transport.start()
+await transport.send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } })
+await new Promise((resolve) => setTimeout(resolve, 300))
+await transport.close()
+process.stdout.write('closed\\n')
+`
+
+  test.each([1, 2, 3])('round %i: the SDK client closing record leaves no process running', { timeout: 60_000 }, async () => {
+    const mark = orphanMark()
+    const client = startNode(['--input-type=module', '-e', CLIENT], { ...mark.env, DEAF_SERVER })
+    expect(await client.exited).toBe(0)
+    expect(client.stdout()).toBe('closed\n')
+    // Why a poll: a process signalled last may take a moment to be gone; one left running stays.
+    await expect.poll(() => processesMarked(mark), { timeout: 5_000 }).toEqual([])
   })
 })
