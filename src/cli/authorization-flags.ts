@@ -1,5 +1,6 @@
 import { authorizationNameProblem } from '../surface/authorization-name.js'
 import { CliUsageError } from './cli-error.js'
+import { parseHeaderFlag } from './header-flag.js'
 
 /** The credentials one group of flags gives: the unnamed one, or what follows one `--as NAME`. */
 export interface CredentialFlags {
@@ -49,9 +50,8 @@ export function groupCredentials(tokens: readonly OptionToken[]): { unnamed: Cre
     if (!CREDENTIAL_OPTIONS.has(token.name)) continue
     const value = token.value ?? ''
     if (token.name === 'header') {
-      const colon = value.indexOf(':')
-      if (colon <= 0) throw new CliUsageError(`--header must look like 'Name: value', not "${value}"`)
-      current.headers[value.slice(0, colon).trim()] = value.slice(colon + 1).trim()
+      const [name, headerValue] = parseHeaderFlag(value)
+      current.headers[name] = headerValue
       continue
     }
     const who = current === unnamed ? '' : ` for --as ${(current as AuthorizationFlags).name}`
@@ -59,7 +59,8 @@ export function groupCredentials(tokens: readonly OptionToken[]): { unnamed: Cre
     if (current.bearer !== undefined || current.bearerEnv !== undefined) throw new CliUsageError(`give one token${who}: --bearer or --bearer-env, once`)
     if (token.name === 'bearer') current.bearer = value
     else if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(value)) current.bearerEnv = value
-    else throw new CliUsageError(`--bearer-env takes the name of an environment variable (such as ADMIN_TOKEN), not "${value.slice(0, 40)}"`)
+    // Why the value is not quoted: what is given here by mistake is most often the token itself.
+    else throw new CliUsageError('--bearer-env takes the name of an environment variable (such as ADMIN_TOKEN), not a token; the value given is not one (letters, digits and _, not starting with a digit) and is not shown here')
   }
   return { unnamed, named }
 }

@@ -1,4 +1,4 @@
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http'
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders, type ServerResponse } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import type { Transform } from 'node:stream'
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
@@ -69,8 +69,13 @@ export async function proxyHttp(options: HttpProxyOptions): Promise<void> {
       answer.on('data', copy.write)
       answer.pipe(res)
       answer.once('end', copy.end)
+      // Why: an answer the server cut off (it crashed mid-call) is cut off for the client at once;
+      // piped alone, the client's answer would stay open until the client gave up waiting.
+      answer.once('close', () => void (answer.complete || cutOff(res)))
     })
     upstream.once('error', (error) => {
+      // Why no 502 once the answer has begun: the client gets the cut-off, not text inside its stream.
+      if (res.headersSent) return cutOff(res)
       options.onUnreachable(error)
       if (!res.headersSent) res.writeHead(502, { 'Content-Type': 'text/plain' })
       res.end(`mcp-contract record: ${options.target.origin} could not be reached (${(error as NodeJS.ErrnoException).code ?? error.message})`)
@@ -88,6 +93,17 @@ export async function proxyHttp(options: HttpProxyOptions): Promise<void> {
   await new Promise<void>((resolve) => (options.signal.aborted ? resolve() : options.signal.addEventListener('abort', () => resolve(), { once: true })))
   server.closeAllConnections()
   await new Promise<void>((resolve) => server.close(() => resolve()))
+}
+
+/**
+ * Ends an answer's connection without ending the answer, as a server that died mid-answer does:
+ * what it already sent (its status and headers at least) goes first, then the connection closes.
+ * Why not `destroy()` alone: headers not yet written would be lost, and a client that got none
+ * reads a failed request (which the SDK client does not retry), not a broken stream (which it does).
+ */
+function cutOff(res: ServerResponse): void {
+  res.flushHeaders()
+  res.socket?.destroySoon()
 }
 
 // Why these: the encodings Node decodes itself; a body in another (zstd, compress) reaches the tap no further.

@@ -32,7 +32,12 @@ export interface StdioProxyEnds {
 
 // Why: a server gets as long to exit after its stdin closes as the SDK's own client gives it.
 const POLITE_EXIT_MS = 2_000
-const EXIT_WAIT_MS = 2_000
+// Why 1 s, not the SDK's 2: the SDK client closing record ends its stdin, then sends SIGTERM at
+// 2 s and SIGKILL at 4 s (StdioClientTransport.close, @modelcontextprotocol/sdk 1.x:
+// https://github.com/modelcontextprotocol/typescript-sdk/blob/main/src/client/stdio.ts). Record's
+// server gets SIGTERM at 2 s too, and its SIGKILL must come before record's own, or a server that
+// ignores SIGTERM outlives a record killed first.
+const EXIT_WAIT_MS = 1_000
 
 /**
  * Starts `command` and forwards bytes both ways unchanged: the client's from `input` to the
@@ -73,6 +78,14 @@ export function proxyStdio(command: readonly string[], tap: WireTap, ends: Stdio
     ends.input.pipe(child.stdin)
     ends.input.on('data', fromClient)
     child.stdout.pipe(ends.output, { end: false })
+    // Why: a client that died (killed mid-call) leaves a closed pipe; what the server still answers
+    // has no reader, and is dropped, not a crash. The client is gone, so the server is closed as
+    // when its input ends, and what was recorded is written.
+    ends.output.once('error', () => {
+      child.stdout.unpipe(ends.output)
+      child.stdout.resume()
+      stop(true)
+    })
     child.stdout.on('data', (chunk: Buffer) => serverLines(chunk))
     // Why ignored: a server that exited closes its stdin; what the client still sends has no reader.
     child.stdin.on('error', () => undefined)

@@ -44,6 +44,8 @@ async function recordStdio(invocation: Invocation, io: CliIo, record: Recorder):
     const ends = { get input() { return process.stdin }, get output() { return process.stdout }, signal: io.signal, env: io.env, cwd: io.cwd }
     const proxied = proxyStdio(invocation.serverCommand, session, ends)
     record.start()
+    // Why: a client killed mid-call may have held this stderr too; a message it can no longer read is no crash.
+    process.stderr.on('error', () => undefined)
     // Why when the client is done: the server then takes a while to exit, and the write after it no longer waits for its modules.
     process.stdin.once('end', () => void (session.recording.empty ? undefined : record.prepare().catch(() => undefined)))
     exit = await proxied

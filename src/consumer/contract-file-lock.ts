@@ -1,5 +1,6 @@
 import { hostname } from 'node:os'
-import { open, readFile, rm, stat } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rename, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
 import { ConsumerContractError } from './consumer-contract.js'
 
 /** How long {@link withFileLock} waits for a lock another process holds, and when a lock is stale. */
@@ -11,13 +12,27 @@ export interface LockTimings {
 }
 
 const RETRY_MS = 15
+let holds = 0
+
+/** Who holds a lock, as its holder file says. */
+interface Holder {
+  pid: number
+  host: string
+  since: number
+}
 
 /**
- * Runs `work` while holding `<file>.lock`, an exclusively created lock file naming its holder
- * (pid, host, time); other processes wait for it, retrying every few milliseconds. A lock whose
- * holder on this host has exited, or that is older than `staleMs`, is stale and is removed.
- * Why by hand: the lock is held for one read, merge and rename; a file created with `wx` is
- * atomic on every local file system, and a holder that crashed must never block the next run.
+ * Runs `work` while holding `<file>.lock`, a folder that holds one file naming its holder (pid,
+ * host, time) under a name no other hold shares; other processes wait for it, retrying every few
+ * milliseconds. A lock whose holder on this host has exited, or that is older than `staleMs`, is
+ * stale and is taken over.
+ * Why a folder, put in place whole: a lock is made as `<file>.lock-<nonce>` with its holder file
+ * inside, then renamed to `<file>.lock`, which succeeds only while no lock is there (a rename
+ * never replaces a folder that holds a file). Taking over a stale lock removes its holder file by
+ * its own name, which fails when that hold has already been taken over, so a waiter can never
+ * remove a lock it did not judge; then the folder, which fails once another lock is in its place.
+ * An exclusively created lock file could only be removed by its path, and two waiters that judged
+ * the same dead holder removed each other's fresh locks.
  * @throws ConsumerContractError when the lock cannot be had within `waitMs`
  * @example await withFileLock('contracts/agent.mcp-consumer.json', async () => merge())
  */
@@ -25,47 +40,77 @@ export async function withFileLock<T>(file: string, work: () => Promise<T>, { wa
   const lock = `${file}.lock`
   const giveUpAt = Date.now() + waitMs
   for (;;) {
-    const handle = await open(lock, 'wx').catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'EEXIST') return undefined
-      throw new ConsumerContractError(`${lock} could not be created (${error.code ?? error.message}); check that the folder of ${file} exists and is writable.`)
-    })
-    if (handle !== undefined) {
-      try {
-        await handle.writeFile(JSON.stringify({ pid: process.pid, host: hostname(), since: Date.now() }))
-      } finally {
-        await handle.close()
-      }
+    const held = await tryLock(file, lock)
+    if (held !== undefined) {
       try {
         return await work()
       } finally {
-        await rm(lock, { force: true })
+        // Why by name: a hold taken over as stale is another's lock now; its file is not ours.
+        if (await removed(join(lock, held))) await rmdir(lock).catch(() => undefined)
       }
     }
-    const holder = await readHolder(lock)
-    if (holder === undefined ? await isAbandoned(lock) : isStale(holder, staleMs)) {
-      // Why removal is safe enough: a lock is judged stale only when its holder is gone or far past
-      // any hold; two waiters removing the same stale lock both retry the exclusive create.
-      await rm(lock, { force: true })
+    const found = await readLock(lock)
+    if (found !== undefined && (await isStale(lock, found, staleMs))) {
+      // Why both steps may fail: another waiter took the same stale lock over first, or made its own.
+      if (found.file) await removed(lock)
+      else if (found.name === undefined || (await removed(join(lock, found.name)))) await rmdir(lock).catch(() => undefined)
       continue
     }
     if (Date.now() > giveUpAt) {
-      const who = holder === undefined ? 'another process' : `process ${holder.pid} on ${holder.host}`
+      const who = found?.holder === undefined ? 'another process' : `process ${found.holder.pid} on ${found.holder.host}`
       throw new ConsumerContractError(`${file} is locked by ${who} (${lock}); waited ${Math.round(waitMs / 1000)} s. If no recording is running, remove ${lock}.`)
     }
     await new Promise((resolve) => setTimeout(resolve, RETRY_MS + Math.random() * RETRY_MS))
   }
 }
 
-interface Holder {
-  pid: number
-  host: string
-  since: number
+/** Puts a lock naming this process in place; the name of its holder file, or `undefined` while another lock is there. */
+async function tryLock(file: string, lock: string): Promise<string | undefined> {
+  // Why not node:crypto: the name only has to differ from every other hold's, and loading crypto costs a `record` process more than its writing.
+  const nonce = `${++holds}-${Math.random().toString(36).slice(2, 10)}-${Date.now().toString(36)}`
+  const made = join(dirname(lock), `.${basename(lock)}-${nonce}`)
+  const name = `${process.pid}-${nonce}.holder`
+  try {
+    await mkdir(made)
+    await writeFile(join(made, name), JSON.stringify({ pid: process.pid, host: hostname(), since: Date.now() }))
+  } catch (error) {
+    await rm(made, { recursive: true, force: true })
+    throw new ConsumerContractError(`${lock} could not be made (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); check that the folder of ${file} exists and is writable.`)
+  }
+  try {
+    await rename(made, lock)
+    return name
+  } catch (error) {
+    await rm(made, { recursive: true, force: true })
+    // Why these: a lock is there (ENOTEMPTY, EEXIST; EPERM and EACCES on Windows, ENOTDIR for a lock file an earlier version left).
+    if (['ENOTEMPTY', 'EEXIST', 'EPERM', 'EACCES', 'ENOTDIR', 'EISDIR'].includes((error as NodeJS.ErrnoException).code ?? '')) return undefined
+    throw new ConsumerContractError(`${lock} could not be made (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); check that the folder of ${file} is writable.`)
+  }
 }
 
-/** The lock's holder; `undefined` while it is being written (or vanished). */
-async function readHolder(lock: string): Promise<Holder | undefined> {
+/** What is at `lock`: the name of its holder file (none for a lock file an earlier version left) and who it says holds it. */
+interface FoundLock {
+  /** A lock file an earlier version left, not a folder. */
+  file?: boolean
+  name?: string
+  holder?: Holder
+  /** When the lock was put in place. */
+  madeMs: number
+}
+
+async function readLock(lock: string): Promise<FoundLock | undefined> {
+  const found = await stat(lock).catch(() => undefined)
+  if (found === undefined) return undefined
+  if (!found.isDirectory()) return { file: true, holder: await readHolder(lock), madeMs: found.mtimeMs }
+  const names = await readdir(lock).catch(() => [] as string[])
+  const name = names.find((entry) => entry.endsWith('.holder'))
+  return { name, holder: name === undefined ? undefined : await readHolder(join(lock, name)), madeMs: found.mtimeMs }
+}
+
+/** The holder a file names; `undefined` when it cannot be read (it was just taken over). */
+async function readHolder(path: string): Promise<Holder | undefined> {
   try {
-    const holder = JSON.parse(await readFile(lock, 'utf8')) as Partial<Holder>
+    const holder = JSON.parse(await readFile(path, 'utf8')) as Partial<Holder>
     return typeof holder.pid === 'number' && typeof holder.host === 'string' && typeof holder.since === 'number' ? (holder as Holder) : undefined
   } catch {
     return undefined
@@ -73,15 +118,12 @@ async function readHolder(lock: string): Promise<Holder | undefined> {
 }
 
 /**
- * True for a lock with no holder written a while after it was created: its creator died between
- * the create and the write. Why a second: the write follows the create at once.
+ * True for a lock whose holder is gone or far past any hold, or, naming no holder, a second old:
+ * an empty folder (a takeover stopped halfway) or a lock file an earlier version left half-written.
  */
-async function isAbandoned(lock: string): Promise<boolean> {
-  const found = await stat(lock).catch(() => undefined)
-  return found !== undefined && Date.now() - found.mtimeMs > 1_000
-}
-
-function isStale(holder: Holder, staleMs: number): boolean {
+async function isStale(lock: string, found: FoundLock, staleMs: number): Promise<boolean> {
+  const { holder } = found
+  if (holder === undefined) return Date.now() - found.madeMs > 1_000 && (found.name === undefined || (await readHolder(join(lock, found.name))) === undefined)
   if (Date.now() - holder.since > staleMs) return true
   if (holder.host !== hostname()) return false
   try {
@@ -91,4 +133,12 @@ function isStale(holder: Holder, staleMs: number): boolean {
     // Why EPERM is alive: the process exists and belongs to another user.
     return (error as NodeJS.ErrnoException).code !== 'EPERM'
   }
+}
+
+/** Removes one file; false when it was no longer there. */
+async function removed(path: string): Promise<boolean> {
+  return unlink(path).then(
+    () => true,
+    () => false,
+  )
 }

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -73,6 +73,23 @@ describe('withFileLock', () => {
     const file = join(dir, 'stale.json')
     await writeFile(`${file}.lock`, JSON.stringify({ pid: 2 ** 22 + 7, host: (await import('node:os')).hostname(), since: Date.now() }))
     expect(await withFileLock(file, async () => 'ran')).toBe('ran')
+  })
+
+  test('a lock folder whose holder exited is taken over; a hold taken over as stale leaves the new holder\'s lock in place when it ends', async () => {
+    const file = join(dir, 'folder-stale.json')
+    const { hostname } = await import('node:os')
+    await mkdir(`${file}.lock`)
+    await writeFile(join(`${file}.lock`, '1-dead.holder'), JSON.stringify({ pid: 2 ** 22 + 7, host: hostname(), since: Date.now() }))
+    expect(await withFileLock(file, async () => readdir(`${file}.lock`))).toEqual([expect.stringMatching(new RegExp(`^${process.pid}-.+\\.holder$`))])
+    await expect(readdir(`${file}.lock`)).rejects.toThrow(/ENOENT/)
+    const order: string[] = []
+    await withFileLock(file, async () => {
+      order.push('outer holds')
+      // Why staleMs -1: the outer hold counts as stale at once, as one held past any hold does.
+      await withFileLock(file, async () => order.push(`inner holds ${(await readdir(`${file}.lock`)).length}`), { staleMs: -1 })
+    })
+    expect(order).toEqual(['outer holds', 'inner holds 1'])
+    await expect(readdir(`${file}.lock`)).rejects.toThrow(/ENOENT/)
   })
 
   test('a lock held by a live process is waited for, then refused naming it', async () => {

@@ -183,3 +183,53 @@ test('record --url says once per reason when it cannot decode an answer (an enco
     server.close()
   }
 })
+
+/**
+ * POSTs one call in a session and reads its answer stream: how it ended. Why a guard and no
+ * timing: a stream still open after 5 s is the fault, whatever the machine's speed.
+ */
+function callUntilItEnds(endpoint: string, session: string, body: string): Promise<string> {
+  const headers = { Accept: 'application/json, text/event-stream', 'Content-Type': 'application/json', 'Mcp-Session-Id': session, 'Mcp-Protocol-Version': '2025-06-18' }
+  return new Promise((resolve) => {
+    const guard = setTimeout(() => resolve('still open after 5 s'), 5_000)
+    const done = (how: string) => {
+      clearTimeout(guard)
+      resolve(how)
+    }
+    const sent = request(endpoint, { method: 'POST', headers }, (answer) => {
+      answer.resume()
+      answer.once('end', () => done(`ended (${answer.statusCode})`))
+      answer.once('error', (error: NodeJS.ErrnoException) => done(`cut off after ${answer.statusCode} ${answer.headers['content-type']} (${error.code}: ${error.message})`))
+    })
+    sent.once('error', (error: NodeJS.ErrnoException) => done(`failed (${error.code})`))
+    sent.end(body)
+  })
+}
+
+test('record --url in front of a server that crashes mid-call: the client\'s answer stream is cut off as it is directly, not left open; the call is still recorded', async () => {
+  const rpc = (id: number | undefined, method: string, params: object) => JSON.stringify({ jsonrpc: '2.0', ...(id !== undefined ? { id } : {}), method, params })
+  const how: Record<string, string> = {}
+  for (const through of ['directly', 'through record'] as const) {
+    const server = startUntil([fixture('recorded-weather.js'), 'http', join(dir, `crash-${through}.server.wire`)], 'stdout', /^listening (\S+)\n/, { RECORDED_WEATHER_CRASH_MS: '100' })
+    const url = await server.matched
+    const out = join(dir, 'crash.mcp-consumer.json')
+    const proxy = through === 'directly' ? undefined : startUntil([CLI, 'record', '--consumer', 'crash', '--out', out, '--url', url, '--port', '0'], 'stderr', /listening (http:\/\/127\.0\.0\.1:\d+\/mcp)/)
+    const endpoint = proxy === undefined ? url : await proxy.matched
+    const wire = join(dir, `crash-${through}.client.wire`)
+    const initialize = await exchangeRaw(endpoint, wire, 'POST', rpc(1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } }))
+    const session = initialize.headers['mcp-session-id'] as string
+    await exchangeRaw(endpoint, wire, 'POST', rpc(undefined, 'notifications/initialized', {}), session)
+    how[through] = await callUntilItEnds(endpoint, session, rpc(2, 'tools/call', { name: 'wait_for_cancel', arguments: {} }))
+    expect(await server.exited).toBe(1)
+    if (proxy === undefined) continue
+    proxy.child.kill('SIGTERM')
+    expect(await proxy.exited).toBe(0)
+    expect(JSON.parse(await readFile(out, 'utf8')).tools).toEqual([{ name: 'wait_for_cancel', examples: [{}], reads: [] }])
+  }
+  expect(how).toMatchInlineSnapshot(`
+    {
+      "directly": "cut off after 200 text/event-stream (ECONNRESET: aborted)",
+      "through record": "cut off after 200 text/event-stream (ECONNRESET: aborted)",
+    }
+  `)
+})
