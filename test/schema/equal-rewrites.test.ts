@@ -14,6 +14,15 @@ const str = { type: 'string' }
 const num = { type: 'number' }
 /** A linked list node whose `next` refers back through `ref`. */
 const recursive = (ref: string) => object({ value: str, next: { $ref: ref } }, ['value'])
+/** What pydantic v2 writes for `class Owner(BaseModel): pet: <pet>` over two tagged models. */
+const owner = (pet: Record<string, unknown>, required: string[] = []) =>
+  object({ pet }, required, {
+    title: 'Owner',
+    $defs: {
+      Cat: object({ kind: { const: 'cat', title: 'Kind', type: 'string' }, lives: { type: 'integer', title: 'Lives' } }, ['kind', 'lives'], { title: 'Cat' }),
+      Dog: object({ kind: { const: 'dog', title: 'Kind', type: 'string' }, bark: { type: 'string', title: 'Bark', default: 'woof' } }, ['kind'], { title: 'Dog' }),
+    },
+  })
 const closed = (properties: Record<string, unknown>, more: Record<string, unknown> = {}) => object(properties, [], { additionalProperties: false, ...more })
 
 const rows: EqualRow[] = [
@@ -72,6 +81,10 @@ const rows: EqualRow[] = [
   { title: 'propertyNames: {maxLength: 2} on a closed object whose names fit', before: closed({ a: str, bc: num }), after: closed({ a: str, bc: num }, { propertyNames: { maxLength: 2 } }), kind: null, both: [{}, { a: 'x', bc: 1 }], neither: [{ abc: 1 }] },
   { title: 'an allOf of a closed member and an open object ↔ the closed member', before: { allOf: [closed({ a: str }), { type: 'object' }] }, after: closed({ a: str }), kind: null, both: [{}, { a: 'x' }], neither: [{ b: 1 }, 1] },
   { title: 'an allOf of a closed member and an open one naming a property it refuses ↔ the closed member', before: { allOf: [closed({ a: str }), object({ b: num })] }, after: closed({ a: str }), kind: null, both: [{}, { a: 'x' }], neither: [{ b: 1 }, 'a'] },
+  // pydantic v2: a discriminated union (`oneOf` of `$ref`s with a `discriminator`) rewritten as the undiscriminated `anyOf`
+  { title: 'a pydantic discriminated union ↔ the plain anyOf of the same models: the discriminator alone', before: owner({ oneOf: [{ $ref: '#/$defs/Cat' }, { $ref: '#/$defs/Dog' }], discriminator: { propertyName: 'kind', mapping: { cat: '#/$defs/Cat', dog: '#/$defs/Dog' } }, title: 'Pet' }, ['pet']), after: owner({ anyOf: [{ $ref: '#/$defs/Cat' }, { $ref: '#/$defs/Dog' }], title: 'Pet' }, ['pet']), kind: 'schema-producer-hint-changed', relation: 'equal', path: ['pet'], both: [{ pet: { kind: 'cat', lives: 9 } }, { pet: { kind: 'dog' } }], neither: [{ pet: { kind: 'cat' } }, {}] },
+  { title: 'an Optional pydantic discriminated union ↔ the flat anyOf with null: the discriminator alone', before: owner({ anyOf: [{ oneOf: [{ $ref: '#/$defs/Cat' }, { $ref: '#/$defs/Dog' }], discriminator: { propertyName: 'kind', mapping: { cat: '#/$defs/Cat', dog: '#/$defs/Dog' } } }, { type: 'null' }], default: null, title: 'Pet' }), after: owner({ anyOf: [{ $ref: '#/$defs/Cat' }, { $ref: '#/$defs/Dog' }, { type: 'null' }], default: null, title: 'Pet' }), kind: 'schema-producer-hint-changed', relation: 'equal', path: ['pet'], both: [{ pet: null }, {}, { pet: { kind: 'dog', bark: 'w' } }], neither: [{ pet: { kind: 'fish' } }] },
+  { title: 'a oneOf of disjoint pydantic models ↔ their anyOf, no discriminator', before: owner({ oneOf: [{ $ref: '#/$defs/Cat' }, { $ref: '#/$defs/Dog' }] }, ['pet']), after: owner({ anyOf: [{ $ref: '#/$defs/Dog' }, { $ref: '#/$defs/Cat' }] }, ['pet']), kind: null, both: [{ pet: { kind: 'cat', lives: 1 } }], neither: [{ pet: { kind: 'dog', bark: 1 } }] },
   // a root `$ref` with `$defs` beside it is that reference (a recursive type wrapped in `allOf`)
   { title: 'a recursive type referring to # ↔ the same type wrapped in allOf', before: recursive('#'), after: { allOf: [recursive('#')] }, kind: null, both: [{ value: 'a' }, { value: 'a', next: { value: 'b' } }], neither: [{ value: 'a', next: {} }, { value: 1 }] },
   { title: 'a recursive type by its $id ↔ the same type wrapped in allOf (TypeBox)', before: { $id: 'https://example.com/node', ...recursive('https://example.com/node') }, after: { allOf: [{ $id: 'https://example.com/node', ...recursive('https://example.com/node') }] }, kind: null, both: [{ value: 'a', next: { value: 'b' } }], neither: [{ value: 'a', next: { value: 1 } }] },
