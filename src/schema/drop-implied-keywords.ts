@@ -45,7 +45,8 @@ export function dropImpliedKeywords(s: Record<string, unknown>, allowedTypes: nu
 
 /**
  * A `propertyNames` schema read as names are: always strings, so `type` says nothing when it
- * lists `string` (and refuses every name when it does not), nor do keywords of other types.
+ * lists `string` (and refuses every name when it does not), nor do keywords of other types,
+ * and listed values that are not strings match no name.
  * The same object back when nothing changes.
  */
 function asNameSchema(schema: Record<string, unknown>): Record<string, unknown> | false {
@@ -54,6 +55,11 @@ function asNameSchema(schema: Record<string, unknown>): Record<string, unknown> 
     if (!types.includes('string')) return false
   }
   let out: Record<string, unknown> | undefined
+  if (Array.isArray(schema.enum) && schema.enum.some((v) => typeof v !== 'string')) {
+    const names = schema.enum.filter((v) => typeof v === 'string')
+    if (names.length === 0) return false
+    out = { ...schema, enum: names }
+  }
   for (const key of Object.keys(schema)) {
     const types = key === 'type' ? 0 : key === 'format' && typeof schema.format === 'string' ? formatTypeBits(schema.format) : (KEYWORD_ROLES.get(key)?.types ?? STRING_BITS)
     if (key !== 'type' && (types === 0 || (types & STRING_BITS) !== 0)) continue

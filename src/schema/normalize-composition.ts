@@ -308,7 +308,10 @@ function mergeDisjointBranches(branches: Schema[], exclusive: boolean): Schema[]
   }
   if (enumValues.some((v) => v === null)) {
     // Why: `null` is the one type with a single value, so "or null" folds into a `type` list.
-    const hostIndex = groups.findIndex((g) => !branchTypes(g)!.has('null'))
+    // Why one host only: with two candidates the choice would follow the sort order, which an
+    // annotation on a branch moves, and the same union would fold `null` into another branch.
+    const hosts = groups.flatMap((g, k) => (branchTypes(g)!.has('null') ? [] : [k]))
+    const hostIndex = hosts.length === 1 ? hosts[0] : -1
     if (hostIndex >= 0) {
       const host = ownGroup(hostIndex)
       host.type = [...(Array.isArray(host.type) ? host.type : [host.type]), 'null']
