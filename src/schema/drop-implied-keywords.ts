@@ -29,11 +29,13 @@ export function dropImpliedKeywords(s: Record<string, unknown>, allowedTypes: nu
     delete s.minContains
   }
   if (s.maxItems === 0 && s.items !== undefined) delete s.items
+  // Why this order: an entry whose key a closed object refuses goes first (nothing is added
+  // for it), then a `false` entry becomes the property, which `dependentRequired` then reads.
+  if (isPlainObject(s.dependentSchemas)) dropUntriggerable(s, 'dependentSchemas', closedNames(s))
   const added = forbiddenDependentsAsProperties(s)
   const allowed = closedNames(s)
   if (s.propertyNames !== undefined && allowed !== undefined && [...allowed].every((name) => valueMatches(s.propertyNames, name) === true)) delete s.propertyNames
   if (isPlainObject(s.dependentRequired)) dropUntriggerable(s, 'dependentRequired', allowed)
-  if (isPlainObject(s.dependentSchemas)) dropUntriggerable(s, 'dependentSchemas', allowed)
   if (typeof s.minProperties === 'number' && Array.isArray(s.required) && s.minProperties <= new Set(s.required).size) delete s.minProperties
   if (typeof s.maxProperties === 'number' && allowed !== undefined && s.maxProperties >= allowed.size) delete s.maxProperties
   if (typeof s.maxItems === 'number' && s.uniqueItems === true && s.prefixItems === undefined) {
