@@ -156,3 +156,14 @@ function distinctValues(items: unknown): number | undefined {
   }
   return count
 }
+
+/**
+ * Whether an object schema requires a name it may not hold (a property set to `false`, or a
+ * name a closed object does not list): then no object passes it.
+ * @example refusesEveryObject({ type: 'object', required: ['a'], properties: { a: false } }) // true
+ */
+export function refusesEveryObject(s: Record<string, unknown>): boolean {
+  if (!Array.isArray(s.required) || s.required.length === 0) return false
+  const closed = closedNames(s)
+  return s.required.some((name) => typeof name === 'string' && !canHold(s, name, closed))
+}
