@@ -3,7 +3,7 @@
  * never move) and keywords the engine does not reason about (any change to them is unknown).
  */
 import { found, type NodeReport, type SchemaObject } from './finding.js'
-import { ASSERTION_KEYWORDS, canonicalJson, isAnnotationKeyword } from './keywords.js'
+import { ASSERTION_KEYWORDS, canonicalJson, isAnnotationKeyword, PRODUCER_HINT_KEYWORDS } from './keywords.js'
 
 const NOT_KEYWORDS = new Set(['$defs', '$ref', '$dynamicRef', '$recursiveRef'])
 
@@ -24,6 +24,7 @@ export function compareAnnotations(a: SchemaObject, b: SchemaObject, report: Nod
     if (keyword === 'description') report.note(found('argument-description-changed', 'equal', fields))
     else if (keyword === 'default') report.note(found('schema-default-changed', 'equal', fields))
     else if (keyword === 'deprecated') report.note(found('schema-deprecated-changed', 'equal', fields))
+    else if (PRODUCER_HINT_KEYWORDS.has(keyword)) report.note(found('schema-producer-hint-changed', 'equal', { ...fields, details: { keyword } }))
     else report.note(found('schema-annotation-changed', 'equal', { ...fields, details: { keyword } }))
   }
 }

@@ -11,6 +11,7 @@ import { found, NodeReport, type NodeResult, type SchemaObject } from './finding
  */
 export function compareArrays(walker: Walker, a: SchemaObject, b: SchemaObject): NodeResult {
   const report = new NodeReport()
+  ;[a, b] = [asClosedTuple(a, b), asClosedTuple(b, a)]
   const slotsA = Array.isArray(a.prefixItems) ? (a.prefixItems as Schema[]) : []
   const slotsB = Array.isArray(b.prefixItems) ? (b.prefixItems as Schema[]) : []
   const tailA = (a.items ?? true) as Schema
@@ -32,6 +33,24 @@ export function compareArrays(walker: Walker, a: SchemaObject, b: SchemaObject):
   }
   compareContains(walker, a, b, report)
   return report.result()
+}
+
+/** Lists up to this long are read as a closed tuple to meet one; a longer bound is left as it is. */
+const MAX_SLOTS = 64
+
+/**
+ * `self` read as the closed tuple `other` is, when `other` is one (`prefixItems`, `items:
+ * false`) and `self` a list with a length bound (`items: A, maxItems: n` ≡ `prefixItems: [A ×
+ * n], items: false`). Why: canonicalization closes a tuple that `maxItems` covers with `items:
+ * false`, so a tuple that restates its tail and the tail alone reach here in two spellings of
+ * one set; read as slots they compare slot by slot.
+ */
+function asClosedTuple(self: SchemaObject, other: SchemaObject): SchemaObject {
+  if (other.items !== false || !Array.isArray(other.prefixItems) || self.prefixItems !== undefined) return self
+  const max = self.maxItems
+  if (typeof max !== 'number' || !Number.isInteger(max) || max < 1 || max > MAX_SLOTS) return self
+  const { maxItems: _max, ...rest } = self
+  return { ...rest, prefixItems: Array.from({ length: max }, () => (self.items ?? true) as Schema), items: false } as SchemaObject
 }
 
 // Why: an absent `contains` is no constraint, while `contains: true` demands a non-empty array,

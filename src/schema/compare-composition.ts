@@ -30,6 +30,10 @@ interface Union {
 export function compareUnion(walker: Walker, a: SchemaObject, b: SchemaObject): NodeResult {
   const left = unionOf(a)
   const right = unionOf(b)
+  // Why: canonicalization spells a oneOf proved disjoint as an anyOf; against a oneOf on the
+  // other side it is read as the oneOf it was, so an added overlapping branch is one finding.
+  if (left.combinator === 'anyOf' && right.combinator === 'oneOf' && provedDisjoint(left.branches)) left.combinator = 'oneOf'
+  if (right.combinator === 'anyOf' && left.combinator === 'oneOf' && provedDisjoint(right.branches)) right.combinator = 'oneOf'
   const same = sameBranches(walker, left, right)
   const freeLeft = left.branches.map((_, i) => i).filter((i) => !same.left.has(i))
   const freeRight = right.branches.map((_, j) => j).filter((j) => !same.right.has(j))
@@ -142,6 +146,16 @@ function covered(walker: Walker, branch: Schema, side: Side, own: SchemaObject, 
   if (witness) return false
   const verdict = any(inEach())
   return verdict !== false ? verdict : undefined
+}
+
+/** Branches past this many are not checked pairwise for disjointness. */
+const MAX_DISJOINT_BRANCHES = 16
+
+/** Whether no value matches two of the branches, proved pair by pair. */
+function provedDisjoint(branches: Schema[]): boolean {
+  if (branches.length > MAX_DISJOINT_BRANCHES) return false
+  for (let x = 0; x < branches.length; x++) for (let y = x + 1; y < branches.length; y++) if (disjoint(branches[x], branches[y]) !== true) return false
+  return true
 }
 
 function unionOf(schema: SchemaObject): Union {

@@ -1,5 +1,9 @@
-import { isAnnotationKeyword, isPlainObject } from './keywords.js'
+import { isAnnotationKeyword, isPlainObject, sortTexts } from './keywords.js'
 import { formatTypeBits } from './format-types.js'
+import { KEYWORD_ROLES, TYPE_BITS } from './keyword-roles.js'
+import { valueMatches } from './value-matches.js'
+
+const STRING_BITS = TYPE_BITS.get('string')!
 
 /**
  * Drops keywords whose neighbours already decide them, so a schema that states them accepts
@@ -8,26 +12,81 @@ import { formatTypeBits } from './format-types.js'
  * entry whose key an object can never hold (a closed object, a property set to `false`) or
  * that names only its own key, `minProperties` at most
  * the number of required names, `maxProperties` at least the properties a closed object allows,
- * `maxItems` at least the distinct values unique items can take.
+ * `maxItems` at least the distinct values unique items can take, `items` under `maxItems: 0`;
+ * in `propertyNames`, what a name (always a string) meets anyway: `type: 'string'` and keywords
+ * of other types, and the whole of it on a closed object whose names all meet it. A
+ * `dependentSchemas` entry `false` is the property set to `false`: either way the key may not
+ * be present. Returns whether it added a keyword (that `properties`).
  * @example const s = { type: 'object', required: ['a'], minProperties: 1 }; dropImpliedKeywords(s) // s has no minProperties
  */
-export function dropImpliedKeywords(s: Record<string, unknown>, allowedTypes: number): void {
+export function dropImpliedKeywords(s: Record<string, unknown>, allowedTypes: number): boolean {
   if (typeof s.format === 'string' && allowedTypes !== -1 && (formatTypeBits(s.format) & allowedTypes) === 0) delete s.format
+  if (isPlainObject(s.propertyNames)) s.propertyNames = asNameSchema(s.propertyNames)
   if (s.propertyNames !== undefined && acceptsEveryString(s.propertyNames)) delete s.propertyNames
   // Why: with no upper count, "at least zero items match" holds for every array.
   if (s.minContains === 0 && s.maxContains === undefined) {
     delete s.contains
     delete s.minContains
   }
+  if (s.maxItems === 0 && s.items !== undefined) delete s.items
+  // Why this order: an entry whose key a closed object refuses goes first (nothing is added
+  // for it), then a `false` entry becomes the property, which `dependentRequired` then reads.
+  if (isPlainObject(s.dependentSchemas)) dropUntriggerable(s, 'dependentSchemas', closedNames(s))
+  const added = forbiddenDependentsAsProperties(s)
   const allowed = closedNames(s)
+  if (s.propertyNames !== undefined && allowed !== undefined && [...allowed].every((name) => valueMatches(s.propertyNames, name) === true)) delete s.propertyNames
   if (isPlainObject(s.dependentRequired)) dropUntriggerable(s, 'dependentRequired', allowed)
-  if (isPlainObject(s.dependentSchemas)) dropUntriggerable(s, 'dependentSchemas', allowed)
   if (typeof s.minProperties === 'number' && Array.isArray(s.required) && s.minProperties <= new Set(s.required).size) delete s.minProperties
   if (typeof s.maxProperties === 'number' && allowed !== undefined && s.maxProperties >= allowed.size) delete s.maxProperties
   if (typeof s.maxItems === 'number' && s.uniqueItems === true && s.prefixItems === undefined) {
     const distinct = distinctValues(s.items)
     if (distinct !== undefined && s.maxItems >= distinct) delete s.maxItems
   }
+  return added
+}
+
+/**
+ * A `propertyNames` schema read as names are: always strings, so `type` says nothing when it
+ * lists `string` (and refuses every name when it does not), nor do keywords of other types,
+ * and listed values that are not strings match no name.
+ * The same object back when nothing changes.
+ */
+function asNameSchema(schema: Record<string, unknown>): Record<string, unknown> | false {
+  if (schema.type !== undefined) {
+    const types = Array.isArray(schema.type) ? schema.type : [schema.type]
+    if (!types.includes('string')) return false
+  }
+  let out: Record<string, unknown> | undefined
+  if (Array.isArray(schema.enum) && schema.enum.some((v) => typeof v !== 'string')) {
+    const names = schema.enum.filter((v) => typeof v === 'string')
+    if (names.length === 0) return false
+    out = { ...schema, enum: names }
+  }
+  for (const key of Object.keys(schema)) {
+    const types = key === 'type' ? 0 : key === 'format' && typeof schema.format === 'string' ? formatTypeBits(schema.format) : (KEYWORD_ROLES.get(key)?.types ?? STRING_BITS)
+    if (key !== 'type' && (types === 0 || (types & STRING_BITS) !== 0)) continue
+    out ??= { ...schema }
+    delete out[key]
+  }
+  return out ?? schema
+}
+
+/** Moves `dependentSchemas` entries of `false` to `properties`; says whether `properties` was added. */
+function forbiddenDependentsAsProperties(s: Record<string, unknown>): boolean {
+  if (!isPlainObject(s.dependentSchemas)) return false
+  const forbidden = Object.keys(s.dependentSchemas).filter((name) => (s.dependentSchemas as Record<string, unknown>)[name] === false)
+  if (forbidden.length === 0) return false
+  const added = s.properties === undefined
+  const properties: Record<string, unknown> = isPlainObject(s.properties) ? { ...s.properties } : {}
+  const rest: Record<string, unknown> = { ...s.dependentSchemas }
+  for (const name of forbidden) {
+    properties[name] = false
+    delete rest[name]
+  }
+  s.properties = Object.fromEntries(sortTexts(Object.keys(properties)).map((name) => [name, properties[name]]))
+  if (Object.keys(rest).length === 0) delete s.dependentSchemas
+  else s.dependentSchemas = rest
+  return added
 }
 
 /** A `propertyNames` schema that only says names are strings (or nothing at all). */
@@ -96,4 +155,15 @@ function distinctValues(items: unknown): number | undefined {
     else return undefined
   }
   return count
+}
+
+/**
+ * Whether an object schema requires a name it may not hold (a property set to `false`, or a
+ * name a closed object does not list): then no object passes it.
+ * @example refusesEveryObject({ type: 'object', required: ['a'], properties: { a: false } }) // true
+ */
+export function refusesEveryObject(s: Record<string, unknown>): boolean {
+  if (!Array.isArray(s.required) || s.required.length === 0) return false
+  const closed = closedNames(s)
+  return s.required.some((name) => typeof name === 'string' && !canHold(s, name, closed))
 }

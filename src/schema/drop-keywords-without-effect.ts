@@ -2,12 +2,16 @@ import { EMPTY_LIST, EMPTY_MAP, FALSE, KEYWORD_ROLES, NOT_POSITIVE, NUMBER_BITS,
 import { dropImpliedKeywords } from './drop-implied-keywords.js'
 import { acceptsAll, isPlainObject } from './keywords.js'
 import { isUniversalPattern } from './pattern-inclusion.js'
+import { patternAsLengths } from './length-pattern.js'
 
 /**
  * Drops keywords that constrain only types the schema does not allow (`maximum` on a string)
  * and keywords spelled at their default: `minLength: 0`, `uniqueItems: false`, `items: true`, `{}` maps, …
+ * Returns whether it added a keyword (a length-only `pattern` read as its bounds), so the
+ * caller sorts the keys again.
  */
-export function dropKeywordsWithoutEffect(s: Record<string, unknown>): void {
+export function dropKeywordsWithoutEffect(s: Record<string, unknown>): boolean {
+  let added = false
   const allowed = s.type === undefined ? -1 : allowedTypeBits(s.type)
   // Why: one pass over the keys, one lookup each; this runs on most nodes of every tool schema.
   for (const key of Object.keys(s)) {
@@ -36,17 +40,23 @@ export function dropKeywordsWithoutEffect(s: Record<string, unknown>): void {
         break
       case UNIVERSAL_PATTERN:
         if (typeof value === 'string' && isUniversalPattern(value)) delete s[key]
+        else if (patternAsLengths(s)) added = true
         break
       case ONE:
         if (value === 1) delete s[key]
         break
     }
   }
-  dropImpliedKeywords(s, allowed)
+  return dropImpliedKeywords(s, allowed) || added
 }
 
-/** Drops keywords that mean nothing without a partner (`then` without `if`, …) and trailing `true` tuple slots. */
-export function dropUnpairedKeywords(s: Record<string, unknown>): void {
+/**
+ * Drops keywords that mean nothing without a partner (`then` without `if`, …) and trailing
+ * `true` tuple slots, and spells `if: A, then: false` as `not: A`.
+ * Returns whether it added a keyword, so the caller sorts the keys again and reads the `not`.
+ */
+export function dropUnpairedKeywords(s: Record<string, unknown>): boolean {
+  let added = false
   if (Array.isArray(s.prefixItems)) {
     // Why: with no `items`, trailing `true` tuple slots accept what the tail accepts anyway.
     const slots = [...s.prefixItems]
@@ -70,6 +80,14 @@ export function dropUnpairedKeywords(s: Record<string, unknown>): void {
     if ('then' in s) delete s.then
     if ('else' in s) delete s.else
   }
+  // Why: "when A holds, fail" is "A must not hold"; `anyOf: [{not: A}, false]` reads the same.
+  if (s.if !== undefined && s.then === false && s.else === undefined && s.not === undefined) {
+    s.not = s.if
+    delete s.if
+    delete s.then
+    added = true
+  }
+  return added
 }
 
 /** The type bits a normalized `type` allows; `number` allows `integer` too. */

@@ -25,6 +25,7 @@ export const SCHEMA_KIND_IDS = [
   'schema-default-changed',
   'schema-deprecated-changed',
   'schema-annotation-changed',
+  'schema-producer-hint-changed',
   'schema-keyword-changed',
   'schema-satisfiability-changed',
   'schema-reference-changed',

@@ -148,7 +148,14 @@ export const ANNOTATION_KEYWORDS = [
   'writeOnly',
 ] as const
 
-const ANNOTATIONS = new Set<string>(ANNOTATION_KEYWORDS)
+/**
+ * Annotations that guide whoever produces a value (a model filling an argument, a code
+ * generator) and that no validator applies: the content keywords are annotations in 2020-12,
+ * `discriminator` is OpenAPI's (pydantic writes it beside a `oneOf`). Each change is its own kind.
+ */
+export const PRODUCER_HINT_KEYWORDS: ReadonlySet<string> = new Set(['contentEncoding', 'contentMediaType', 'discriminator'])
+
+const ANNOTATIONS = new Set<string>([...ANNOTATION_KEYWORDS, ...PRODUCER_HINT_KEYWORDS])
 
 /** True for an annotation keyword, including vendor extensions (`x-*`). */
 export function isAnnotationKeyword(keyword: string): boolean {

@@ -1,6 +1,7 @@
 import type { Json, Schema } from './types.js'
 import type { SchemaObject } from './finding.js'
 import { canonicalJson, compareText, isPlainObject, KEYWORD_TYPES } from './keywords.js'
+import { isMultipleOf } from './exact-decimal.js'
 
 /**
  * Keywords whose meaning depends on a neighbour in the same schema object: merging two
@@ -34,28 +35,48 @@ export function mergeInto(target: Record<string, unknown>, member: Schema): bool
   if (member === true) return true
   if (member === false) return false
   if (readsNeighbours(member) || readsNeighbours(target)) return false
+  const theirs = withoutRefusedProperties(member as Record<string, unknown>, target)
+  const own = withoutRefusedProperties(target, theirs)
   for (const group of INTERACTING_GROUPS) {
-    const inTarget = group.filter((k) => k in target)
-    const inMember = group.filter((k) => k in member)
+    const inTarget = group.filter((k) => k in own)
+    const inMember = group.filter((k) => k in theirs)
     if (inTarget.length === 0 || inMember.length === 0) continue
     const onlyProperties = inTarget.length === 1 && inMember.length === 1 && inTarget[0] === 'properties' && inMember[0] === 'properties'
-    if (!onlyProperties && !restatesClosedProperties(target, member) && !restatesClosedProperties(member, target)) return false
+    if (!onlyProperties && !restatesClosedProperties(own, theirs) && !restatesClosedProperties(theirs, own)) return false
   }
-  const merged: Record<string, unknown> = { ...target }
-  for (const key of Object.keys(member)) {
+  const merged: Record<string, unknown> = { ...own }
+  for (const key of Object.keys(theirs)) {
     // Why own only: a keyword named `constructor` must not find Object's.
     const mine = Object.hasOwn(merged, key) ? merged[key] : undefined
-    const theirs = member[key]
-    if (mine === undefined || canonicalJson(mine) === canonicalJson(theirs)) {
-      merged[key] = theirs
+    const other = theirs[key]
+    if (mine === undefined || canonicalJson(mine) === canonicalJson(other)) {
+      merged[key] = other
       continue
     }
-    const combined = combineKeyword(key, mine, theirs)
+    const combined = combineKeyword(key, mine, other)
     if (combined === undefined) return false
     merged[key] = combined
   }
+  if (own !== target && !('properties' in merged)) delete target.properties
   for (const key of Object.keys(merged)) target[key] = merged[key]
   return true
+}
+
+/**
+ * `other` without the `properties` a closed `closed` (`additionalProperties: false`, no
+ * `patternProperties`) does not list: together the two refuse those keys whatever `other` says
+ * of them, so an open member's extra property adds nothing to a closed one. The same object
+ * back when there are none, or when `other` holds more of the group than `properties`.
+ */
+function withoutRefusedProperties(other: Record<string, unknown>, closed: Record<string, unknown>): Record<string, unknown> {
+  if (!isPlainObject(other.properties) || 'additionalProperties' in other || 'patternProperties' in other) return other
+  if (closed.additionalProperties !== false || 'patternProperties' in closed || !isPlainObject(closed.properties)) return other
+  const listed = closed.properties
+  const names = Object.keys(other.properties)
+  if (names.every((name) => Object.hasOwn(listed, name))) return other
+  const properties = Object.fromEntries(names.filter((name) => Object.hasOwn(listed, name)).map((name) => [name, (other.properties as Record<string, unknown>)[name]]))
+  const { properties: _all, ...rest } = other
+  return Object.keys(properties).length === 0 ? rest : { ...rest, properties }
 }
 
 /**
@@ -174,6 +195,10 @@ function combineKeyword(key: string, a: unknown, b: unknown): unknown {
     case 'maxItems':
     case 'maxProperties':
       return typeof a === 'number' && typeof b === 'number' ? Math.min(a, b) : undefined
+    case 'multipleOf':
+      // Why: a step that is a multiple of the other asserts both (3 and 1 on an integer: 3).
+      if (typeof a !== 'number' || typeof b !== 'number' || a <= 0 || b <= 0) return undefined
+      return isMultipleOf(a, b) ? a : isMultipleOf(b, a) ? b : undefined
     case 'properties': {
       if (!isPlainObject(a) || !isPlainObject(b)) return undefined
       const out: Record<string, unknown> = { ...a }

@@ -1,4 +1,5 @@
-import { canonicalJson, compareText, isAnnotationKeyword, KEYWORD_TYPES } from './keywords.js'
+import { canonicalJson, compareText, isAnnotationKeyword, KEYWORD_TYPES, PRODUCER_HINT_KEYWORDS } from './keywords.js'
+import { disjoint as provedDisjoint } from './satisfiability.js'
 import { mergeInto, readsNeighbours } from './merge-schemas.js'
 import { normalizeType } from './normalize-type-and-enum.js'
 import { uniqueSorted } from './sorted-values.js'
@@ -26,10 +27,12 @@ export function normalizeComposition(s: Record<string, unknown>): false | 'chang
     for (const member of members) if (!apart.includes(member) && !mergeInto(s, member)) apart.push(member)
     if (apart.length > 0) s.allOf = uniqueSorted(apart, keyOf)
   }
+  disjointOneOfAsAnyOf(s)
   for (const keyword of ['anyOf', 'oneOf'] as const) {
     if (!Array.isArray(s[keyword])) continue
     let branches: Schema[] = (s[keyword] as Schema[]).filter((b) => b !== false)
     if (keyword === 'anyOf') {
+      branches = liftNestedUnions(branches, s)
       if (branches.includes(true)) {
         delete s.anyOf
         continue
@@ -56,6 +59,48 @@ export function normalizeComposition(s: Record<string, unknown>): false | 'chang
 }
 
 const UNION_KEYWORDS = new Set(['anyOf', 'oneOf'])
+
+/** A `oneOf` of more branches than this is left as it is: proving it disjoint costs a check per pair. */
+const MAX_DISJOINT_BRANCHES = 16
+
+/**
+ * A `oneOf` whose branches are proved pairwise disjoint becomes an `anyOf`: no value matches
+ * two of them, so "exactly one" and "at least one" accept the same values.
+ * Why: pydantic writes a discriminated union as a `oneOf` of its models and the same union
+ * undiscriminated as an `anyOf`; the one spelling lets `Optional[Cat | Dog]` (an `anyOf` with
+ * `null` around the `oneOf`) compare branch by branch with the flat `anyOf`.
+ */
+function disjointOneOfAsAnyOf(s: Record<string, unknown>): void {
+  const branches = s.oneOf
+  if (!Array.isArray(branches) || s.anyOf !== undefined || branches.length < 2 || branches.length > MAX_DISJOINT_BRANCHES) return
+  for (let x = 0; x < branches.length; x++) for (let y = x + 1; y < branches.length; y++) if (provedDisjoint(branches[x] as Schema, branches[y] as Schema) !== true) return
+  s.anyOf = branches
+  delete s.oneOf
+}
+
+/**
+ * `anyOf` branches that are themselves only an `anyOf` (annotations aside) give their branches
+ * to the outer one; their producer hints (`discriminator`) move up when the schema has none, so
+ * a change to them is still seen. Other annotations of the inner union say nothing about values.
+ */
+function liftNestedUnions(branches: Schema[], s: Record<string, unknown>): Schema[] {
+  if (!branches.some(isBareUnion)) return branches
+  const out: Schema[] = []
+  for (const branch of branches) {
+    if (!isBareUnion(branch)) {
+      out.push(branch)
+      continue
+    }
+    const inner = branch as Record<string, unknown>
+    for (const key of Object.keys(inner)) if (PRODUCER_HINT_KEYWORDS.has(key) && !(key in s)) s[key] = inner[key]
+    out.push(...(inner.anyOf as Schema[]))
+  }
+  return out
+}
+
+function isBareUnion(branch: Schema): boolean {
+  return typeof branch === 'object' && Array.isArray(branch.anyOf) && Object.keys(branch).every((k) => k === 'anyOf' || isAnnotationKeyword(k))
+}
 
 /**
  * A lone union branch (or an `allOf` member) with the annotations the schema also states,
@@ -263,7 +308,10 @@ function mergeDisjointBranches(branches: Schema[], exclusive: boolean): Schema[]
   }
   if (enumValues.some((v) => v === null)) {
     // Why: `null` is the one type with a single value, so "or null" folds into a `type` list.
-    const hostIndex = groups.findIndex((g) => !branchTypes(g)!.has('null'))
+    // Why one host only: with two candidates the choice would follow the sort order, which an
+    // annotation on a branch moves, and the same union would fold `null` into another branch.
+    const hosts = groups.flatMap((g, k) => (branchTypes(g)!.has('null') ? [] : [k]))
+    const hostIndex = hosts.length === 1 ? hosts[0] : -1
     if (hostIndex >= 0) {
       const host = ownGroup(hostIndex)
       host.type = [...(Array.isArray(host.type) ? host.type : [host.type]), 'null']

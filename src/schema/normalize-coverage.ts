@@ -138,11 +138,20 @@ function addDependentRequired(s: Record<string, unknown>, name: string, required
 
 /**
  * An `n`-slot tuple with `maxItems` at most `n` has no tail: `items: false` says so, and
- * `maxItems: n` beside it says nothing more. Trailing slots equal to `items` say nothing either.
+ * `maxItems: n` beside it says nothing more; slots past `maxItems` are never reached. Trailing
+ * slots equal to `items` say nothing either.
  */
 function closeTuple(s: Record<string, unknown>): boolean {
-  const slots = s.prefixItems as unknown[]
+  let slots = s.prefixItems as unknown[]
   let added = false
+  if (typeof s.maxItems === 'number' && s.maxItems < slots.length) {
+    slots = slots.slice(0, Math.max(0, Math.ceil(s.maxItems)))
+    if (slots.length === 0) {
+      delete s.prefixItems
+      return false
+    }
+    s.prefixItems = slots
+  }
   if (typeof s.maxItems === 'number' && s.maxItems <= slots.length && s.items !== false) {
     added = s.items === undefined
     s.items = false

@@ -1,4 +1,5 @@
 import { dropKeywordsWithoutEffect, dropUnpairedKeywords, hasOwnKey } from './drop-keywords-without-effect.js'
+import { refusesEveryObject } from './drop-implied-keywords.js'
 import {
   ADDITIONAL_ITEMS,
   ADDS_KEYS,
@@ -13,6 +14,7 @@ import {
   ENUM_VALUES,
   EVERY_PASS,
   ITEMS,
+  KEYS_REORDERED,
   KEYWORD_ROLES,
   NOT,
   NULLABLE,
@@ -222,8 +224,12 @@ export class Normalizer {
       if (normalizeCoverage(s)) passes |= EVERY_PASS
       if (passes & TYPE && !normalizeType(s)) return false
       if (passes & ENUM_VALUES && !normalizeEnum(s)) return false
-      if (passes & (TYPE_SPECIFIC | AT_DEFAULT)) dropKeywordsWithoutEffect(s)
-      if (passes & UNPAIRED) dropUnpairedKeywords(s)
+      // Why: a keyword these add (a pattern's length bounds, `not` for `then: false`) breaks the
+      // sorted key order, and a `not` is read by its pass below in this same round.
+      if (passes & (TYPE_SPECIFIC | AT_DEFAULT) && dropKeywordsWithoutEffect(s)) passes |= KEYS_REORDERED
+      if (passes & UNPAIRED && dropUnpairedKeywords(s)) passes |= KEYS_REORDERED | NOT
+      // Why: `{type: object, required: [x], properties: {x: false}}` is one more spelling of `false`.
+      if (passes & REQUIRED_NAMES && s.type === 'object' && refusesEveryObject(s)) return false
       if (passes & REQUIRED_NAMES && Array.isArray(s.required)) s.required = sortedNames(s.required)
       if (passes & DEPENDENT_NAMES && isPlainObject(s.dependentRequired)) s.dependentRequired = sortedDependentNames(s.dependentRequired)
       if (passes & NUMBERS) normalizeNumbers(s, this.negated > 0)

@@ -21,6 +21,7 @@ const UNSATISFIABLE: Verdict = { input: 'breaking', output: 'risky' }
 const DEFAULT: Verdict = { input: 'risky', output: 'cosmetic' }
 const ROUTING: Verdict = { input: 'routing', output: 'routing' }
 const COSMETIC: Verdict = { input: 'cosmetic', output: 'cosmetic' }
+const PRODUCER_HINT: Verdict = { input: 'routing', output: 'cosmetic' }
 const BY_RELATION = new Set([WIDENED, NARROWED, INCOMPARABLE])
 
 /** One edit of the fixture: where it is, the table row that judges it, and values that show it. */
@@ -163,6 +164,7 @@ const ROWS: Row[] = [
   row('annotations', 'title_changed', 'schema-annotation-changed', COSMETIC, '`title` changed'),
   row('annotations', 'examples_changed', 'schema-annotation-changed', COSMETIC, '`examples` changed'),
   row('annotations', 'vendor_changed', 'schema-annotation-changed', COSMETIC, '`x-*` changed'),
+  row('annotations', 'media_type_changed', 'schema-producer-hint-changed', PRODUCER_HINT, '`contentMediaType` changed (guides the producer)'),
   row('annotations', 'unknown_keyword', 'schema-keyword-changed', UNKNOWN, 'a keyword the engine does not reason about changed'),
 
   row('satisfiability', 'min_above_max', 'schema-satisfiability-changed', UNSATISFIABLE, 'can no longer match anything (min > max)', { lost: [5] }),

@@ -18,11 +18,19 @@ const annotationRows: Row[] = [
   { title: '$schema changed (dialect only): nothing', before: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'string' }, after: { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'string' }, kind: null },
 ]
 
+/** Annotations that guide the producer of a value: no valid value moves, a kind of their own. */
+const producerHintRows: Row[] = [
+  { title: 'contentMediaType changed', before: { type: 'string', contentMediaType: 'text/plain' }, after: { type: 'string', contentMediaType: 'text/html' }, kind: 'schema-producer-hint-changed', relation: 'equal', both: ['<p>', 'a'] },
+  { title: 'contentEncoding added on a nested field', before: object({ a: str }), after: object({ a: { type: 'string', contentEncoding: 'base64' } }), kind: 'schema-producer-hint-changed', relation: 'equal', path: ['a'], both: [{ a: 'not base64!' }] },
+  { title: 'discriminator dropped beside a oneOf of disjoint models', before: { oneOf: [object({ k: { const: 'a' } }, ['k']), object({ k: { const: 'b' } }, ['k'])], discriminator: { propertyName: 'k' } }, after: { oneOf: [object({ k: { const: 'a' } }, ['k']), object({ k: { const: 'b' } }, ['k'])] }, kind: 'schema-producer-hint-changed', relation: 'equal', both: [{ k: 'a' }, { k: 'b' }] },
+  { title: 'a property schema of a producer hint alone still accepts anything', before: object({ a: true }), after: object({ a: { contentMediaType: 'image/png' } }), kind: 'schema-producer-hint-changed', relation: 'equal', path: ['a'], both: [{ a: 1 }] },
+]
+
 const unknownRows: Row[] = [
-  { title: 'unknown keyword changed', before: { type: 'string', contentMediaType: 'text/plain' }, after: { type: 'string', contentMediaType: 'text/html' }, kind: 'schema-keyword-changed', relation: 'unknown' },
+  { title: 'unknown keyword changed', before: { type: 'string', vendorRank: 'a' }, after: { type: 'string', vendorRank: 'b' }, kind: 'schema-keyword-changed', relation: 'unknown' },
   { title: 'unknown keyword added', before: str, after: { type: 'string', 'my-keyword': true }, kind: 'schema-keyword-changed', relation: 'unknown' },
   { title: 'unevaluatedProperties added beside a oneOf', before: object({ a: str }, [], { oneOf: [{ required: ['a'] }, { required: ['b'] }] }), after: object({ a: str }, [], { oneOf: [{ required: ['a'] }, { required: ['b'] }], unevaluatedProperties: false }), kind: 'schema-keyword-changed', relation: 'unknown' },
-  { title: 'unknown keyword on a nested field', before: object({ a: { type: 'string', contentEncoding: 'base64' } }), after: object({ a: { type: 'string', contentEncoding: 'base32' } }), kind: 'schema-keyword-changed', relation: 'unknown', path: ['a'] },
+  { title: 'unknown keyword on a nested field', before: object({ a: { type: 'string', vendorRank: 1 } }), after: object({ a: { type: 'string', vendorRank: 2 } }), kind: 'schema-keyword-changed', relation: 'unknown', path: ['a'] },
 ]
 
 const unsatisfiableRows: Row[] = [
@@ -46,6 +54,10 @@ describe('annotations: no effect on values, a kind each', () => {
   test('default finding keeps both values', () => {
     expect(findingsOf({ type: 'integer', default: 10 }, { type: 'integer', default: 50 })).toEqual([{ kind: 'schema-default-changed', path: [], relation: 'equal', before: 10, after: 50 }])
   })
+})
+
+describe('annotations that guide the producer: routing on input, cosmetic on output, never risky', () => {
+  test.each(bothWays(producerHintRows))('%s', (_, row, reverse) => checkRow(row, reverse))
 })
 
 describe('keywords the engine does not reason about: unknown, never silent', () => {

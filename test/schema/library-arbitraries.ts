@@ -70,6 +70,8 @@ export const typeboxArbitrary: fc.Arbitrary<RawSchema> = (() => {
       child.map((c) => () => Type.Record(Type.String(), c())),
       fc.tuple(child, child).map(([a, b]) => () => Type.Union([a(), b()], { description: 'either' })),
       fc.tuple(child, child, fc.boolean()).map(([a, b, closed]) => () => object(a, b, closed)),
+      // a tagged union (`kind` a literal per member), as TypeBox users write discriminated unions
+      fc.tuple(child, child).map(([a, b]) => () => Type.Union([Type.Object({ kind: Type.Literal('a'), a: a() }), Type.Object({ kind: Type.Literal('b'), b: Type.Optional(b()) }, { additionalProperties: false })])),
       fc.tuple(child, child).map(([a, b]) => () => Type.Intersect([Type.Object({ a: a() }), Type.Object({ b: b() })], { unevaluatedProperties: false })),
       // Why an `$id` per depth: TypeBox numbers its own from a global counter, so a seed would not
       // give the same document twice.
@@ -88,3 +90,44 @@ export const typeboxArbitrary: fc.Arbitrary<RawSchema> = (() => {
  * fuzz runs where Python is not installed.
  */
 export const pydanticArbitrary: fc.Arbitrary<RawSchema> = fc.constantFrom(...(pydantic.schemas as RawSchema[]))
+
+/** A field of a hand-built pydantic model, as `model_json_schema` writes it (a `title` on each). */
+const PYDANTIC_FIELDS: Record<string, unknown>[] = [
+  { type: 'string', title: 'F' },
+  { type: 'integer', exclusiveMinimum: 0, title: 'F' },
+  { type: 'string', maxLength: 3, minLength: 1, title: 'F' },
+  { anyOf: [{ type: 'number' }, { type: 'null' }], default: null, title: 'F' },
+  { type: 'array', items: { type: 'string' }, maxItems: 2, title: 'F' },
+  { type: 'string', format: 'date-time', title: 'F' },
+  { type: 'string', contentMediaType: 'image/png', contentEncoding: 'base64', title: 'F' },
+]
+
+/**
+ * pydantic v2 discriminated unions built by hand from what pydantic documents it writes
+ * (https://docs.pydantic.dev/latest/concepts/unions/#discriminated-unions, and the JSON Schema
+ * page's `discriminator` output): models in `$defs` tagged by a `Literal` field (`const` with
+ * `type: string`), the union a `oneOf` of `$ref`s with an OpenAPI `discriminator`
+ * (`propertyName`, `mapping` to the `$ref`s), wrapped in `anyOf` with `null` for `Optional`, or
+ * as list items. Why by hand: pydantic is Python and PyPI is out of reach here; the file of
+ * `pydanticArbitrary` has fewer of these shapes.
+ */
+export const pydanticUnionArbitrary: fc.Arbitrary<RawSchema> = fc
+  .tuple(fc.constantFrom(...PYDANTIC_FIELDS), fc.constantFrom(...PYDANTIC_FIELDS), fc.boolean(), fc.constantFrom('plain', 'optional', 'list'), fc.boolean())
+  .map(([catField, dogField, closed, shape, required]) => {
+    const model = (name: string, tag: string, field: Record<string, unknown>) => ({
+      ...(closed && tag === 'cat' ? { additionalProperties: false } : {}),
+      properties: { kind: { const: tag, title: 'Kind', type: 'string' }, f0: field },
+      required: ['kind', 'f0'],
+      title: name,
+      type: 'object',
+    })
+    const union = { discriminator: { mapping: { cat: '#/$defs/Cat', dog: '#/$defs/Dog' }, propertyName: 'kind' }, oneOf: [{ $ref: '#/$defs/Cat' }, { $ref: '#/$defs/Dog' }] }
+    const pet = shape === 'plain' ? { ...union, title: 'Pet' } : shape === 'optional' ? { anyOf: [union, { type: 'null' }], default: null, title: 'Pet' } : { items: union, title: 'Pet', type: 'array' }
+    return {
+      $defs: { Cat: model('Cat', 'cat', catField), Dog: model('Dog', 'dog', dogField) },
+      properties: { pet },
+      ...(required ? { required: ['pet'] } : {}),
+      title: 'Owner',
+      type: 'object',
+    }
+  })

@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { pydanticArbitrary, typeboxArbitrary, zodArbitrary } from './library-arbitraries.js'
+import { pydanticArbitrary, pydanticUnionArbitrary, typeboxArbitrary, zodArbitrary } from './library-arbitraries.js'
 
 /**
  * fast-check arbitraries for the soundness property: schemas over the keywords MCP servers use,
@@ -91,6 +91,7 @@ export const DOCUMENT_FAMILIES: Record<string, fc.Arbitrary<RawSchema>> = {
   zod: zodArbitrary,
   typebox: typeboxArbitrary,
   pydantic: pydanticArbitrary,
+  'pydantic-unions': pydanticUnionArbitrary,
   recursive: fc.tuple(schemaArbitrary(1, true), schemaArbitrary(1, true)).map(([node, field]) => ({
     type: 'object',
     properties: { root: { $ref: '#/$defs/Node' }, field },
@@ -218,6 +219,76 @@ export function everyNode(schema: RawSchema, f: (node: Record<string, unknown>) 
 const types = (node: Record<string, unknown>): unknown[] | undefined => (node.type === undefined ? undefined : Array.isArray(node.type) ? node.type : [node.type])
 const isOnly = (node: Record<string, unknown>, type: string) => types(node)?.length === 1 && types(node)![0] === type
 
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+const isClosed = (n: Record<string, unknown>) => n.additionalProperties === false && isObject(n.properties) && n.patternProperties === undefined
+const without = (n: Record<string, unknown>, ...keys: string[]) => Object.fromEntries(Object.entries(n).filter(([k]) => !keys.includes(k)))
+
+/**
+ * The rewrites pydantic, zod and TypeBox users make between releases, and the spellings of one
+ * rule the third campaign found reported: each keeps the accepted values (Ajv confirms per pair).
+ */
+const LIBRARY_REWRITES: Edit[] = [
+  {
+    // pydantic: `Annotated[Cat | Dog, Field(discriminator='kind')]` → `Cat | Dog` (also inside `Optional`)
+    name: 'discriminated union as plain anyOf',
+    keepsValues: true,
+    apply: (s) =>
+      everyNode(s, (n) => {
+        if (Array.isArray(n.anyOf)) {
+          const branches = (n.anyOf as RawSchema[]).flatMap((b) => (isObject(b) && Array.isArray(b.oneOf) && b.discriminator !== undefined ? (b.oneOf as RawSchema[]) : [b]))
+          n = { ...n, anyOf: branches }
+        }
+        return Array.isArray(n.oneOf) && n.discriminator !== undefined && n.anyOf === undefined ? { ...without(n, 'oneOf', 'discriminator'), anyOf: n.oneOf } : n
+      }),
+  },
+  {
+    // TypeBox's `Type.Union` of tagged objects → the OpenAPI discriminated spelling
+    name: 'tagged anyOf as discriminated oneOf',
+    keepsValues: true,
+    apply: (s) =>
+      everyNode(s, (n) => {
+        if (!Array.isArray(n.anyOf) || n.oneOf !== undefined || n.anyOf.length < 2) return n
+        const tags = (n.anyOf as RawSchema[]).map((b) => (isObject(b) && isObject(b.properties) && isObject(b.properties.kind) && Array.isArray(b.required) && b.required.includes('kind') ? JSON.stringify((b.properties.kind as Record<string, unknown>).const) : undefined))
+        if (tags.some((t) => t === undefined) || new Set(tags).size !== tags.length) return n
+        return { ...without(n, 'anyOf'), oneOf: n.anyOf, discriminator: { propertyName: 'kind' } }
+      }),
+  },
+  { name: 'producer hints on strings', keepsValues: true, apply: (s) => everyNode(s, (n) => (isOnly(n, 'string') ? { ...n, contentMediaType: 'text/plain', contentEncoding: 'base64' } : n)) },
+  { name: 'drop discriminators', keepsValues: true, apply: (s) => everyNode(s, (n) => without(n, 'discriminator')) },
+  {
+    name: 'propertyNames: type string spelled or not',
+    keepsValues: true,
+    apply: (s) => everyNode(s, (n) => (isObject(n.propertyNames) ? { ...n, propertyNames: n.propertyNames.type === undefined ? { ...n.propertyNames, type: 'string' } : without(n.propertyNames, 'type') } : isOnly(n, 'object') ? { ...n, propertyNames: { type: 'string', minLength: 0 } } : n)),
+  },
+  { name: 'multipleOf 1 in an allOf on integers', keepsValues: true, apply: (s) => everyNode(s, (n) => (isOnly(n, 'integer') ? { ...n, allOf: [...((n.allOf as RawSchema[]) ?? []), { multipleOf: 1 }] } : n)) },
+  { name: 'prefixItems restating items', keepsValues: true, apply: (s) => everyNode(s, (n) => (n.items !== undefined && !Array.isArray(n.items) && n.prefixItems === undefined ? { ...n, prefixItems: [n.items, n.items] } : n)) },
+  {
+    name: 'length bounds as a pattern',
+    keepsValues: true,
+    apply: (s) =>
+      everyNode(s, (n) => {
+        if (n.pattern !== undefined || (typeof n.maxLength !== 'number' && typeof n.minLength !== 'number')) return n
+        const [min, max] = [typeof n.minLength === 'number' ? n.minLength : 0, typeof n.maxLength === 'number' ? n.maxLength : '']
+        return { ...without(n, 'minLength', 'maxLength'), pattern: `^[\\s\\S]{${min},${max}}$` }
+      }),
+  },
+  { name: 'not as if/then false', keepsValues: true, apply: (s) => everyNode(s, (n) => (n.not !== undefined && n.if === undefined && n.then === undefined && n.else === undefined ? { ...without(n, 'not'), if: n.not, then: false } : n)) },
+  { name: 'if/then false as anyOf', keepsValues: true, apply: (s) => everyNode(s, (n) => (n.not !== undefined && n.anyOf === undefined ? { ...without(n, 'not'), anyOf: [{ not: n.not }, false] } : n)) },
+  // a closed object refuses an unlisted name already; banning it again, two ways, says nothing
+  { name: 'closed objects: an unlisted name as dependentSchemas false', keepsValues: true, apply: (s) => everyNode(s, (n) => (isClosed(n) ? { ...n, dependentSchemas: { ...(n.dependentSchemas as object), zz: false } } : n)) },
+  {
+    name: 'closed objects: an unlisted name as an impossible object',
+    keepsValues: true,
+    apply: (s) => everyNode(s, (n) => (isClosed(n) ? { ...n, properties: { ...(n.properties as object), zz: { type: 'object', required: ['x'], properties: { x: false } } } } : n)),
+  },
+  {
+    name: 'closed objects: propertyNames every name meets',
+    keepsValues: true,
+    apply: (s) => everyNode(s, (n) => (isClosed(n) && n.propertyNames === undefined ? { ...n, propertyNames: { maxLength: Math.max(1, ...Object.keys(n.properties as object).map((k) => [...k].length)) } } : n)),
+  },
+  { name: 'closed objects in an allOf with an open one', keepsValues: true, apply: (s) => everyNode(s, (n) => (isClosed(n) && n.allOf === undefined ? { allOf: [n, { type: 'object', properties: { zz: { type: 'number' } } }] } : n)) },
+]
+
 /**
  * Rewrites that keep exactly the accepted values (Ajv checks each pair): any breaking or risky
  * report on one is a false alarm. Each applies to every node of a document.
@@ -249,6 +320,7 @@ export const EQUAL_EDITS: Edit[] = [
   },
   { name: 'integer as multipleOf 1', keepsValues: true, apply: (s) => everyNode(s, (n) => (n.type === 'integer' && n.multipleOf === undefined ? { ...n, type: 'number', multipleOf: 1 } : n)) },
   { name: 'wrap in allOf', keepsValues: true, apply: (s) => wrap(s, (inner) => ({ allOf: [inner] })) },
+  ...LIBRARY_REWRITES,
 ]
 
 export const equalEditArbitrary: fc.Arbitrary<Edit> = fc.constantFrom(...EQUAL_EDITS)

@@ -20,6 +20,7 @@ import { schemaFormatChanged } from './schema-format-changed.js'
 import { schemaKeywordChanged } from './schema-keyword-changed.js'
 import { schemaNullableChanged } from './schema-nullable-changed.js'
 import { schemaPatternChanged } from './schema-pattern-changed.js'
+import { schemaProducerHintChanged } from './schema-producer-hint-changed.js'
 import { schemaReferenceChanged } from './schema-reference-changed.js'
 import { schemaSafeIntegerBoundChanged } from './schema-safe-integer-bound-changed.js'
 import { schemaSatisfiabilityChanged } from './schema-satisfiability-changed.js'
@@ -50,6 +51,7 @@ export const SCHEMA_KINDS: ChangeKind[] = [
   schemaDefaultChanged,
   schemaDeprecatedChanged,
   schemaAnnotationChanged,
+  schemaProducerHintChanged,
   schemaKeywordChanged,
   schemaSatisfiabilityChanged,
   schemaReferenceChanged,
