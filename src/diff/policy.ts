@@ -4,6 +4,7 @@ import { ERA_OPTIONS, type EraOption } from '../surface/eras.js'
 import { kindOfValue } from '../surface/kind-of-value.js'
 import { DEFAULT_PROFILES, profileNamesProblem } from '../lint/profile-registry.js'
 import { SEVERITIES, type Severity } from './change.js'
+import { volatileProblem, type VolatileDeclaration } from '../surface/volatile-values.js'
 
 /** How a check judges and which changes fail it. Applied after detection, never inside it. */
 export interface Policy {
@@ -45,6 +46,13 @@ export interface Policy {
    * differences reported). Read by capture, not by the comparison.
    */
   era?: EraOption
+  /**
+   * Values the server changes by itself, compared by their shape rather than their value, as a
+   * snapshot's property matchers do: paths (`tools.search.inputSchema.properties.since.default`,
+   * `server.instructions`, `resources["file:///s/{uuid}.json"].uri`) or `{ path, format?, pattern? }`.
+   * Added to what the contract records as volatile.
+   */
+  volatile?: VolatileDeclaration[]
 }
 
 /** A policy with every default filled in. */
@@ -55,6 +63,7 @@ export interface ResolvedPolicy {
   used?: string[]
   ignore: string[]
   profiles: readonly string[]
+  volatile: readonly VolatileDeclaration[]
 }
 
 /** Fills in the defaults: `failOn: 'risky'`, `strict` ⇒ `failOn: 'routing'`. */
@@ -66,12 +75,13 @@ export function resolvePolicy(policy: Policy = {}): ResolvedPolicy {
     used: policy.used,
     ignore: policy.ignore ?? [],
     profiles: policy.profiles ?? DEFAULT_PROFILES,
+    volatile: policy.volatile ?? [],
   }
 }
 
 const CONTENT_MODELS = ['lenient', 'default', 'strict'] as const
 const FORMAT_MODES = ['assert', 'annotate'] as const
-const OPTIONS = ['failOn', 'strict', 'contentModel', 'format', 'used', 'usedBy', 'ignore', 'profiles', 'era'] as const
+const OPTIONS = ['failOn', 'strict', 'contentModel', 'format', 'used', 'usedBy', 'ignore', 'profiles', 'era', 'volatile'] as const
 
 /**
  * What is wrong with a policy a user wrote, in words that say what to write instead; undefined
@@ -86,7 +96,7 @@ export function policyProblem(policy: unknown, kindIds?: readonly string[]): str
   const given = policy as Record<string, unknown>
   const unknown = Object.keys(given).find((key) => !(OPTIONS as readonly string[]).includes(key))
   if (unknown !== undefined) return `Unknown policy option ${JSON.stringify(unknown)}.${didYouMean(unknown, OPTIONS)} The options are ${OPTIONS.join(', ')}.`
-  const { failOn, strict, contentModel, format, used, usedBy, ignore, profiles, era } = given
+  const { failOn, strict, contentModel, format, used, usedBy, ignore, profiles, era, volatile } = given
   if (failOn !== undefined && !SEVERITIES.includes(failOn as Severity)) return `failOn must be one of ${quoted(SEVERITIES)}; got ${JSON.stringify(failOn)}.`
   if (strict !== undefined && typeof strict !== 'boolean') return `strict must be true or false; got ${JSON.stringify(strict)}.`
   if (contentModel !== undefined && !(CONTENT_MODELS as readonly unknown[]).includes(contentModel)) return `contentModel must be one of ${quoted(CONTENT_MODELS)}; got ${JSON.stringify(contentModel)}.`
@@ -99,6 +109,10 @@ export function policyProblem(policy: unknown, kindIds?: readonly string[]): str
     if (problem !== undefined) return problem
   }
   if (era !== undefined && !(ERA_OPTIONS as readonly unknown[]).includes(era)) return `era must be one of ${quoted(ERA_OPTIONS)}; got ${JSON.stringify(era)}.`
+  if (volatile !== undefined) {
+    const problem = volatileProblem(volatile)
+    if (problem !== undefined) return problem
+  }
   const strange = kindIds && (ignore as string[] | undefined)?.map((entry) => ignoreRuleProblem(entry, kindIds)).find((problem) => problem !== undefined)
   if (strange) return `ignore: ${strange} KINDS from 'mcp-contract' lists every kind.`
   return undefined
