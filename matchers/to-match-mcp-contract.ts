@@ -84,7 +84,7 @@ async function matchMcpContract(adapter: RunnerAdapter, received: unknown, hint:
   const chosenLevel = policy?.failOn !== undefined || policy?.strict === true
   // Why only what the project scopes (used, ignore, profiles): a snapshot fails on any drift unless this call chooses a level.
   const { failOn: _failOn, strict: _strict, ...scoping } = engine.policyWithConfig((await projectOf(engine, adapter, matcher, callSite)).config)
-  const scoped = { ...scoping, ...(await resolveUsedBy(engine, adapter, policy, [recorded, live], matcher, callSite)), ...(scoping.ignore && policy?.ignore ? { ignore: [...(scoping.ignore ?? []), ...(policy?.ignore ?? [])] } : {}) }
+  const scoped = { ...scoping, ...(await resolveUsedBy(engine, adapter, policy, [recorded, live], matcher, callSite)), ...(scoping.ignore && policy?.ignore ? { ignore: [...(scoping.ignore ?? []), ...(policy?.ignore ?? [])] } : {}), ...(scoping.volatile && policy?.volatile ? { volatile: [...scoping.volatile, ...policy.volatile] } : {}) }
   const report = engine.diffSurfaces(recorded, live, chosenLevel ? scoped : { ...scoped, failOn: 'cosmetic' })
   // Why: with no policy, text that differs is drift even when no classified change explains it.
   if (policy !== undefined && report.ok) {

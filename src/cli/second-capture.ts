@@ -1,8 +1,7 @@
 import { captureRaw, type EraOption } from '../capture/capture-raw.js'
-import { detectVolatile } from '../surface/detect-volatile.js'
+import { markVolatile } from '../surface/detect-volatile.js'
 import { normalizeSurface } from '../surface/normalize.js'
 import type { Surface } from '../surface/types.js'
-import { mergeVolatile } from '../surface/volatile-values.js'
 import type { CliIo } from './cli-io.js'
 import type { Invocation } from './parse-argv.js'
 import { serverTarget } from './server-target.js'
@@ -18,7 +17,7 @@ import { serverTarget } from './server-target.js'
 export async function withDetectedVolatile(surface: Surface, invocation: Invocation, io: CliIo, era: EraOption | undefined, earlier: Surface | undefined): Promise<Surface> {
   // Why without named authorizations: the unnamed view is the one the volatile paths name.
   const again = normalizeSurface(await captureRaw(await serverTarget(invocation, io), { timeoutMs: invocation.timeoutMs, signal: io.signal, era, adviceFor: 'cli' }))
-  const { volatile, unexplained } = detectVolatile(surface, again)
+  const { surface: marked, unexplained } = markVolatile(surface, again, earlier)
   if (unexplained.length > 0) {
     const places = unexplained.slice(0, 5).map((place) => place.path)
     io.stderr(
@@ -26,7 +25,5 @@ export async function withDetectedVolatile(surface: Surface, invocation: Invocat
         'not as a clock or an id changes; they are recorded as first read and compared exactly. If they change by themselves, declare them in "volatile" (docs: README, "Values that change by themselves").\n',
     )
   }
-  const merged = mergeVolatile(earlier?.volatile, volatile, surface)
-  const { volatile: _none, ...rest } = surface
-  return merged === undefined ? rest : { ...rest, volatile: merged }
+  return marked
 }

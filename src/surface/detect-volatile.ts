@@ -8,7 +8,7 @@ import { compareText } from '../schema/keywords.js'
 import type { Surface } from './types.js'
 import { maskTokens, numberDifference, tokenDifference, VOLATILE_FORMATS } from './volatile-formats.js'
 import { renderVolatilePath } from './volatile-path.js'
-import type { VolatileValue } from './volatile-values.js'
+import { mergeVolatile, type VolatileValue } from './volatile-values.js'
 
 /** The lists compared entry by entry, and the field each is keyed by. */
 const LISTS = { tools: 'name', prompts: 'name', resources: 'uri', resourceTemplates: 'uriTemplate' } as const
@@ -36,6 +36,19 @@ export function detectVolatile(first: Surface, second: Surface): { volatile: Vol
   }
   found.sort((a, b) => compareText(`${a.path}\0${a.format ?? ''}`, `${b.path}\0${b.format ?? ''}`))
   return { volatile: found, unexplained }
+}
+
+/**
+ * The first capture with its volatile values marked: what differs from the second by a clock or a
+ * random id, beside what `earlier` (the contract it replaces) recorded and still names; and what
+ * differs otherwise, recorded as first read.
+ * @example const { surface } = markVolatile(await captureSurface(factory), await captureSurface(factory))
+ */
+export function markVolatile(first: Surface, second: Surface, earlier?: Surface): { surface: Surface; unexplained: Unexplained[] } {
+  const { volatile, unexplained } = detectVolatile(first, second)
+  const merged = mergeVolatile(earlier?.volatile, volatile, first)
+  const { volatile: _none, ...rest } = first
+  return { surface: merged === undefined ? rest : { ...rest, volatile: merged }, unexplained }
 }
 
 /** Pairs a keyed list's entries by key, then by key with its tokens masked (a random id in a URI). */
