@@ -93,14 +93,16 @@ async function honorContract(adapter: RunnerAdapter, received: unknown, file: st
   const mayWrite = existed ? adapter.updateMode() === 'all' : adapter.updateMode() !== 'none'
   const live =
     mayWrite && canReadTwice(received)
-      ? engine.markVolatile(captured, await captureLive(adapter, received, matcher, callSite, era), earlier).surface
-      : earlier?.volatile !== undefined
-        ? { ...captured, volatile: earlier.volatile }
+      ? engine.markVolatile(captured, await captureLive(adapter, received, matcher, callSite, era), earlier?.surface).surface
+      : earlier?.surface.volatile !== undefined
+        ? { ...captured, volatile: earlier.surface.volatile }
         : captured
   // Why vouched as the CLI's snapshot writes it: a later check reuses what an unchanged entry records.
   const vouching = raw && { raw, eligible: engine.cleanEntries(raw) }
-  // Why the stored text when equal by shape: a clock that moved is no drift, and -u must not rewrite the file for it.
-  const text = stored !== undefined && earlier !== undefined && engine.sameByShape(earlier, live) ? stored : engine.serializeContract(live, vouching)
+  // Why the stored text when equal by shape and the diff finds nothing (what was sent is judged too):
+  // a clock that moved is no drift, and -u must not rewrite the file for it.
+  const unmoved = stored !== undefined && earlier !== undefined && engine.sameByShape(earlier.surface, live) && engine.diffSurfaces(earlier.surface, live, { ...policy, failOn: 'cosmetic' }, raw && { raw, verified: earlier.verified }).changes.length === 0
+  const text = unmoved ? stored : engine.serializeContract(live, vouching)
 
   const outcome = await matchCommittedFile(adapter, path, text, () => engine.writeContract(path, live, vouching))
   // Why existed decides the notice: a pass over a file that was not there means the runner's rules just wrote it.
@@ -154,11 +156,11 @@ function canReadTwice(received: unknown): boolean {
   return !isSurface(received) && !isInProcessServer(received)
 }
 
-/** The surface a committed contract's text records; undefined when there is none or it does not read (reported later, where it is read for the diff). */
-function recordedIn(engine: Engine, text: string | undefined, shown: string): Surface | undefined {
+/** The surface a committed contract's text records, and what it vouches for; undefined when there is none or it does not read (reported later, where it is read for the diff). */
+function recordedIn(engine: Engine, text: string | undefined, shown: string): ReturnType<Engine['parseContractVouched']> | undefined {
   if (text === undefined) return undefined
   try {
-    return engine.parseContract(text, shown)
+    return engine.parseContractVouched(text, shown)
   } catch {
     return undefined
   }

@@ -9,7 +9,7 @@ import type { Severity } from '../diff/change.js'
 import { didYouMean } from '../diff/closest-names.js'
 import { policyProblem, type Policy } from '../diff/policy.js'
 import { KIND_IDS } from '../diff/registry.js'
-import type { VolatileDeclaration } from '../surface/volatile-values.js'
+import type { VolatileDeclaration } from '../surface/volatile-declaration.js'
 
 /** What a project configures, as written in its file. */
 export interface ProjectConfig {

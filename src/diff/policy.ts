@@ -4,7 +4,7 @@ import { ERA_OPTIONS, type EraOption } from '../surface/eras.js'
 import { kindOfValue } from '../surface/kind-of-value.js'
 import { DEFAULT_PROFILES, profileNamesProblem } from '../lint/profile-registry.js'
 import { SEVERITIES, type Severity } from './change.js'
-import { volatileProblem, type VolatileDeclaration } from '../surface/volatile-values.js'
+import { volatileProblem, type VolatileDeclaration } from '../surface/volatile-declaration.js'
 
 /** How a check judges and which changes fail it. Applied after detection, never inside it. */
 export interface Policy {
