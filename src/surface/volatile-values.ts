@@ -3,7 +3,7 @@
  * with their shape and compared by it: both sides masked at the volatile paths, so the diff still
  * sees a changed type or format, a removed or renamed argument, a required flag, and the rest of a text.
  */
-import { formatsIn, maskTokens, placeholder, VOLATILE_FORMATS, type NumberFormat, type VolatileFormat } from './volatile-formats.js'
+import { formatsIn, maskTokens, placeholder, VOLATILE_FORMATS, type VolatileFormat } from './volatile-formats.js'
 import { parseVolatilePath, renderVolatilePath } from './volatile-path.js'
 import { stableStringify } from './stable-json.js'
 import type { Surface, VolatileValue } from './types.js'
