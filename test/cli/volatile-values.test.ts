@@ -114,6 +114,15 @@ describe('a stdio server whose listing changes by itself', () => {
     `)
   })
 
+  test('diff compares two contract files by the volatile values the older one records', async () => {
+    await run('snapshot', 'honors', 0, '--contract', 'monday.json')
+    await run('snapshot', 'honors', 1, '--contract', 'tuesday.json')
+    const diff = await cli(['diff', 'monday.json', 'tuesday.json', '--format', 'json'])
+    // Why the description alone: the date in it moved only between the two days, so neither snapshot could prove it volatile.
+    expect(JSON.parse(diff.stdout).changes.map((change: { kind: string }) => change.kind)).toEqual(['tool-description-changed'])
+    expect(JSON.parse(diff.stdout).comparedByShape).toHaveLength(4)
+  })
+
   test.each([
     ['renamed-argument', 'an argument renamed'],
     ['since-number', 'the since argument turned from a date-time string into a number'],
