@@ -9,6 +9,9 @@ import { parseVolatilePath } from '../surface/volatile-path.js'
 import { formatsIn, maskTokens } from '../surface/volatile-formats.js'
 import type { Detected } from './detected.js'
 
+/** The shapes a hint is given for: a clock or a random id. */
+const HINTED = new Set(['date-time', 'date', 'time', 'uuid', 'hex', 'epoch-ms', 'epoch-s'])
+
 /** The list each entity kind is read from. */
 const ENTITY_OF: Record<string, Detected['entity']> = { server: 'server', tools: 'tool', prompts: 'prompt', resources: 'resource', resourceTemplates: 'resourceTemplate' }
 
@@ -19,7 +22,8 @@ const ENTITY_OF: Record<string, Detected['entity']> = { server: 'server', tools:
  */
 export function withVolatileHints(changes: readonly Detected[], recorded: Surface, live: Surface): { changes: Detected[]; looksVolatile: VolatileValue[] } {
   if (changes.length === 0) return { changes: [...changes], looksVolatile: [] }
-  const candidates = detectVolatile(recorded, live).volatile
+  // Why clocks and ids only: "up to 10 results" → "up to 50 results" or a limit default 10 → 50 is a change someone made, not a counter.
+  const candidates = detectVolatile(recorded, live).volatile.filter((value) => value.format !== undefined && HINTED.has(value.format))
   if (candidates.length === 0) return { changes: [...changes], looksVolatile: [] }
   const explained = new Set<VolatileValue>()
   const out = changes.map((change) => {

@@ -25,7 +25,7 @@ export function volatileHint(change: Change): string | undefined {
   const path = change.details?.looksVolatile
   if (typeof path !== 'string') return undefined
   const format = String(change.details?.volatileFormat ?? '')
-  const looks = isClockFormat(format) ? 'a clock' : format === 'uuid' || format === 'hex' ? 'a random id' : format === 'string' ? 'a value that changes by itself' : 'a counter'
+  const looks = isClockFormat(format) ? 'a clock' : 'a random id'
   return `this ${fieldOf(change)} looks like ${looks} (${format}): mark ${path} volatile, or run snapshot again to detect it`
 }
 

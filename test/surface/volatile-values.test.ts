@@ -97,3 +97,17 @@ describe('the contract file', () => {
     expect(() => parseContract(text, 'mcp-contract.json')).toThrowErrorMatchingSnapshot()
   })
 })
+
+describe('hints', () => {
+  test('a changed number in a text or a default is a change someone made: no hint', async () => {
+    const recorded = await captureSurface(createCatalogServer('v1'))
+    const live = structuredClone(recorded)
+    const tool = live.tools![0]
+    tool.description = `${tool.description ?? ''} Up to 50 results.`
+    recorded.tools![0].description = `${recorded.tools![0].description ?? ''} Up to 10 results.`
+    const report = diffSurfaces(recorded, live)
+    expect(report.changes.map((change) => change.kind)).toEqual(['tool-description-changed'])
+    expect(report.looksVolatile).toBeUndefined()
+    expect(report.changes[0].details?.looksVolatile).toBeUndefined()
+  })
+})
