@@ -3,7 +3,10 @@ import { dirname } from 'node:path'
 import type { Policy } from '../src/diff/policy.js'
 import type { Surface } from '../src/surface/types.js'
 import type { VerifiedEntries } from '../src/surface/vouched-entries.js'
+import { isInProcessServer } from '../src/capture/target.js'
+import { isSurface } from '../src/surface/is-surface.js'
 import {
+  captureLive,
   captureLiveRaw,
   displayPath,
   driftMessage,
@@ -24,6 +27,7 @@ import {
   runnerFor,
   updateCommand,
   usageError,
+  type Engine,
   type MatcherResult,
 } from './matcher-core.js'
 import type { MatcherContext, RunnerAdapter } from './runner-adapter.js'
@@ -81,13 +85,27 @@ async function honorContract(adapter: RunnerAdapter, received: unknown, file: st
       ].join('\n'),
     )
   }
-  const { surface: live, raw } = await captureLiveRaw(adapter, received, matcher, callSite, policy?.era ?? (await erasRecordedIn(path)))
+  const era = policy?.era ?? (await erasRecordedIn(path))
+  const { surface: captured, raw } = await captureLiveRaw(adapter, received, matcher, callSite, era)
   // Why before the verdict: a model API that refuses the tool list is worth a line whether or not the contract holds.
   const models = raw && engine.modelApiWarning(raw, policy.profiles)
   if (models) notice(models.trimEnd())
+  const stored = existed ? await readIfPresent(path) : undefined
+  const earlier = recordedIn(engine, stored, shown)
+  // Why a second read only when the file may be written: that is when volatile values are recorded; a check compares by the recorded ones.
+  const mayWrite = existed ? adapter.updateMode() === 'all' : adapter.updateMode() !== 'none'
+  const live =
+    mayWrite && canReadTwice(received)
+      ? engine.markVolatile(captured, await captureLive(adapter, received, matcher, callSite, era), earlier?.surface).surface
+      : earlier?.surface.volatile !== undefined
+        ? { ...captured, volatile: earlier.surface.volatile }
+        : captured
   // Why vouched as the CLI's snapshot writes it: a later check reuses what an unchanged entry records.
   const vouching = raw && { raw, eligible: engine.cleanEntries(raw) }
-  const text = engine.serializeContract(live, vouching)
+  // Why the stored text when equal by shape and the diff finds nothing (what was sent is judged too):
+  // a clock that moved is no drift, and -u must not rewrite the file for it.
+  const unmoved = stored !== undefined && earlier !== undefined && engine.sameByShape(earlier.surface, live) && engine.diffSurfaces(earlier.surface, live, { ...policy, failOn: 'cosmetic' }, raw && { raw, verified: earlier.verified }).changes.length === 0
+  const text = unmoved ? stored : engine.serializeContract(live, vouching)
 
   const outcome = await matchCommittedFile(adapter, path, text, () => engine.writeContract(path, live, vouching))
   // Why existed decides the notice: a pass over a file that was not there means the runner's rules just wrote it.
@@ -130,6 +148,25 @@ async function honorContract(adapter: RunnerAdapter, received: unknown, file: st
       accept: `To accept it deliberately: ${updateCommand(adapter)} rewrites ${shown}; review the diff and commit it.`,
     }),
   )
+}
+
+/**
+ * True when the target can be read a second time, for volatile values: a factory, a command, a URL,
+ * a handler or a connected client. Why not an `McpServer` or `Server` object: it connects to one
+ * transport only, so a second read would fail; pass a factory (`() => createServer()`) to detect them.
+ */
+function canReadTwice(received: unknown): boolean {
+  return !isSurface(received) && !isInProcessServer(received)
+}
+
+/** The surface a committed contract's text records, and what it vouches for; undefined when there is none or it does not read (reported later, where it is read for the diff). */
+function recordedIn(engine: Engine, text: string | undefined, shown: string): ReturnType<Engine['parseContractVouched']> | undefined {
+  if (text === undefined) return undefined
+  try {
+    return engine.parseContractVouched(text, shown)
+  } catch {
+    return undefined
+  }
 }
 
 /** `1 additive change`, `2 changes (1 routing, 1 additive)`. */

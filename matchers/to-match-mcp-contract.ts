@@ -88,7 +88,7 @@ async function matchMcpContract(adapter: RunnerAdapter, received: unknown, hint:
   const chosenLevel = policy?.failOn !== undefined || policy?.strict === true
   // Why only what the project scopes (used, ignore, profiles): a snapshot fails on any drift unless this call chooses a level.
   const { failOn: _failOn, strict: _strict, ...scoping } = engine.policyWithConfig((await projectOf(engine, adapter, matcher, callSite)).config)
-  const scoped = { ...scoping, ...(await resolveUsedBy(engine, adapter, policy, [recorded, live], matcher, callSite)), ...(scoping.ignore && policy?.ignore ? { ignore: [...(scoping.ignore ?? []), ...(policy?.ignore ?? [])] } : {}) }
+  const scoped = { ...scoping, ...(await resolveUsedBy(engine, adapter, policy, [recorded, live], matcher, callSite)), ...(scoping.ignore && policy?.ignore ? { ignore: [...(scoping.ignore ?? []), ...(policy?.ignore ?? [])] } : {}), ...(scoping.volatile && policy?.volatile ? { volatile: [...scoping.volatile, ...policy.volatile] } : {}) }
   // Why the live surface as a snapshot holds it: the snapshot leaves out what reads as nothing (zod's
   // safe-integer limits), so the stored text is compared with what the live text says, like with like.
   const report = engine.diffSurfaces(recorded, parseSurfaceSnapshot(printSurfaceSnapshot(live)), chosenLevel ? scoped : { ...scoped, failOn: 'cosmetic' })

@@ -26,7 +26,7 @@ const COMMAND_LINES = {
 /** What each command does, for its own `--help`. */
 const COMMAND_PURPOSE: Record<keyof typeof COMMAND_LINES, string> = {
   snapshot:
-    "Records the server's surface into the contract file (default mcp-contract.json). Over an existing file it prints the classified diff first, writes nothing when the surface is unchanged, and refuses (exit 1) when a change reaches --fail-on (default risky) unless --force is given.",
+    "Records the server's surface into the contract file (default mcp-contract.json). Over an existing file it prints the classified diff first, writes nothing when the surface is unchanged, and refuses (exit 1) when a change reaches --fail-on (default risky) unless --force is given. It reads the server twice (a command started twice, a URL listed twice) and records what changed by itself (a clock, a random id) as volatile, compared by its shape.",
   check: 'Compares the server with the contract file and prints the classified changes; exit 1 when one reaches --fail-on.',
   show: 'Prints what the server advertises; writes nothing. With --suggest-version it compares the server with the contract file instead and prints the smallest release (semver) the changes need; with --tokens it prints what each tool and the whole tool list cost an agent in tokens.',
   diff: 'Compares two contract files, as check compares a file with a server.',

@@ -32,6 +32,8 @@ import { judgeLive, judgingFlags, report } from './judge-surface.js'
 import { runAuth } from './run-auth.js'
 import { runPactExport, runPublish } from './run-pact.js'
 import { serverTarget } from './server-target.js'
+import { withDetectedVolatile } from './second-capture.js'
+import { sameByShape } from '../surface/volatile-values.js'
 
 /**
  * Every command but `check` (see run-check.ts) and `record` (run-record.ts): records, prints, compares, judges, verifies,
@@ -50,18 +52,22 @@ export const COMMAND_RUNNERS: Record<Exclude<Invocation['command'], 'check' | 'r
     const existing = await existingContract(file, invocation.force)
     // Why: as check does, a contract recorded in both eras is read again in both, or re-recording would drop one.
     const era = invocation.era ?? (existing?.surface?.eras?.length === 2 ? 'both' : undefined)
-    const { surface, raw } = await capture(invocation, io, era, authorizationsFor(invocation, sources(io, config)), undefined, config)
+    const first = await capture(invocation, io, era, authorizationsFor(invocation, sources(io, config)), undefined, config)
+    const { raw } = first
+    const surface = await withDetectedVolatile(first.surface, invocation, io, era, existing?.surface)
     // Why: a signal that came while capturing the last list must not still write the file.
     if (io.signal?.aborted) return EXIT.error
     // Why vouched: a later check reuses what this records for an entry the server lists unchanged.
     const vouching = { raw, eligible: cleanEntries(raw) }
     if (existing?.surface !== undefined) {
       // Why the recorded version is kept: it is metadata; a new release with the same surface is no reason to rewrite the file.
-      if (serializeContract(withVersion(surface, existing.surface.serverVersion), vouching) === existing.text) {
-        io.stdout(`${invocation.contract} is unchanged (${describeCounts(surface)}); nothing written\n`)
+      // Why by shape too: a clock that moved since the file was written is no reason to rewrite it either.
+      if (serializeContract(withVersion(surface, existing.surface.serverVersion), vouching) === existing.text || sameByShape(existing.surface, surface)) {
+        io.stdout(`${invocation.contract} is unchanged (${describeCounts(surface)}${describeVolatile(surface)}); nothing written\n`)
         return EXIT.ok
       }
-      const result = diffSurfaces(existing.surface, surface, policyWithConfig(config, judgingFlags(invocation)))
+      // Why the values just detected: what moved by itself since the file was written is no change.
+      const result = diffSurfaces({ ...existing.surface, volatile: surface.volatile }, surface, policyWithConfig(config, judgingFlags(invocation)))
       io.stdout(formatReport(result, { color: wantsColor(io.env, io.isTerminal === true) }))
       if (!result.ok && !invocation.force) {
         const failing = result.failing.length
@@ -74,7 +80,7 @@ export const COMMAND_RUNNERS: Record<Exclude<Invocation['command'], 'check' | 'r
     }
     await writeContract(file, surface, vouching)
     const named = Object.entries(surface.authorizations ?? {}).map(([name, view]) => `; as ${name}: ${describeCounts(view)}`)
-    io.stdout(`recorded ${describeCounts(surface)}${named.join('')} to ${invocation.contract}\n`)
+    io.stdout(`recorded ${describeCounts(surface)}${named.join('')}${describeVolatile(surface)} to ${invocation.contract}\n`)
     return EXIT.ok
   },
   /** Prints the live surface (or, with --suggest-version, the release its changes need); records nothing. */
@@ -248,6 +254,12 @@ async function captureRawSurface(invocation: Invocation, io: CliIo, era: EraOpti
 /** Where a run finds credentials: its environment and configuration; found tokens join the scrubbed secrets. */
 export function sources(io: CliIo, config?: FoundConfig): CredentialSources {
   return { env: io.env, config, secrets: io.secrets ?? [] }
+}
+
+/** `; 3 values compared by shape (volatile)`, or nothing when none is. */
+function describeVolatile(surface: Surface): string {
+  const paths = new Set((surface.volatile ?? []).map((value) => value.path)).size
+  return paths === 0 ? '' : `; ${paths} value${paths === 1 ? '' : 's'} marked volatile, compared by shape`
 }
 
 function describeCounts(surface: Surface): string {

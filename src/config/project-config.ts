@@ -9,6 +9,7 @@ import type { Severity } from '../diff/change.js'
 import { didYouMean } from '../diff/closest-names.js'
 import { policyProblem, type Policy, type TokenBudget } from '../diff/policy.js'
 import { KIND_IDS } from '../diff/registry.js'
+import type { VolatileDeclaration } from '../surface/volatile-declaration.js'
 
 /** What a project configures, as written in its file. */
 export interface ProjectConfig {
@@ -22,6 +23,8 @@ export interface ProjectConfig {
   profiles?: string[]
   /** How far a release may grow the tool list's token count: `growth` (a fraction of the recorded count), `max` (a total), or both. */
   tokenBudget?: TokenBudget
+  /** Values the server changes by itself, compared by their shape (see `Policy.volatile`). */
+  volatile?: VolatileDeclaration[]
   /** Named authorizations to read an HTTP server as (`--as NAME`): where each one's token is, and its headers. */
   authorizations?: Record<string, { bearerEnv?: string; headers?: Record<string, string> }>
 }
@@ -70,13 +73,16 @@ export async function findProject(folder: string, workingDirectory?: string): Pr
  */
 export function policyWithConfig(found: FoundConfig | undefined, given: Policy = {}): Policy {
   if (found === undefined) return given
-  const { failOn, strict, used, ignore, profiles, tokenBudget } = found.config
+  const { failOn, strict, used, ignore, profiles, tokenBudget, volatile } = found.config
   const fromConfig: Policy = { ...(failOn ? { failOn } : {}), ...(strict !== undefined ? { strict } : {}), ...(used ? { used } : {}), ...(profiles ? { profiles } : {}), ...(tokenBudget ? { tokenBudget } : {}) }
   const ignored = [...new Set([...Object.keys(ignore ?? {}), ...(given.ignore ?? [])])]
+  // Why the union, as for ignore: a value the project declares volatile stays volatile in a test that declares more.
+  const declared = [...(volatile ?? []), ...(given.volatile ?? [])]
   // Why: strict is failOn's shorthand, so the caller's failOn or strict replaces both of the config's.
   const levelGiven = given.failOn !== undefined || given.strict !== undefined
   const merged: Policy = { ...fromConfig, ...(levelGiven ? { failOn: undefined, strict: undefined } : {}), ...given }
   if (ignored.length > 0) merged.ignore = ignored
+  if (declared.length > 0) merged.volatile = declared
   return Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)) as Policy
 }
 

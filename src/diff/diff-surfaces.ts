@@ -14,6 +14,9 @@ import { diffTokenCost } from './diff-token-cost.js'
 import { policyProblem, resolvePolicy, type Policy, type ResolvedPolicy } from './policy.js'
 import { KIND_IDS, kindById } from './registry.js'
 import { matchesAny } from './scope.js'
+import { maskVolatile, type ComparedByShape } from '../surface/volatile-values.js'
+import type { VolatileValue } from '../surface/types.js'
+import { withVolatileHints } from './volatile-hints.js'
 
 /** The classified difference between a recorded and a live surface. */
 export interface DiffReport {
@@ -31,6 +34,10 @@ export interface DiffReport {
   listingRefused?: SideRefusal[]
   /** What the changes mean for the server's version; present on a diff of two surfaces. */
   version?: VersionAdvice
+  /** The volatile values compared by their shape (the contract's and the policy's), present when any was. */
+  comparedByShape?: ComparedByShape[]
+  /** Changed values that look like a clock or a random id and are not marked volatile; present when any is. */
+  looksVolatile?: VolatileValue[]
 }
 
 /**
@@ -40,10 +47,13 @@ export interface DiffReport {
  * profile rule only in what was sent (a root `allOf` of one member) is reported too.
  * @example const report = diffSurfaces(await readContract('mcp-contract.json'), await captureSurface(server))
  */
-export function diffSurfaces(recorded: Surface, live: Surface, policy: Policy = {}, sent?: SentSurface): DiffReport {
+export function diffSurfaces(recordedSurface: Surface, liveSurface: Surface, policy: Policy = {}, sent?: SentSurface): DiffReport {
   const problem = policyProblem(policy, KIND_IDS)
   if (problem !== undefined) throw new TypeError(`diffSurfaces: ${problem}`)
   const resolved = resolvePolicy(policy)
+  // Why masked before detection: a volatile value is compared by its shape, so a changed type, a
+  // removed argument or the rest of a text around a masked date are still seen by every rule.
+  const { recorded, live, compared } = maskVolatile(recordedSurface, liveSurface, recordedSurface.volatile ?? [], resolved.volatile)
   const notRecorded: NotRecorded[] = []
   let refusals: SideRefusal[] = []
   const detectView = (before: Surface, after: Surface, places: NotRecorded[]): Detected[] => {
@@ -68,11 +78,17 @@ export function diffSurfaces(recorded: Surface, live: Surface, policy: Policy = 
       ...diffResourceTemplates(before.resourceTemplates ?? [], after.resourceTemplates ?? []),
     ]
   }
-  const detected = diffAuthorizations(recorded, live, detectView(recorded, live, notRecorded), detectView, notRecorded)
-  const report = reportDetected(detected, resolved, notRecorded)
+  const hinted = withVolatileHints(diffAuthorizations(recorded, live, detectView(recorded, live, notRecorded), detectView, notRecorded), recorded, live)
+  const report = reportDetected(hinted.changes, resolved, notRecorded)
   // Why the version is read here and never diffed: it is informational metadata, never itself a change.
   const version = versionAdvice(report.changes, recorded.serverVersion, live.serverVersion)
-  return { ...report, ...(refusals.length > 0 ? { listingRefused: refusals } : {}), version }
+  return {
+    ...report,
+    ...(refusals.length > 0 ? { listingRefused: refusals } : {}),
+    version,
+    ...(compared.length > 0 ? { comparedByShape: compared } : {}),
+    ...(hinted.looksVolatile.length > 0 ? { looksVolatile: hinted.looksVolatile } : {}),
+  }
 }
 
 /**

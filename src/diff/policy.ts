@@ -4,6 +4,7 @@ import { ERA_OPTIONS, type EraOption } from '../surface/eras.js'
 import { kindOfValue } from '../surface/kind-of-value.js'
 import { DEFAULT_PROFILES, profileNamesProblem } from '../lint/profile-names.js'
 import { SEVERITIES, type Severity } from './change.js'
+import { volatileProblem, type VolatileDeclaration } from '../surface/volatile-declaration.js'
 
 /** How a check judges and which changes fail it. Applied after detection, never inside it. */
 export interface Policy {
@@ -46,6 +47,13 @@ export interface Policy {
    */
   era?: EraOption
   /**
+   * Values the server changes by itself, compared by their shape rather than their value, as a
+   * snapshot's property matchers do: paths (`tools.search.inputSchema.properties.since.default`,
+   * `server.instructions`, `resources["file:///s/{uuid}.json"].uri`) or `{ path, format?, pattern? }`.
+   * Added to what the contract records as volatile.
+   */
+  volatile?: VolatileDeclaration[]
+  /**
    * How far a release may grow what the tool list costs an agent in tokens (see `show --tokens`)
    * before the check reports `server-token-budget-exceeded`: `growth` as a fraction of the recorded
    * count (`0.2`: 20% more), `max` as a total; either or both. Absent (default): tokens are not counted.
@@ -70,6 +78,7 @@ export interface ResolvedPolicy {
   ignore: string[]
   profiles: readonly string[]
   tokenBudget?: TokenBudget
+  volatile: readonly VolatileDeclaration[]
 }
 
 /** Fills in the defaults: `failOn: 'risky'`, `strict` ⇒ `failOn: 'routing'`. */
@@ -82,12 +91,13 @@ export function resolvePolicy(policy: Policy = {}): ResolvedPolicy {
     ignore: policy.ignore ?? [],
     profiles: policy.profiles ?? DEFAULT_PROFILES,
     ...(policy.tokenBudget === undefined ? {} : { tokenBudget: policy.tokenBudget }),
+    volatile: policy.volatile ?? [],
   }
 }
 
 const CONTENT_MODELS = ['lenient', 'default', 'strict'] as const
 const FORMAT_MODES = ['assert', 'annotate'] as const
-const OPTIONS = ['failOn', 'strict', 'contentModel', 'format', 'used', 'usedBy', 'ignore', 'profiles', 'era', 'tokenBudget'] as const
+const OPTIONS = ['failOn', 'strict', 'contentModel', 'format', 'used', 'usedBy', 'ignore', 'profiles', 'era', 'tokenBudget', 'volatile'] as const
 
 /**
  * What is wrong with a policy a user wrote, in words that say what to write instead; undefined
@@ -102,7 +112,7 @@ export function policyProblem(policy: unknown, kindIds?: readonly string[]): str
   const given = policy as Record<string, unknown>
   const unknown = Object.keys(given).find((key) => !(OPTIONS as readonly string[]).includes(key))
   if (unknown !== undefined) return `Unknown policy option ${JSON.stringify(unknown)}.${didYouMean(unknown, OPTIONS)} The options are ${OPTIONS.join(', ')}.`
-  const { failOn, strict, contentModel, format, used, usedBy, ignore, profiles, era, tokenBudget } = given
+  const { failOn, strict, contentModel, format, used, usedBy, ignore, profiles, era, tokenBudget, volatile } = given
   if (failOn !== undefined && !SEVERITIES.includes(failOn as Severity)) return `failOn must be one of ${quoted(SEVERITIES)}; got ${JSON.stringify(failOn)}.`
   if (strict !== undefined && typeof strict !== 'boolean') return `strict must be true or false; got ${JSON.stringify(strict)}.`
   if (contentModel !== undefined && !(CONTENT_MODELS as readonly unknown[]).includes(contentModel)) return `contentModel must be one of ${quoted(CONTENT_MODELS)}; got ${JSON.stringify(contentModel)}.`
@@ -117,6 +127,10 @@ export function policyProblem(policy: unknown, kindIds?: readonly string[]): str
   if (era !== undefined && !(ERA_OPTIONS as readonly unknown[]).includes(era)) return `era must be one of ${quoted(ERA_OPTIONS)}; got ${JSON.stringify(era)}.`
   if (tokenBudget !== undefined) {
     const problem = tokenBudgetProblem(tokenBudget)
+    if (problem !== undefined) return problem
+  }
+  if (volatile !== undefined) {
+    const problem = volatileProblem(volatile)
     if (problem !== undefined) return problem
   }
   const strange = kindIds && (ignore as string[] | undefined)?.map((entry) => ignoreRuleProblem(entry, kindIds)).find((problem) => problem !== undefined)

@@ -1,3 +1,4 @@
+import { comparedByShapeLine, volatileHint } from './describe-volatile.js'
 import type { Severity } from '../diff/change.js'
 import type { DiffReport } from '../diff/diff-surfaces.js'
 import { kindById } from '../diff/registry.js'
@@ -77,12 +78,18 @@ export interface JsonReport {
      * the tools that grew most (a new tool by all of its count), largest first.
      */
     tokenBudget?: { growth?: number; max?: number; tokenizer: string; grown: { name: string; tokens: number }[] }
+    /** When the value only looks like a clock or a random id moving: how to mark it volatile. */
+    hint?: string
   }[]
   notRecorded: DiffReport['notRecorded']
   /** Lists a profile's client refuses whole; present only when there is one. */
   listingRefused?: NonNullable<DiffReport['listingRefused']>
   /** The release the changes need, and whether the live version was bumped too little for them. */
   version?: VersionAdvice
+  /** The volatile values compared by their shape rather than their value (path, type, format or pattern); present when any was. */
+  comparedByShape?: NonNullable<DiffReport['comparedByShape']>
+  /** Changed values that look like a clock or a random id and are not marked volatile (path and shape); present when any is. */
+  looksVolatile?: NonNullable<DiffReport['looksVolatile']>
 }
 
 /** The report as the plain object `--format json` prints. */
@@ -107,11 +114,19 @@ export function toJsonReport(report: DiffReport): JsonReport {
       ...(change.authorization !== undefined ? { authorization: change.authorization } : {}),
       // Why this kind's details and no other's: the others' are words for the message, these are figures a dashboard reads.
       ...(change.kind === 'server-token-budget-exceeded' ? { tokenBudget: change.details as NonNullable<JsonReport['changes'][number]['tokenBudget']> } : {}),
+      ...hintOf(change),
     })),
     notRecorded: report.notRecorded,
     ...(report.listingRefused ? { listingRefused: report.listingRefused } : {}),
     ...(report.version ? { version: report.version } : {}),
+    ...(report.comparedByShape ? { comparedByShape: report.comparedByShape } : {}),
+    ...(report.looksVolatile ? { looksVolatile: report.looksVolatile } : {}),
   }
+}
+
+function hintOf(change: DiffReport['changes'][number]): { hint?: string } {
+  const hint = volatileHint(change)
+  return hint === undefined ? {} : { hint }
 }
 
 /** A side's value as the JSON report prints it: the value itself, `null` for no value. */
@@ -125,7 +140,8 @@ function movesValue(change: DiffReport['changes'][number]): boolean {
 
 function renderMarkdown(report: DiffReport): string {
   const refused = refusalLines(report.listingRefused ?? [])
-  const lines = [`### MCP contract: ${report.ok ? 'passes' : 'fails'}`, '', ...(refused.length > 0 ? [...refused.map((line) => `> ${line.trim()}`), ''] : []), summaryLine(report), '']
+  const byShape = comparedByShapeLine(report)
+  const lines = [`### MCP contract: ${report.ok ? 'passes' : 'fails'}`, '', ...(refused.length > 0 ? [...refused.map((line) => `> ${line.trim()}`), ''] : []), summaryLine(report), ...(byShape !== undefined ? ['', byShape] : []), '']
   const warning = versionWarning(report.version)
   if (warning !== undefined) lines.push(`> **Version:** ${warning}`, '')
   if (report.changes.length > 0) {

@@ -6,6 +6,7 @@ import { SEVERITIES, severityRank, type Change, type Severity } from '../diff/ch
 import type { DiffReport } from '../diff/diff-surfaces.js'
 import { counted } from './counted.js'
 import { describeChange } from './describe-change.js'
+import { comparedByShapeLine, volatileHint } from './describe-volatile.js'
 import { refusalLines } from './describe-refusal.js'
 import { versionWarning } from './describe-version.js'
 import { textStyles, type TextStyles } from './text-colors.js'
@@ -20,6 +21,8 @@ interface Row {
   place: string
   /** The line under the row (what, then effect); absent on a collapsed hint row, which says it all in one. */
   detail?: string
+  /** A second line: how to mark a value that only changed by itself (a clock, a random id). */
+  hint?: string
 }
 
 /**
@@ -43,6 +46,7 @@ export function renderText(report: DiffReport, options: { color?: boolean } = {}
       const severity = style.severity(row.severity, row.severity.padEnd(SEVERITY_WIDTH))
       lines.push(`  ${severity}  ${`${row.kind.padEnd(width)}  ${row.place}`.trimEnd()}`)
       if (row.detail) lines.push(`      ${row.detail}`)
+      if (row.hint) lines.push(`      ${style.quiet(`hint: ${row.hint}`)}`)
     }
   }
   if (report.notRecorded.length > 0) {
@@ -52,6 +56,8 @@ export function renderText(report: DiffReport, options: { color?: boolean } = {}
       lines.push(`  ${where}`, `      ${place.reason}`)
     }
   }
+  const byShape = comparedByShapeLine(report)
+  if (byShape !== undefined) lines.push(byShape)
   lines.push(summaryLine(report, style))
   const warning = versionWarning(report.version)
   if (warning !== undefined) lines.push(style.severity('breaking', `version: ${warning}`))
@@ -107,7 +113,8 @@ function rowsOf(group: readonly Change[]): Row[] {
       continue
     }
     const { place, what, effect } = describeChange(change)
-    rows.push({ severity: change.severity, kind: change.kind, place, detail: [what, effect].filter(Boolean).join('; ') })
+    const hint = volatileHint(change)
+    rows.push({ severity: change.severity, kind: change.kind, place, detail: [what, effect].filter(Boolean).join('; '), ...(hint !== undefined ? { hint } : {}) })
   }
   return rows
 }

@@ -5,6 +5,7 @@
  */
 
 import type { Json, Schema } from '../schema/types.js'
+import type { NumberFormat, VolatileFormat } from './volatile-formats.js'
 
 // Why: JSON values and schemas are the schema engine's vocabulary; the surface speaks it too.
 export type { Json, Schema } from '../schema/types.js'
@@ -115,6 +116,22 @@ export interface SurfaceServer {
   capabilities: { [key: string]: Json }
 }
 
+/** One value recorded as volatile, with the shape it is compared by. */
+export interface VolatileValue {
+  /** Where it is (`tools.search.inputSchema.properties.since.default`); see `volatile-path.ts`. */
+  path: string
+  /** Its JSON type: a string, or a number (an `integer` when every value seen was whole). */
+  type: 'string' | 'number' | 'integer'
+  /**
+   * For a string: the token inside it that changes (`date-time`, `date`, `time`, `uuid`, `hex`,
+   * `digits`); absent with no `pattern`, the whole string. For a number: `epoch-ms`, `epoch-s` or
+   * `increasing`, as it was seen to change (informational: a number is compared by its type).
+   */
+  format?: VolatileFormat | NumberFormat
+  /** For a declared string: a regular expression for the tokens that change; each is masked. */
+  pattern?: string
+}
+
 /** The entity kinds a change or a not-recorded place can name. */
 export type Entity = 'tool' | 'prompt' | 'resource' | 'resourceTemplate' | 'server'
 
@@ -160,6 +177,12 @@ export interface Surface {
    * authorization, so each is checked against its own record. Absent in contracts recorded without names.
    */
   authorizations?: { [name: string]: Surface }
+  /**
+   * Values the server changes by itself (a clock default, a dated description, a random id), each
+   * compared by its shape: detected by capturing twice, or written by hand. Absent when none, and
+   * in contracts recorded before they were.
+   */
+  volatile?: VolatileValue[]
   server: SurfaceServer
   tools?: SurfaceTool[]
   prompts?: SurfacePrompt[]

@@ -3,11 +3,13 @@
  * process in a project that installed the packed package.
  */
 import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createJestCatalogProject, createVitestCatalogProject } from './catalog-projects.js'
 import { snapFileWithEveryHint } from '../../support/earlier-snapshot-format.js'
 import type { E2eProject, Runner } from './e2e-project.js'
+import { ROOT } from './packed-package.js'
 
 const SNAP = '__snapshots__/catalog.test.js.snap'
 const CONTRACT = 'mcp-contract.json'
@@ -43,6 +45,13 @@ const OTHER_TEST: Record<Runner, string> = {
   vitest:
     "import { expect, test } from 'vitest'\nimport { createServer } from './server.js'\n\ntest('another file, its snapshot', async () => {\n  await expect(createServer()).toMatchMcpContract()\n})\n\ntest('another file, its contract', async () => {\n  await expect(createServer()).toHonorContract('other-contract.json')\n})\n",
   jest: "const path = require('node:path')\n\nconst server = { command: process.execPath, args: [path.join(__dirname, 'server.mjs')] }\n\ntest('another file, its snapshot', async () => {\n  await expect(server).toMatchMcpContract()\n})\n\ntest('another file, its contract', async () => {\n  await expect(server).toHonorContract('other-contract.json')\n})\n",
+}
+
+/** A test holding the self-changing news server (test/fixtures/servers/clock-server.js) to its contract: a factory under Vitest, a command under Jest; both can be read twice. */
+const CLOCK_TEST: Record<Runner, string> = {
+  vitest:
+    "import { expect, test } from 'vitest'\nimport { createClockServer } from './clock-server.js'\n\ntest('news honors its contract', async () => {\n  await expect(() => createClockServer()).toHonorContract('news.mcp-contract.json')\n})\n",
+  jest: "const path = require('node:path')\n\ntest('news honors its contract', async () => {\n  await expect({ command: process.execPath, args: [path.join(__dirname, 'clock.mjs')] }).toHonorContract('news.mcp-contract.json')\n})\n",
 }
 
 /** Runs the shared scenarios for one runner. */
@@ -162,6 +171,28 @@ export function describeMatcherScenarios(runner: Runner): void {
       const drifted = await project.run(['--config', 'no-setup.config.js', 'in-file.test.js'], { CATALOG_VARIANT: 'v2' })
       expect(drifted.code).toBe(1)
       expect(project.failures(drifted)['registered by the import']).toMatch(/^ {2}breaking {2}/m)
+    })
+  })
+
+  describe(`${runner}: a server whose listing changes by itself`, () => {
+    test('the first run records its clock and ids as volatile; reruns, in CI too, pass and leave the file as it was', async () => {
+      await project.copyIn('test/fixtures/servers/clock-server.js', runner === 'vitest' ? 'clock-server.js' : 'clock-server.mjs')
+      if (runner === 'jest') await project.write('clock.mjs', (await readFile(join(ROOT, 'test/fixtures/servers/clock.js'), 'utf8')).replace('./clock-server.js', './clock-server.mjs'))
+      await project.write('clock.test.js', CLOCK_TEST[runner])
+      const first = await project.run(['clock.test.js'])
+      expect(first.code, first.output).toBe(0)
+      const recorded = (await project.read('news.mcp-contract.json'))!.toString()
+      expect(JSON.parse(recorded).volatile.map((value: { path: string }) => value.path)).toEqual([
+        'resources["session://{uuid}/status"].uri',
+        'server.instructions',
+        'server.instructions',
+        'tools.search.inputSchema.properties.since.default',
+      ])
+      for (const flags of [{ args: [], env: {} }, ciFlags]) {
+        const rerun = await project.run(['clock.test.js', ...flags.args], flags.env)
+        expect(rerun.code, rerun.output).toBe(0)
+      }
+      expect((await project.read('news.mcp-contract.json'))!.toString()).toBe(recorded)
     })
   })
 

@@ -1,0 +1,196 @@
+/**
+ * Values a server changes by itself (a clock default, a dated description, a random id), recorded
+ * with their shape and compared by it: both sides masked at the volatile paths, so the diff still
+ * sees a changed type or format, a removed or renamed argument, a required flag, and the rest of a text.
+ */
+import { formatsIn, maskTokens, placeholder, VOLATILE_FORMATS, type VolatileFormat } from './volatile-formats.js'
+import { parseVolatilePath, renderVolatilePath } from './volatile-path.js'
+import { stableStringify } from './stable-json.js'
+import type { Surface, VolatileValue } from './types.js'
+import type { VolatileDeclaration } from './volatile-declaration.js'
+
+export { volatileProblem, type VolatileDeclaration } from './volatile-declaration.js'
+
+export type { VolatileValue } from './types.js'
+
+/** One value compared by its shape in a check: where, and the shape both sides had. */
+export interface ComparedByShape {
+  path: string
+  type: VolatileValue['type']
+  format?: VolatileValue['format']
+  pattern?: string
+}
+
+/** The top-level lists and the field each entry is keyed by. */
+const KEYS: Record<string, string> = { tools: 'name', prompts: 'name', resources: 'uri', resourceTemplates: 'uriTemplate' }
+
+/** One place a path reaches: the object or array holding the value, its key there, and the concrete path. */
+interface Place {
+  holder: Record<string, unknown> | unknown[]
+  key: string | number
+  path: string[]
+}
+
+/**
+ * Every place in a surface a volatile path names. An entry of a keyed list (tools by name,
+ * resources by uri, prompt arguments by name) matches its key, `*`, or a segment that is its key
+ * with tokens masked (`file:///s/{uuid}.json`).
+ */
+export function placesOf(surface: Surface, segments: readonly string[]): Place[] {
+  let places: Place[] = [{ holder: { root: surface }, key: 'root', path: [] }]
+  for (const [depth, segment] of segments.entries()) {
+    const next: Place[] = []
+    for (const place of places) {
+      const value = (place.holder as Record<string, unknown>)[place.key]
+      const keyField = Array.isArray(value) ? keyFieldAt(segments, depth) : undefined
+      if (Array.isArray(value) && keyField !== undefined) {
+        for (const [index, item] of value.entries()) {
+          const key = (item as Record<string, unknown> | null)?.[keyField]
+          // Why the segment for a masked key: the same entry on either side is named alike, whatever its id today.
+          if (typeof key === 'string' && keyMatches(key, segment)) next.push({ holder: value, key: index, path: [...place.path, segment === '*' ? key : segment] })
+        }
+      } else if (Array.isArray(value)) {
+        if (/^\d+$/.test(segment) && Number(segment) < value.length) next.push({ holder: value, key: Number(segment), path: [...place.path, segment] })
+      } else if (typeof value === 'object' && value !== null) {
+        const keys = segment === '*' ? Object.keys(value) : Object.hasOwn(value, segment) ? [segment] : []
+        for (const key of keys) next.push({ holder: value as Record<string, unknown>, key, path: [...place.path, key] })
+      }
+    }
+    places = next
+  }
+  return places
+}
+
+/** The field the array reached before `segments[depth]` is keyed by: a top-level list's, or a prompt's arguments' `name`. */
+function keyFieldAt(segments: readonly string[], depth: number): string | undefined {
+  if (depth === 1) return KEYS[segments[0]]
+  return depth === 3 && segments[0] === 'prompts' && segments[2] === 'arguments' ? 'name' : undefined
+}
+
+function keyMatches(key: string, segment: string): boolean {
+  if (segment === '*' || key === segment) return true
+  const formats = formatsIn(segment)
+  return formats.length > 0 && maskTokens(key, formats) === segment
+}
+
+/**
+ * The recorded and live surfaces with every volatile value replaced by its shape where the value
+ * has it, and which values were so compared. A value whose shape changed (a date-time default now a
+ * number, a date gone from a description) is left as it is, so the diff reports it as any change.
+ * `recordedValues` are the contract's own entries; `declared` come from a policy or the configuration.
+ * Surfaces with nothing volatile are returned as they are.
+ * @example const { recorded, live, compared } = maskVolatile(contract, current, contract.volatile ?? [], [])
+ */
+export function maskVolatile(recorded: Surface, live: Surface, recordedValues: readonly VolatileValue[], declared: readonly VolatileDeclaration[] = []): { recorded: Surface; live: Surface; compared: ComparedByShape[] } {
+  const values = [...recordedValues, ...declared.flatMap((entry) => resolveDeclaration(recorded, entry))]
+  if (values.length === 0) return { recorded, live, compared: [] }
+  const before = structuredClone(recorded)
+  const after = structuredClone(live)
+  const compared = new Map<string, ComparedByShape>()
+  for (const value of values) {
+    const parsed = parseVolatilePath(value.path)
+    if ('problem' in parsed) continue
+    const masked = new Map<string, boolean>()
+    for (const place of placesOf(before, parsed.segments)) masked.set(renderVolatilePath(place.path), maskPlace(place, value))
+    for (const place of placesOf(after, parsed.segments)) {
+      const path = renderVolatilePath(place.path)
+      const both = maskPlace(place, value) && masked.get(path) === true
+      if (both) compared.set(`${path}\0${value.format ?? value.pattern ?? ''}`, shapeAt(path, value))
+    }
+  }
+  return { recorded: before, live: after, compared: [...compared.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) }
+}
+
+function shapeAt(path: string, value: VolatileValue): ComparedByShape {
+  return { path, type: value.type, ...(value.format !== undefined ? { format: value.format } : {}), ...(value.pattern !== undefined ? { pattern: value.pattern } : {}) }
+}
+
+/** Masks the value at a place when it has the shape; true when it did. */
+function maskPlace(place: Place, value: VolatileValue): boolean {
+  const holder = place.holder as Record<string | number, unknown>
+  const current = holder[place.key]
+  if (value.type !== 'string') {
+    if (typeof current !== 'number' || (value.type === 'integer' && !Number.isInteger(current))) return false
+    holder[place.key] = placeholder(value.type)
+    return true
+  }
+  if (typeof current !== 'string') return false
+  let masked: string | undefined
+  if (value.pattern !== undefined) masked = maskPattern(current, value.pattern)
+  else if (value.format !== undefined) masked = maskTokens(current, [value.format as VolatileFormat])
+  else masked = placeholder('string')
+  // Why a string with no token of the format is not masked: the token is the shape, and its loss is a change.
+  if (masked === undefined || (masked === current && !current.includes(placeholder(String(value.format ?? 'volatile'))))) return false
+  holder[place.key] = masked
+  return true
+}
+
+/** The text with each match of a pattern masked; undefined for a pattern that is no regular expression (the contract's schema cannot tell). */
+function maskPattern(text: string, pattern: string): string | undefined {
+  try {
+    return text.replace(new RegExp(pattern, 'g'), placeholder('volatile'))
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The volatile values to record with a surface: those just detected, and those recorded before
+ * (detected on another day, or written by hand) whose path still names a value in it. Why kept:
+ * a date that did not change between two starts on one day is still a date that changes.
+ * @example surface.volatile = mergeVolatile(existing.volatile, detectVolatile(first, second).volatile, surface)
+ */
+export function mergeVolatile(earlier: readonly VolatileValue[] | undefined, detected: readonly VolatileValue[], surface: Surface): VolatileValue[] | undefined {
+  const byPlace = new Map<string, VolatileValue>()
+  for (const value of earlier ?? []) {
+    const parsed = parseVolatilePath(value.path)
+    if (!('problem' in parsed) && placesOf(surface, parsed.segments).length > 0) byPlace.set(`${value.path}\0${value.format ?? ''}\0${value.pattern ?? ''}`, value)
+  }
+  for (const value of detected) byPlace.set(`${value.path}\0${value.format ?? ''}\0${value.pattern ?? ''}`, value)
+  const merged = [...byPlace.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, value]) => value)
+  return merged.length > 0 ? merged : undefined
+}
+
+/**
+ * A declaration as the values it stands for, their shape read from the recorded surface: an
+ * object's format or pattern as given; a bare path's string by the tokens it holds (a date in a
+ * description), else whole; a number by its type.
+ */
+function resolveDeclaration(recorded: Surface, entry: VolatileDeclaration): VolatileValue[] {
+  const declared = typeof entry === 'string' ? { path: entry } : entry
+  if (declared.format !== undefined || declared.pattern !== undefined) return [{ type: 'string', ...declared }]
+  const parsed = parseVolatilePath(declared.path)
+  if ('problem' in parsed) return []
+  const out: VolatileValue[] = []
+  for (const place of placesOf(recorded, parsed.segments)) {
+    const current = (place.holder as Record<string | number, unknown>)[place.key]
+    const path = renderVolatilePath(place.path)
+    if (typeof current === 'number') out.push({ path, type: Number.isInteger(current) ? 'integer' : 'number' })
+    else if (typeof current === 'string') {
+      // Why digits are left out: a bare path over a text would otherwise stop comparing every number in it.
+      let rest = current
+      const tokens = VOLATILE_FORMATS.filter((format) => {
+        const masked = format === 'digits' ? rest : maskTokens(rest, [format])
+        const found = masked !== rest
+        rest = masked
+        return found
+      })
+      if (tokens.length === 0) out.push({ path, type: 'string' })
+      else for (const format of tokens) out.push({ path, type: 'string', format })
+    }
+  }
+  return out
+}
+
+/**
+ * True when two surfaces record the same volatile values and are equal once those are masked:
+ * what a contract file already holds needs no rewrite. The server version is metadata and is left out.
+ * @example if (sameByShape(existing, live)) return 'unchanged'
+ */
+export function sameByShape(recorded: Surface, live: Surface): boolean {
+  if (stableStringify(recorded.volatile ?? []) !== stableStringify(live.volatile ?? [])) return false
+  const masked = maskVolatile(recorded, live, recorded.volatile ?? [])
+  const { serverVersion: _before, ...before } = masked.recorded
+  const { serverVersion: _after, ...after } = masked.live
+  return stableStringify(before) === stableStringify(after)
+}

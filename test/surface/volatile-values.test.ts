@@ -1,0 +1,113 @@
+import { describe, expect, test } from 'vitest'
+import { captureSurface } from '../../src/capture/capture-surface.js'
+import { parseContract, serializeContract } from '../../src/contract/contract-file.js'
+import { diffSurfaces } from '../../src/diff/diff-surfaces.js'
+import { policyProblem } from '../../src/diff/policy.js'
+import { detectVolatile, markVolatile } from '../../src/surface/detect-volatile.js'
+import { maskTokens, tokenDifference } from '../../src/surface/volatile-formats.js'
+import { parseVolatilePath, renderVolatilePath } from '../../src/surface/volatile-path.js'
+import { maskVolatile, sameByShape } from '../../src/surface/volatile-values.js'
+import { createCatalogServer } from '../fixtures/servers/catalog-server.js'
+import { createClockServer } from '../fixtures/servers/clock-server.js'
+
+describe('tokens', () => {
+  test.each([
+    { before: 'data as of 2026-12-07', after: 'data as of 2026-12-08', formats: ['date'] },
+    { before: 'since 2020, data as of 2026-12-07', after: 'since 2020, data as of 2026-12-08', formats: ['date'] },
+    { before: 'at 2026-12-07T04:00:00.000Z', after: 'at 2026-12-07T04:00:01.512Z', formats: ['date-time'] },
+    { before: 'session 0b6f2c1e-8a8e-4c47-9b1b-2a4c3e5d6f70', after: 'session 7d1e5a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b', formats: ['uuid'] },
+    { before: 'build 3fa9c2e1d7', after: 'build 9b1c4d2e8f', formats: ['hex'] },
+    { before: 'up to 10 results', after: 'up to 50 results', formats: ['digits'] },
+    { before: 'Search the web', after: 'Search the catalog', formats: undefined },
+    { before: 'as of 2026-12-07', after: 'as of 2026-12-07', formats: undefined },
+  ])('$before → $after: $formats', ({ before, after, formats }) => {
+    expect(tokenDifference(before, after)).toEqual(formats)
+  })
+
+  test('a masked text keeps the rest compared', () => {
+    expect(maskTokens('Session 0b6f2c1e-8a8e-4c47-9b1b-2a4c3e5d6f70 started at 2026-12-07T04:00:00.000Z.', ['uuid', 'date-time'])).toBe('Session {uuid} started at {date-time}.')
+  })
+})
+
+describe('paths', () => {
+  test.each(['tools.search.inputSchema.properties.since.default', 'server.instructions', 'resources["session://{uuid}/status"].uri', 'prompts.*.description', 'tools["a.b"].description'])('%s reads back as written', (path) => {
+    const parsed = parseVolatilePath(path)
+    expect('segments' in parsed && renderVolatilePath(parsed.segments)).toBe(path)
+  })
+
+  test.each([
+    { policy: { volatile: 'server.instructions' } },
+    { policy: { volatile: ['search.description'] } },
+    { policy: { volatile: ['tools.search['] } },
+    { policy: { volatile: [{ path: 'tools.search.description', format: 'iso' }] } },
+    { policy: { volatile: [{ path: 'tools.search.description', pattern: '(' }] } },
+    { policy: { volatile: [{ path: 'tools.search.description', shape: 'date' }] } },
+  ])('a declaration that is not one says what to write: $policy', ({ policy }) => {
+    expect(policyProblem(policy)).toMatchSnapshot()
+  })
+})
+
+describe('detection between two captures of one server', () => {
+  test('a deterministic server read twice marks nothing; its order does not matter', async () => {
+    const first = await captureSurface(createCatalogServer('v1'))
+    const second = await captureSurface(createCatalogServer('v1'))
+    second.tools?.reverse()
+    expect(detectVolatile(first, second)).toEqual({ volatile: [], unexplained: [] })
+    expect(markVolatile(first, second).surface).toEqual(first)
+  })
+
+  test('only what differed is marked: the dated description, the same on one day, is left compared exactly', async () => {
+    const first = await captureSurface(createClockServer())
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    const second = await captureSurface(createClockServer())
+    const { volatile, unexplained } = detectVolatile(first, second)
+    expect(unexplained).toEqual([])
+    expect(volatile.map((value) => value.path)).not.toContain('tools.search.description')
+    const next = await captureSurface(createClockServer('honors', { shiftDays: 1 }))
+    expect(detectVolatile(first, next).volatile).toContainEqual({ path: 'tools.search.description', type: 'string', format: 'date' })
+  })
+})
+
+describe('compared by shape', () => {
+  test('a date-time default that becomes a number is not masked on the live side, so the diff reports it', async () => {
+    const recorded = markVolatile(await captureSurface(createClockServer()), await captureSurface(createClockServer('honors', { shiftDays: 1 }))).surface
+    const live = await captureSurface(createClockServer('since-number'))
+    const { compared } = maskVolatile(recorded, live, recorded.volatile ?? [])
+    expect(compared.map((value) => value.path)).not.toContain('tools.search.inputSchema.properties.since.default')
+    expect(diffSurfaces(recorded, live).changes.map((change) => change.kind)).toEqual(['schema-type-changed', 'schema-default-changed'])
+    expect(sameByShape(recorded, { ...(await captureSurface(createClockServer('honors', { shiftDays: 2 }))), volatile: recorded.volatile })).toBe(true)
+  })
+})
+
+describe('the contract file', () => {
+  test('volatile entries are written and read back; a file without them reads as before', async () => {
+    const surface = markVolatile(await captureSurface(createClockServer()), await captureSurface(createClockServer('honors', { shiftDays: 1 }))).surface
+    const text = serializeContract(surface)
+    expect(parseContract(text).volatile).toEqual(surface.volatile)
+    const { volatile: _volatile, ...older } = JSON.parse(text)
+    const read = parseContract(JSON.stringify(older))
+    expect(read.volatile).toBeUndefined()
+    expect(diffSurfaces(read, read)).toMatchObject({ ok: true, changes: [] })
+    expect(diffSurfaces(read, read).comparedByShape).toBeUndefined()
+  })
+
+  test('an entry of the wrong shape is refused, naming where', async () => {
+    const surface = await captureSurface(createCatalogServer('v1'))
+    const text = JSON.stringify({ ...JSON.parse(serializeContract(surface)), volatile: [{ path: 'server.instructions', type: 'date' }] })
+    expect(() => parseContract(text, 'mcp-contract.json')).toThrowErrorMatchingSnapshot()
+  })
+})
+
+describe('hints', () => {
+  test('a changed number in a text or a default is a change someone made: no hint', async () => {
+    const recorded = await captureSurface(createCatalogServer('v1'))
+    const live = structuredClone(recorded)
+    const tool = live.tools![0]
+    tool.description = `${tool.description ?? ''} Up to 50 results.`
+    recorded.tools![0].description = `${recorded.tools![0].description ?? ''} Up to 10 results.`
+    const report = diffSurfaces(recorded, live)
+    expect(report.changes.map((change) => change.kind)).toEqual(['tool-description-changed'])
+    expect(report.looksVolatile).toBeUndefined()
+    expect(report.changes[0].details?.looksVolatile).toBeUndefined()
+  })
+})
