@@ -8,6 +8,7 @@ import type { Json } from '../surface/types.js'
 import { changeSentence, describeChange } from './describe-change.js'
 import { refusalLines } from './describe-refusal.js'
 import { formatGithub, formatSarif, type ContractLocation } from './format-ci.js'
+import { formatJunit, type JunitCase } from './format-junit.js'
 import { renderText, summaryLine } from './format-text.js'
 import type { ReportFormat } from './report-formats.js'
 
@@ -142,25 +143,11 @@ function cell(text: string): string {
 
 /** JUnit XML: one test case per change; failing changes carry a failure. */
 function renderJunit(report: DiffReport): string {
-  const cases = report.changes.map((change) => {
-    const { location } = describeChange(change)
-    const name = xml(`${change.kind} ${location}`)
-    const failing = report.failing.includes(change)
-    const body = failing ? `<failure message="${xml(changeSentence(change))}" type="${change.severity}"/>` : ''
-    return `    <testcase classname="mcp-contract.${change.severity}" name="${name}">${body}</testcase>`
-  })
-  if (cases.length === 0) cases.push('    <testcase classname="mcp-contract" name="surface honors the contract"></testcase>')
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="mcp-contract" tests="${cases.length}" failures="${report.failing.length}">`,
-    `  <testsuite name="mcp-contract" tests="${cases.length}" failures="${report.failing.length}">`,
-    ...cases,
-    '  </testsuite>',
-    '</testsuites>',
-    '',
-  ].join('\n')
-}
-
-function xml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+  const cases: JunitCase[] = report.changes.map((change) => ({
+    classname: `mcp-contract.${change.severity}`,
+    name: `${change.kind} ${describeChange(change).location}`,
+    ...(report.failing.includes(change) ? { failure: { message: changeSentence(change), type: change.severity } } : {}),
+  }))
+  if (cases.length === 0) cases.push({ classname: 'mcp-contract', name: 'surface honors the contract' })
+  return formatJunit('mcp-contract', [{ name: 'mcp-contract', cases }])
 }
