@@ -7,7 +7,7 @@ import { findProjectRoot, projectPath } from '../contract/project-root.js'
 import { ContractFileError } from '../contract/contract-error.js'
 import { parseContract, readContract, serializeContract, writeContract } from '../contract/contract-file.js'
 import { sourceLiterals, type SourceLiteral } from '../consumer/source-literals.js'
-import { loadContractSources, verifySourced } from '../exchange/contract-sources.js'
+import { loadContractSources, verifySourced, type SkippedFile } from '../exchange/contract-sources.js'
 import { formatConsumerVerdicts, type ConsumerReportFormat } from '../report/format-consumers.js'
 import { formatUsedEntities, usedEntities } from '../consumer/used-by-sources.js'
 import type { SentSurface } from '../diff/diff-profiles.js'
@@ -111,7 +111,8 @@ export const COMMAND_RUNNERS: Record<Exclude<Invocation['command'], 'check' | 'r
   /** Verifies the live server against every consumer contract: a table of verdicts, then each consumer's changes. */
   async verify(invocation, io) {
     // Why first: a wrong path, bucket or URL fails fast, without starting a server.
-    const sourced = await loadContractSources(invocation.consumers ?? [], findProjectRoot(io.cwd, io.cwd).folder, { headers: invocation.headers, consumerBranch: invocation.consumerBranch, env: io.env })
+    const onSkipped = (file: SkippedFile) => io.stderr(`mcp-contract verify: skipped ${file.shown}: ${file.why}\n`)
+    const sourced = await loadContractSources(invocation.consumers ?? [], findProjectRoot(io.cwd, io.cwd).folder, { headers: invocation.headers, consumerBranch: invocation.consumerBranch, env: io.env, onSkipped })
     const { surface } = await capture(invocation, io)
     // Why a second connection, opened only with --call: capture never calls a tool; the calls go
     // to the server in the era its surface was read in.

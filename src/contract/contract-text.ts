@@ -81,23 +81,28 @@ export function throwIfTooDeep(text: string, source: string): void {
 }
 
 /**
- * Why a contract is not JSON, in words that never quote it.
+ * Why a file is not JSON, in words that never quote it, at a line and column (never V8's
+ * character offset): every file mcp-contract reads (provider and consumer contracts, pacts, the
+ * configuration) says it this one way.
  * Why: V8's own message quotes the text ("hello world" is not valid JSON), and a file given by
  * mistake may hold secrets.
+ * @example whyNotJson('{"a": 1,', error) // 'it ends in the middle of a JSON value, at line 1, column 9'
  */
-function whyNotJson(text: string, error: unknown): string {
+export function whyNotJson(text: string, error: unknown): string {
   if (text.trim() === '') return 'the file is empty'
   if (text.includes('\u0000')) return 'it is binary, not text'
   const message = (error as Error).message
-  if (/Unexpected end of JSON input/.test(message)) return 'it ends in the middle of a JSON value'
   const position = /at position (\d+)/.exec(message)
-  if (position !== null) {
-    const before = text.slice(0, Number(position[1]))
-    const line = before.split('\n').length
-    return `unexpected text at line ${line}, column ${before.length - before.lastIndexOf('\n')}`
-  }
+  // Why both: V8 says "Unexpected end of JSON input" for some truncations and names the end's position for others.
+  if (/Unexpected end of JSON input/.test(message) || (position !== null && Number(position[1]) >= text.trimEnd().length)) return `it ends in the middle of a JSON value, at ${lineAndColumn(text, text.trimEnd().length)}`
+  if (position !== null) return `unexpected text at ${lineAndColumn(text, Number(position[1]))}`
   if (/^\s*</.test(text)) return 'it looks like HTML or XML'
   return 'it does not parse as JSON'
+}
+
+function lineAndColumn(text: string, offset: number): string {
+  const before = text.slice(0, offset)
+  return `line ${before.split('\n').length}, column ${before.length - before.lastIndexOf('\n')}`
 }
 
 function invalidContract(source: string, why: string): ContractFileError {
