@@ -201,6 +201,10 @@ async function existingContract(file: string, force: boolean): Promise<{ text: s
   try {
     return { text, surface: parseContract(text, file) }
   } catch (error) {
+    // Why never with --force: a consumer's contract is theirs; recording a server over it would lose it.
+    if (error instanceof ContractFileError && error.code === 'consumer-contract') {
+      throw new ContractFileError(error.code, file, `${error.message} snapshot never records a server over a consumer contract, --force or not.`, { cause: error })
+    }
     // Why: a newer format's message already says not to re-record it; --force is the user saying they mean to.
     if (!(error instanceof ContractFileError) || force || error.code === 'newer') {
       if (force) return { text }

@@ -41,7 +41,8 @@ export async function readContractText(file: string): Promise<string> {
  * while the server boots. Why JSON.parse before the depth check: JSON.parse is not recursive;
  * what reads the surface afterwards is. A file that fails here is checked for depth first, so it
  * gets the message it always got.
- * @throws ContractFileError `invalid` (not JSON, not an object, no format, nested more than 600 levels deep) or `newer`
+ * @throws ContractFileError `invalid` (not JSON, not an object, no format, nested more than 600 levels deep), `newer`, or
+ * `consumer-contract` (a consumer's contract given where a provider contract belongs)
  * @example const { data } = parseContractText(text, 'mcp-contract.json')
  */
 export function parseContractText(text: string, source = 'contract'): ContractData {
@@ -56,6 +57,7 @@ export function parseContractText(text: string, source = 'contract'): ContractDa
     throwIfTooDeep(text, source)
     throw invalidContract(source, 'it is not a JSON object')
   }
+  if (isConsumerContract(data)) throw consumerContractGiven(source)
   const { format } = data as Record<string, unknown>
   if (typeof format !== 'number' || !Number.isInteger(format) || format < 1) {
     throwIfTooDeep(text, source)
@@ -103,6 +105,23 @@ export function whyNotJson(text: string, error: unknown): string {
 function lineAndColumn(text: string, offset: number): string {
   const before = text.slice(0, offset)
   return `line ${before.split('\n').length}, column ${before.length - before.lastIndexOf('\n')}`
+}
+
+/** A consumer contract's marks: the `consumer` it names and the `tools` it uses, and no recorded `server`. */
+function isConsumerContract(data: object): boolean {
+  const { consumer, tools, server } = data as Record<string, unknown>
+  return typeof consumer === 'string' && Array.isArray(tools) && server === undefined
+}
+
+// Why its own code: every command that takes a provider contract says what the file is and what
+// to run with it, and snapshot never offers --force over it (that would overwrite a consumer's contract).
+function consumerContractGiven(source: string): ContractFileError {
+  return new ContractFileError(
+    'consumer-contract',
+    source,
+    `${source} is a consumer contract (what one client uses, as toMatchConsumerContract and mcp-contract record write it), not a provider contract. ` +
+      `Verify a server against it with \`mcp-contract verify --consumers ${source} -- <server command…>\` or toSatisfyConsumerContracts; where a provider contract belongs, pass the one mcp-contract snapshot records (default mcp-contract.json).`,
+  )
 }
 
 function invalidContract(source: string, why: string): ContractFileError {
