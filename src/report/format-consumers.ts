@@ -30,7 +30,7 @@ export interface JsonConsumerVerdicts {
     notCalled?: (NotCalled & { why: string })[]
     /** A contract recorded against another provider: skipped, not verified (`ok` is true, no changes). */
     otherProvider?: string
-    /** `false` for a contract recorded from the wire (`mcp-contract record`), with `readsNote` saying what was judged instead. */
+    /** `false` for a contract whose reads were not observed (recorded from the wire, or through a client that copies results), with `readsNote` saying what was judged instead. */
     readsObserved?: false
     readsNote?: string
   }[]
@@ -104,7 +104,7 @@ function renderJson(verdicts: readonly Verdict[]): string {
 }
 
 // Why said: an ok from a wire recording promises less than one from observed reads; a reader must not take it for more.
-const READS_NOT_OBSERVED = "output reads were not observed (recorded from the wire by mcp-contract record); only calls, arguments and the output's presence were judged"
+const READS_NOT_OBSERVED = "output reads were not all observed when this contract was recorded (from the wire by mcp-contract record, or through a client that copies each result before the consumer's code reads it, as the SDK's Client does under recordTransport), so a field the code reads may change unseen; for an SDK Client, record with recordConsumer(client) instead"
 
 function verdictWords(verdict: Verdict): string {
   if (verdict.otherProvider !== undefined) return `skipped: for provider ${verdict.otherProvider}`
