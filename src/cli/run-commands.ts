@@ -60,7 +60,7 @@ export const COMMAND_RUNNERS: Record<Exclude<Invocation['command'], 'check' | 'r
         return EXIT.ok
       }
       const result = diffSurfaces(existing.surface, surface, policyWithConfig(config, judgingFlags(invocation)))
-      io.stdout(formatReport(result, { color: wantsColor(io.env, io.isTerminal === true) }))
+      io.stdout(formatReport(result, { color: wantsColor(io.env, io.isTerminal === true), forced: invocation.force }))
       if (!result.ok && !invocation.force) {
         const failing = result.failing.length
         io.stderr(

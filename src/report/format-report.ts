@@ -20,10 +20,11 @@ export { REPORT_FORMATS, type ReportFormat } from './report-formats.js'
  * `json` is the stable machine format (see ARCHITECTURE.md); `markdown` suits PR comments;
  * `junit` suits CI dashboards; `sarif` (code scanning) and `github` (workflow commands) point each
  * change at its line in the contract file `contract` names (default `mcp-contract.json`, line 1);
- * `toolVersion` (this package's version) goes into SARIF's `driver.version` and rule help links.
+ * `toolVersion` (this package's version) goes into SARIF's `driver.version` and rule help links;
+ * `forced` (text only) ends a failing report with what `snapshot --force` recorded over.
  * @example console.log(formatReport(diffSurfaces(recorded, live), { format: 'text' }))
  */
-export function formatReport(report: DiffReport, options: { format?: ReportFormat; contract?: ContractLocation; color?: boolean; toolVersion?: string } = {}): string {
+export function formatReport(report: DiffReport, options: { format?: ReportFormat; contract?: ContractLocation; color?: boolean; toolVersion?: string; forced?: boolean } = {}): string {
   const contract = options.contract ?? { file: 'mcp-contract.json' }
   switch (options.format ?? 'text') {
     case 'sarif':
@@ -37,7 +38,7 @@ export function formatReport(report: DiffReport, options: { format?: ReportForma
     case 'junit':
       return renderJunit(report)
     default:
-      return renderText(report, { color: options.color })
+      return renderText(report, { color: options.color, forced: options.forced })
   }
 }
 
