@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest'
-import type { ConsumerContract } from '../../src/consumer/consumer-contract.js'
+import type { ConsumerContract, ConsumerExample } from '../../src/consumer/consumer-contract.js'
 import { verifyConsumer } from '../../src/consumer/verify-consumer.js'
 import { changeSentence } from '../../src/report/describe-change.js'
 import { objectSchema, surface, tool } from '../support/build-surface.js'
 
-const consumer = (example: Record<string, unknown>): ConsumerContract => ({ format: 1, consumer: 'agent', tools: [{ name: 'get_weather', examples: [example], reads: [] }], prompts: [], resources: [] })
+const consumer = (example: ConsumerExample): ConsumerContract => ({ format: 1, consumer: 'agent', tools: [{ name: 'get_weather', examples: [example], reads: [] }], prompts: [], resources: [] })
 const live = (inputSchema: ReturnType<typeof objectSchema>) => surface({ tools: [tool('get_weather', { inputSchema })] })
 
 describe('a recorded call the live inputSchema refuses, in words', () => {
