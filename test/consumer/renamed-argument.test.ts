@@ -4,7 +4,7 @@ import { verifyConsumer } from '../../src/consumer/verify-consumer.js'
 import { changeSentence } from '../../src/report/describe-change.js'
 import { objectSchema, surface, tool } from '../support/build-surface.js'
 
-const consumer = (example: ConsumerExample): ConsumerContract => ({ format: 1, consumer: 'agent', tools: [{ name: 'get_weather', examples: [example], reads: [] }], prompts: [], resources: [] })
+const consumer = (example: object): ConsumerContract => ({ format: 1, consumer: 'agent', tools: [{ name: 'get_weather', examples: [example as ConsumerExample], reads: [] }], prompts: [], resources: [] })
 const live = (inputSchema: ReturnType<typeof objectSchema>) => surface({ tools: [tool('get_weather', { inputSchema })] })
 
 describe('a recorded call the live inputSchema refuses, in words', () => {
