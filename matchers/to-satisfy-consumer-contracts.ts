@@ -52,9 +52,10 @@ async function satisfy(adapter: RunnerAdapter, received: unknown, paths: string[
     throw pointedAt(usageError(matcher, 'call: true calls the tools of a running server; a captured surface cannot be called. Pass the server (or its command) instead.'), callSite)
   }
   // Why before capturing: a wrong path, bucket or URL fails fast, without starting the server.
+  const skipped: string[] = []
   let sourced: Awaited<ReturnType<typeof engine.loadContractSources>>
   try {
-    sourced = await engine.loadContractSources(paths, folder)
+    sourced = await engine.loadContractSources(paths, folder, { onSkipped: (file) => skipped.push(`  ${file.shown}: ${file.why}`) })
   } catch (error) {
     if (!(error instanceof engine.ConsumerContractError)) throw error
     // Why two outcomes: a path that names nothing is a mistake in the test; a broken file is a failing contract.
@@ -73,9 +74,17 @@ async function satisfy(adapter: RunnerAdapter, received: unknown, paths: string[
   if (verdicts.every((verdict) => verdict.report.ok)) {
     // Why a notice: the examples not called passed without being tried; the user should see which.
     if (notCalled.length > 0) notice(`${matcher}: every consumer is served; ${notCalled.length} recorded call${notCalled.length === 1 ? ' was' : 's were'} not made:\n${notCalled.join('\n')}`)
+    // Why a notice: a file the user may have meant as a contract was not judged; they should see why.
+    if (skipped.length > 0) notice(`${matcher}: every consumer is served; ${skippedFiles(skipped)}`)
     return passed(matcher)
   }
-  return failed(() => [matcher, '', 'The server no longer serves every consumer the way its contract records:', '', engine.formatConsumerVerdicts(verdicts).trimEnd()].join('\n'))
+  const passedOver = skipped.length > 0 ? ['', skippedFiles(skipped)] : []
+  return failed(() => [matcher, '', 'The server no longer serves every consumer the way its contract records:', '', engine.formatConsumerVerdicts(verdicts).trimEnd(), ...passedOver].join('\n'))
+}
+
+/** The files of a folder not verified, one a line with why. */
+function skippedFiles(lines: readonly string[]): string {
+  return `${lines.length === 1 ? '1 file was' : `${lines.length} files were`} not verified:\n${lines.join('\n')}`
 }
 
 /** Verifies, and with `call: true` first opens a connection to call the tools on, closed after. */

@@ -1,7 +1,9 @@
-import { relative } from 'node:path'
+import { readdir } from 'node:fs/promises'
+import { dirname, relative } from 'node:path'
 import type { RawSurface } from '../surface/types.js'
 import { findProject, type FoundConfig } from '../config/project-config.js'
 import { projectPath } from '../contract/project-root.js'
+import { ContractFileError } from '../contract/contract-error.js'
 import { parseContractText, readContractText, type ContractData } from '../contract/contract-text.js'
 import type { CliIo } from './cli-io.js'
 import type { Invocation } from './parse-argv.js'
@@ -23,7 +25,7 @@ export async function runCheck(invocation: Invocation, io: CliIo): Promise<numbe
   // newer format (a wrong --contract, mostly) fails fast without starting a server.
   const { root, config } = await findProject(io.cwd, io.cwd)
   const file = projectPath(root, invocation.contract, { contract: true })
-  const contract = parseContractText(await readContractText(file), file)
+  const contract = parseContractText(await readContractText(file).catch((error: unknown) => missingContract(error, invocation.contract)), file)
   // Why the recorded eras from the unchecked data: a contract recorded in both eras is checked in
   // both, or an era not read would look dropped; when the shape turns out wrong, what was read is dropped.
   const eras = contract.data.eras
@@ -51,6 +53,22 @@ export async function runCheck(invocation: Invocation, io: CliIo): Promise<numbe
   const { judgeLive, report } = judged.commands
   const { surface, sent } = judgeLive(await raw, invocation, io, judged.verified, config?.config.profiles)
   return report(judged.recorded, surface, invocation, io, { file, config, sent })
+}
+
+/**
+ * Throws the error for a contract that could not be read; a missing one gets, as the matchers and
+ * `record` give, the file beside it one slip of the keyboard away, and the snapshot command that
+ * records it at the path the user gave.
+ * @throws ContractFileError always
+ */
+async function missingContract(error: unknown, given: string): Promise<never> {
+  if (!(error instanceof ContractFileError) || error.code !== 'missing') throw error
+  // Why loaded here: only a missing contract needs the typo search.
+  const { closeFileBeside } = await import('../diff/closest-names.js')
+  const beside = await readdir(dirname(error.file)).catch(() => [] as string[])
+  const snapshot = given === 'mcp-contract.json' ? 'mcp-contract snapshot' : `mcp-contract snapshot --contract ${given}`
+  const typo = closeFileBeside(error.file, beside)
+  throw new ContractFileError('missing', error.file, `${error.file} does not exist.${typo} ${typo === '' ? 'Record' : 'If not, record'} it first with \`${snapshot} -- <server command…>\`.`, { cause: error })
 }
 
 /**

@@ -7,7 +7,7 @@ import { findProjectRoot, projectPath } from '../contract/project-root.js'
 import { ContractFileError } from '../contract/contract-error.js'
 import { parseContract, readContract, serializeContract, writeContract } from '../contract/contract-file.js'
 import { sourceLiterals, type SourceLiteral } from '../consumer/source-literals.js'
-import { loadContractSources, verifySourced } from '../exchange/contract-sources.js'
+import { loadContractSources, verifySourced, type SkippedFile } from '../exchange/contract-sources.js'
 import { formatConsumerVerdicts, type ConsumerReportFormat } from '../report/format-consumers.js'
 import { formatUsedEntities, usedEntities } from '../consumer/used-by-sources.js'
 import type { SentSurface } from '../diff/diff-profiles.js'
@@ -68,7 +68,7 @@ export const COMMAND_RUNNERS: Record<Exclude<Invocation['command'], 'check' | 'r
       }
       // Why the values just detected: what moved by itself since the file was written is no change.
       const result = diffSurfaces({ ...existing.surface, volatile: surface.volatile }, surface, policyWithConfig(config, judgingFlags(invocation)))
-      io.stdout(formatReport(result, { color: wantsColor(io.env, io.isTerminal === true) }))
+      io.stdout(formatReport(result, { color: wantsColor(io.env, io.isTerminal === true), forced: invocation.force }))
       if (!result.ok && !invocation.force) {
         const failing = result.failing.length
         io.stderr(
@@ -125,7 +125,8 @@ export const COMMAND_RUNNERS: Record<Exclude<Invocation['command'], 'check' | 'r
   /** Verifies the live server against every consumer contract: a table of verdicts, then each consumer's changes. */
   async verify(invocation, io) {
     // Why first: a wrong path, bucket or URL fails fast, without starting a server.
-    const sourced = await loadContractSources(invocation.consumers ?? [], findProjectRoot(io.cwd, io.cwd).folder, { headers: invocation.headers, consumerBranch: invocation.consumerBranch, env: io.env })
+    const onSkipped = (file: SkippedFile) => io.stderr(`mcp-contract verify: skipped ${file.shown}: ${file.why}\n`)
+    const sourced = await loadContractSources(invocation.consumers ?? [], findProjectRoot(io.cwd, io.cwd).folder, { headers: invocation.headers, consumerBranch: invocation.consumerBranch, env: io.env, onSkipped })
     const { surface } = await capture(invocation, io)
     // Why a second connection, opened only with --call: capture never calls a tool; the calls go
     // to the server in the era its surface was read in.
@@ -214,6 +215,10 @@ async function existingContract(file: string, force: boolean): Promise<{ text: s
   try {
     return { text, surface: parseContract(text, file) }
   } catch (error) {
+    // Why never with --force: a consumer's contract is theirs; recording a server over it would lose it.
+    if (error instanceof ContractFileError && error.code === 'consumer-contract') {
+      throw new ContractFileError(error.code, file, `${error.message} snapshot never records a server over a consumer contract, --force or not.`, { cause: error })
+    }
     // Why: a newer format's message already says not to re-record it; --force is the user saying they mean to.
     if (!(error instanceof ContractFileError) || force || error.code === 'newer') {
       if (force) return { text }

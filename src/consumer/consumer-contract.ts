@@ -1,6 +1,7 @@
 import type { ValidateFunction } from 'ajv'
 import { readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
+import { whyNotJson } from '../contract/contract-text.js'
 import { doesNotExist } from '../contract/project-root.js'
 import { validate as compiledValidate } from '../contract/consumer-contract-validator.generated.js'
 import { sortKeys } from '../surface/stable-json.js'
@@ -103,7 +104,7 @@ export function parseConsumerContract(text: string, source: string): ConsumerCon
   try {
     data = JSON.parse(text)
   } catch (error) {
-    throw new ConsumerContractError(`${source} is not JSON (${(error as Error).message}). Restore it from version control, or record it again by running the consumer's tests with -u.`)
+    throw new ConsumerContractError(`${source} is not valid JSON (${whyNotJson(text, error)}). Restore it from version control, or record it again by running the consumer's tests with -u.`)
   }
   const format = (data as { format?: unknown } | null)?.format
   if (typeof format === 'number' && format > CONSUMER_CONTRACT_FORMAT) {

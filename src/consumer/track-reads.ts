@@ -7,6 +7,8 @@ export interface ReadObserver {
   read(path: PathSegment[]): void
   /** A dependency serialised the value at `path` whole (`JSON.stringify` by a framework, for the model). */
   seenWhole(path: PathSegment[], value: unknown): void
+  /** A dependency read the field at `path` (a validator walking it, a client copying the result). */
+  readByDependency?(path: PathSegment[]): void
 }
 
 /**
@@ -32,6 +34,7 @@ export function trackReads<T>(value: T, observer: ReadObserver, path: PathSegmen
       if (Array.isArray(target) && key === 'length') return field
       const next = [...path, isIndex ? '[]' : key]
       if (readerNow() === 'consumer') observer.read(next)
+      else observer.readByDependency?.(next)
       if (typeof field !== 'object' || field === null) return field
       if (!cache.has(key)) cache.set(key, trackReads(field, observer, next))
       return cache.get(key)

@@ -8,6 +8,7 @@ import { matchesUriTemplate } from './match-uri-template.js'
 import { schemaDeclaresPath } from './schema-declares-path.js'
 import { sliceSchema } from './slice-schema.js'
 import { parseReadPath } from './track-reads.js'
+import { renamedFrom } from './renamed-argument.js'
 import { callExamples, examplesOf, type LiveCalls, type NotCalled } from './call-examples.js'
 import type { ConsumerExample } from './consumer-contract.js'
 
@@ -76,13 +77,16 @@ export async function verifyConsumer(contract: ConsumerContract, live: Surface, 
       rejected.add(example)
       const first = verdict.split('\n')[0]
       const at = first.lastIndexOf(' at ')
+      const path = at === -1 ? [] : parseReadPath(first.slice(at + 4))
+      // Why: a required argument where the consumer sends one the schema no longer declares is most often that one renamed.
+      const renamed = first.startsWith('is required at ') ? renamedFrom(example, now.inputSchema, path) : undefined
       detected.push({
         kind: 'consumer-example-rejected',
         entity: 'tool',
         name: used.name,
         direction: 'input',
-        path: at === -1 ? [] : parseReadPath(first.slice(at + 4)),
-        details: { consumer: contract.consumer, example: JSON.stringify(example), ...(given !== undefined ? { given } : {}), errors: verdict },
+        path,
+        details: { consumer: contract.consumer, example: JSON.stringify(example), ...(given !== undefined ? { given } : {}), errors: verdict, ...(renamed !== undefined ? { renamedFrom: renamed } : {}) },
       })
     }
   }

@@ -49,6 +49,8 @@ interface ToolUse {
   reads: PathSegment[][]
   /** Fields of outputs a dependency serialised whole (for the model). */
   seen: PathSegment[][]
+  /** True once a dependency read an output's top-level fields (the SDK's `Client` copies each `structuredContent` with zod). */
+  copiedByDependency: boolean
 }
 
 /** Where a recorded client or transport keeps its recording (see `consumerRecordingOf`). */
@@ -134,6 +136,10 @@ export class WireRecording {
     const live = new Map((surface?.tools ?? []).map((tool) => [tool.name, tool]))
     const declared = this.options.reads ?? {}
     const names = new Set([...this.tools.keys()])
+    // Why: outputs a dependency copied field by field, which the consumer's code then never read
+    // through, were read from the copy, where no read can be seen; "reads nothing" would be a guess.
+    const unseen = new Set([...names].filter((name) => this.readsUnseen(name)))
+    const readsObserved = this.options.observeReads && unseen.size === 0
     const tools: ConsumerTool[] = [...names].map((name) => {
       const used = this.tools.get(name)!
       const reads = leafPaths([...used.reads, ...(declared[name] ?? []).map(parseReadPath)]).filter((path) => path.length > 0)
@@ -151,14 +157,14 @@ export class WireRecording {
       if (seen.length > 0 || used.seen.length > 0) tool.seen = seen
       if (listed !== undefined && !this.hintsUnseen.has(name)) tool.hints = listed.hints
       // Why with no reads when reads were not observed: the slice then says only that there is an output, which verify holds the server to.
-      if (listed?.outputSchema !== undefined && (reads.length > 0 || !this.options.observeReads)) tool.output = sliceSchema(listed.outputSchema, reads)
+      if (listed?.outputSchema !== undefined && (reads.length > 0 || !this.options.observeReads || unseen.has(name))) tool.output = sliceSchema(listed.outputSchema, reads)
       return tool
     })
     const contract: ConsumerContract = {
       format: 1,
       consumer: this.options.consumer,
       ...(this.provider !== undefined ? { provider: this.provider } : {}),
-      ...(this.options.observeReads ? {} : { readsObserved: false as const }),
+      ...(readsObserved ? {} : { readsObserved: false as const }),
       tools,
       prompts: [...this.prompts].map(([name, args]) => ({ name, arguments: [...args] })),
       resources: [...this.resources].map((uri) => ({ uri })),
@@ -221,11 +227,26 @@ export class WireRecording {
       const tracked = trackReads(content, {
         read: (path) => use.reads.push(path),
         seenWhole: (path, value) => use.seen.push(...valuePaths(value, path)),
+        readByDependency: (path) => {
+          if (path.length === 1) use.copiedByDependency = true
+        },
       })
       return { ...message, result: { ...result, structuredContent: tracked } }
     } catch {
       return message
     }
+  }
+
+  /**
+   * True when the consumer's reads of `tool`'s outputs could not all be seen: a dependency read
+   * their top-level fields, the consumer's code never did (it read a copy: the SDK's `Client`
+   * copies the top level and shares what lies below, so only deeper reads come through), no
+   * framework serialised them whole, and no reads were declared for it.
+   */
+  private readsUnseen(tool: string): boolean {
+    const use = this.tools.get(tool)
+    if (use === undefined || !use.copiedByDependency || use.seen.length > 0 || (this.options.reads?.[tool] ?? []).length > 0) return false
+    return !use.reads.some((path) => path.length === 1)
   }
 
   /** True when the answer to a `method` request can change the recording. */
@@ -258,7 +279,7 @@ export class WireRecording {
 
   private tool(name: string): ToolUse {
     let tool = this.tools.get(name)
-    if (tool === undefined) this.tools.set(name, (tool = { examples: new Map(), reads: [], seen: [] }))
+    if (tool === undefined) this.tools.set(name, (tool = { examples: new Map(), reads: [], seen: [], copiedByDependency: false }))
     return tool
   }
 }

@@ -1,5 +1,5 @@
 /** Why a contract file could not be used. */
-export type ContractErrorCode = 'missing' | 'unreadable' | 'invalid' | 'newer' | 'unwritable'
+export type ContractErrorCode = 'missing' | 'unreadable' | 'invalid' | 'newer' | 'unwritable' | 'consumer-contract'
 
 /** A contract file that could not be read or written; the message says what to do. */
 export class ContractFileError extends Error {

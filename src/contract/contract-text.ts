@@ -41,7 +41,8 @@ export async function readContractText(file: string): Promise<string> {
  * while the server boots. Why JSON.parse before the depth check: JSON.parse is not recursive;
  * what reads the surface afterwards is. A file that fails here is checked for depth first, so it
  * gets the message it always got.
- * @throws ContractFileError `invalid` (not JSON, not an object, no format, nested more than 600 levels deep) or `newer`
+ * @throws ContractFileError `invalid` (not JSON, not an object, no format, nested more than 600 levels deep), `newer`, or
+ * `consumer-contract` (a consumer's contract given where a provider contract belongs)
  * @example const { data } = parseContractText(text, 'mcp-contract.json')
  */
 export function parseContractText(text: string, source = 'contract'): ContractData {
@@ -56,6 +57,7 @@ export function parseContractText(text: string, source = 'contract'): ContractDa
     throwIfTooDeep(text, source)
     throw invalidContract(source, 'it is not a JSON object')
   }
+  if (isConsumerContract(data)) throw consumerContractGiven(source)
   const { format } = data as Record<string, unknown>
   if (typeof format !== 'number' || !Number.isInteger(format) || format < 1) {
     throwIfTooDeep(text, source)
@@ -81,23 +83,45 @@ export function throwIfTooDeep(text: string, source: string): void {
 }
 
 /**
- * Why a contract is not JSON, in words that never quote it.
+ * Why a file is not JSON, in words that never quote it, at a line and column (never V8's
+ * character offset): every file mcp-contract reads (provider and consumer contracts, pacts, the
+ * configuration) says it this one way.
  * Why: V8's own message quotes the text ("hello world" is not valid JSON), and a file given by
  * mistake may hold secrets.
+ * @example whyNotJson('{"a": 1,', error) // 'it ends in the middle of a JSON value, at line 1, column 9'
  */
-function whyNotJson(text: string, error: unknown): string {
+export function whyNotJson(text: string, error: unknown): string {
   if (text.trim() === '') return 'the file is empty'
   if (text.includes('\u0000')) return 'it is binary, not text'
   const message = (error as Error).message
-  if (/Unexpected end of JSON input/.test(message)) return 'it ends in the middle of a JSON value'
   const position = /at position (\d+)/.exec(message)
-  if (position !== null) {
-    const before = text.slice(0, Number(position[1]))
-    const line = before.split('\n').length
-    return `unexpected text at line ${line}, column ${before.length - before.lastIndexOf('\n')}`
-  }
+  // Why both: V8 says "Unexpected end of JSON input" for some truncations and names the end's position for others.
+  if (/Unexpected end of JSON input/.test(message) || (position !== null && Number(position[1]) >= text.trimEnd().length)) return `it ends in the middle of a JSON value, at ${lineAndColumn(text, text.trimEnd().length)}`
+  if (position !== null) return `unexpected text at ${lineAndColumn(text, Number(position[1]))}`
   if (/^\s*</.test(text)) return 'it looks like HTML or XML'
   return 'it does not parse as JSON'
+}
+
+function lineAndColumn(text: string, offset: number): string {
+  const before = text.slice(0, offset)
+  return `line ${before.split('\n').length}, column ${before.length - before.lastIndexOf('\n')}`
+}
+
+/** A consumer contract's marks: the `consumer` it names and the `tools` it uses, and no recorded `server`. */
+function isConsumerContract(data: object): boolean {
+  const { consumer, tools, server } = data as Record<string, unknown>
+  return typeof consumer === 'string' && Array.isArray(tools) && server === undefined
+}
+
+// Why its own code: every command that takes a provider contract says what the file is and what
+// to run with it, and snapshot never offers --force over it (that would overwrite a consumer's contract).
+function consumerContractGiven(source: string): ContractFileError {
+  return new ContractFileError(
+    'consumer-contract',
+    source,
+    `${source} is a consumer contract (what one client uses, as toMatchConsumerContract and mcp-contract record write it), not a provider contract. ` +
+      `Verify a server against it with \`mcp-contract verify --consumers ${source} -- <server command…>\` or toSatisfyConsumerContracts; where a provider contract belongs, pass the one mcp-contract snapshot records (default mcp-contract.json).`,
+  )
 }
 
 function invalidContract(source: string, why: string): ContractFileError {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { ContractFileError } from './contract-error.js'
+import { whyNotJson } from './contract-text.js'
 
 /** The configuration file's name, looked for before package.json in each folder. */
 export const CONFIG_FILE = 'mcp-contract.config.json'
@@ -76,6 +77,6 @@ function readJson(file: string): unknown {
   try {
     return JSON.parse(text) as unknown
   } catch (error) {
-    throw new ContractFileError('unreadable', file, `${file} is not JSON (${(error as Error).message}); fix it or remove it.`, { cause: error })
+    throw new ContractFileError('unreadable', file, `${file} is not valid JSON (${whyNotJson(text, error)}); fix it or remove it.`, { cause: error })
   }
 }

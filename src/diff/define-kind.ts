@@ -34,6 +34,11 @@ export interface ChangeKind {
   severity: SeverityRule
   /** What the change does to a caller, per severity it can take (and per direction where that matters). */
   reason: Partial<Record<Severity, Reason>>
+  /**
+   * What this one change does to a caller, where its details decide between the cases a severity's
+   * reason covers; `undefined` leaves the reason (which docs/rules.md lists) to say it.
+   */
+  effect?: (change: Change) => string | undefined
   /** What changed, in a few words, without the entity or path (the report prints those). */
   message: (change: Change) => string
   /** A concrete case in a few words, for docs/rules.md: "`limit` was optional and is now required". */

@@ -6,7 +6,7 @@ import type { Policy } from '../diff/policy.js'
 import type { Surface } from '../surface/types.js'
 import { folderStore, latestContracts, type ContractStore } from './contract-store.js'
 import { isPact, PactError } from '../pact/pact-model.js'
-import { forAnotherProvider, loadContract, recordedProvider, verifyLoaded, type ContractVerdict, type LoadedContract } from '../pact/verify-contracts.js'
+import { forAnotherProvider, loadContract, parseContractJson, recordedProvider, verifyLoaded, type ContractVerdict, type LoadedContract } from '../pact/verify-contracts.js'
 
 /** How remote contract sources are reached. */
 export interface SourceOptions {
@@ -16,6 +16,14 @@ export interface SourceOptions {
   consumerBranch?: string
   /** The environment the S3 client reads credentials, region and endpoint from; default `process.env`. */
   env?: Record<string, string | undefined>
+  /** Told of each `.json` file in a folder that is neither a consumer contract nor a pact, and so not verified. */
+  onSkipped?: (file: SkippedFile) => void
+}
+
+/** A `.json` file in a consumer folder that was not verified, and why, in words. */
+export interface SkippedFile {
+  shown: string
+  why: string
 }
 
 /** A contract read from a source, with the name messages give it. */
@@ -66,7 +74,7 @@ export async function loadContractSources(paths: readonly string[], cwd: string,
       if (files.length === 0) throw new PactError(`${path} matches no .json file under ${cwd}; pass a consumer contract, a pact, a folder of them or a glob such as 'pacts/*.json'.`)
       for (const file of files) add(shownPath(file, cwd), await readFile(file, 'utf8'))
     } else {
-      await readLocal(path, cwd, options.consumerBranch, add)
+      await readLocal(path, cwd, options.consumerBranch, add, options.onSkipped)
     }
   }
   // Why sorted: the report lists consumers in the same order whatever order the sources were given in.
@@ -120,7 +128,7 @@ function providerFolders(sourced: readonly SourcedContract[], provider: string |
 
 type Add = (shown: string, text: string, providerFolder?: SourcedContract['providerFolder']) => void
 
-async function readLocal(path: string, cwd: string, branch: string | undefined, add: Add): Promise<void> {
+async function readLocal(path: string, cwd: string, branch: string | undefined, add: Add, onSkipped: SourceOptions['onSkipped']): Promise<void> {
   const full = resolve(cwd, path)
   const info = await stat(full).catch(() => undefined)
   if (info === undefined) throw new PactError(`${doesNotExist(path, full)}; pass a consumer contract file (*${CONSUMER_SUFFIX}) or a folder of them.`)
@@ -129,19 +137,45 @@ async function readLocal(path: string, cwd: string, branch: string | undefined, 
     return
   }
   let any = false
-  for (const name of (await readdir(full)).filter((entry) => entry.endsWith('.json')).sort()) {
+  const skipped: SkippedFile[] = []
+  const names = (await readdir(full, { withFileTypes: true })).filter((entry) => !entry.isDirectory() && entry.name.endsWith('.json')).map((entry) => entry.name)
+  for (const name of names.sort()) {
     const file = join(full, name)
-    const text = await readFile(file, 'utf8')
-    // Why by content for other .json files: a pact may have any name; other JSON in the folder is not ours to judge.
-    if (!name.endsWith(CONSUMER_SUFFIX) && !looksLikePact(text)) continue
+    const shown = shownPath(file, cwd)
+    const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+      throw new PactError(`${shown} could not be read (${error.code ?? error.message}); make it readable, or move it out of ${path}: a contract that cannot be read is never passed over.`)
+    })
+    // Why by content for other .json files: a pact may have any name. Why a broken one fails the
+    // run: it may have been a pact, and skipping it would pass a consumer nobody verified.
+    const why = name.endsWith(CONSUMER_SUFFIX) ? undefined : whyNotVerified(parseContractJson(text, shown))
+    if (why !== undefined) {
+      skipped.push({ shown, why })
+      continue
+    }
     add(shownPath(file, cwd), text)
     any = true
   }
+  for (const file of skipped) onSkipped?.(file)
   if (any) return
   const store = folderStore(full, shownPath(full, cwd))
   const hasLayout = (await store.list()).some((entry) => entry.key.endsWith('/latest.json'))
-  if (!hasLayout) throw new PactError(`${path} holds no consumer contract (*${CONSUMER_SUFFIX}); record one in the consumer's tests with toMatchConsumerContract.`)
+  if (!hasLayout) {
+    const passedOver = skipped.length > 0 ? ` (${skipped.map((file) => `${file.shown}: ${file.why}`).join('; ')})` : ''
+    throw new PactError(`${path} holds no consumer contract (*${CONSUMER_SUFFIX})${passedOver}; record one in the consumer's tests with toMatchConsumerContract.`)
+  }
   await readStore(store, branch, add)
+}
+
+/**
+ * Why a JSON file in a consumer folder is not verified, or `undefined` for a pact (verified).
+ * Why listed, not silent: a user who put a contract there should see why it was not judged.
+ */
+function whyNotVerified(data: unknown): string | undefined {
+  if (isPact(data)) return undefined
+  const record = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {}
+  if (record.consumer === undefined && typeof record.server === 'object' && record.server !== null) return 'a provider contract (what mcp-contract snapshot records), checked with mcp-contract check, not verified here'
+  if (typeof record.consumer === 'string' && Array.isArray(record.tools)) return `a consumer contract not named *${CONSUMER_SUFFIX}; rename it to have it verified`
+  return 'JSON, but neither a consumer contract nor a Pact V4 pact (no "interactions" list and "consumer")'
 }
 
 async function readStore(store: ContractStore, branch: string | undefined, add: Add): Promise<void> {
@@ -150,14 +184,6 @@ async function readStore(store: ContractStore, branch: string | undefined, add: 
   const texts = await Promise.all(latest.map(({ key }) => store.read(key)))
   const where = store.where.replace(/\/+$/, '')
   latest.forEach(({ key, provider }, index) => add(`${where}/${key}`, texts[index] ?? '', provider === undefined ? undefined : { store: where, provider }))
-}
-
-function looksLikePact(text: string): boolean {
-  try {
-    return isPact(JSON.parse(text))
-  } catch {
-    return false
-  }
 }
 
 async function fetchContract(url: string, headers: Record<string, string>): Promise<[string, string]> {

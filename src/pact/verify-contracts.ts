@@ -1,11 +1,12 @@
 import { parseConsumerContract, type ConsumerContract } from '../consumer/consumer-contract.js'
 import type { AnswerJudge, LiveCalls, NotCalled } from '../consumer/call-examples.js'
 import { verifyConsumer, type RefusalExpected } from '../consumer/verify-consumer.js'
-import type { ConsumerVerdict } from '../consumer/verify-consumers.js'
+import { CONSUMER_CONTRACT_SUFFIX, type ConsumerVerdict } from '../consumer/verify-consumers.js'
+import { whyNotJson } from '../contract/contract-text.js'
 import { SEVERITIES, type Change } from '../diff/change.js'
 import { resolvePolicy, type Policy } from '../diff/policy.js'
 import type { Json, Surface } from '../surface/types.js'
-import { isPact, type ForeignInteraction, type McpInteraction, type McpPact } from './pact-model.js'
+import { isPact, PactError, type ForeignInteraction, type McpInteraction, type McpPact } from './pact-model.js'
 import { matchPactResponse } from './match-pact-response.js'
 import { pactAsConsumerContract, readPact, stateOf } from './read-pact.js'
 import { stableStringify } from '../surface/stable-json.js'
@@ -38,16 +39,30 @@ export interface LoadedContract {
  * @example loadContract(await readFile(file, 'utf8'), 'pacts/weather-agent-weather-mcp.json').pact?.interactions.length
  */
 export function loadContract(text: string, shown: string): LoadedContract {
-  let data: unknown
-  try {
-    data = JSON.parse(text)
-  } catch {
-    // Why: the consumer contract parser says what to do with text that is not JSON.
-    return { contract: parseConsumerContract(text, shown) }
-  }
+  const data = parseContractJson(text, shown)
   if (!isPact(data)) return { contract: parseConsumerContract(text, shown) }
   const pact = readPact(data, shown)
   return { contract: pactAsConsumerContract(pact), pact }
+}
+
+/**
+ * Contract text parsed as JSON, for a file that may be a consumer contract or a pact.
+ * @throws ConsumerContractError for text that is not JSON, at its line and column, with advice for
+ * the kind of file its name says (a PactError when the name cannot tell)
+ * @example parseContractJson(await readFile(file, 'utf8'), 'pacts/weather-agent-weather-mcp.json')
+ */
+export function parseContractJson(text: string, shown: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch (error) {
+    // Why by name: text that is not JSON cannot say whether it was a pact; a consumer contract's name can.
+    if (shown.endsWith(CONSUMER_CONTRACT_SUFFIX)) parseConsumerContract(text, shown)
+    // Why the text is looked at: a pact cut short still shows its "interactions" or "pactSpecification".
+    const advice = /"(interactions|pactSpecification)"\s*:/.test(text)
+      ? 'It looks like a pact: restore it from version control, or write it again with `mcp-contract pact export` (or the Pact tests that wrote it).'
+      : 'It may have been a pact, so it is not passed over: restore it from version control, or move it away from the contracts if it is none.'
+    throw new PactError(`${shown} is not valid JSON (${whyNotJson(text, error)}). ${advice}`)
+  }
 }
 
 /**

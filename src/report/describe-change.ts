@@ -34,7 +34,7 @@ export function describeChange(change: Change): ChangeWords {
   const location = change.authorization === undefined ? where : `${where} (as ${change.authorization})`
   const reason = kind.reason[change.severity] ?? ''
   // Why: only schema changes carry a direction; any other change is read as input, as `byDirection` reads it.
-  const effect = typeof reason === 'string' ? reason : reason[change.direction ?? 'input']
+  const effect = kind.effect?.(change) ?? (typeof reason === 'string' ? reason : reason[change.direction ?? 'input'])
   return { location, subject, place, what: kind.message(change), effect }
 }
 

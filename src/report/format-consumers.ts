@@ -3,6 +3,7 @@ import type { ConsumerVerdict } from '../consumer/verify-consumers.js'
 import type { ContractVerdict } from '../pact/verify-contracts.js'
 import { changeSentence, describeChange } from './describe-change.js'
 import { formatGithubOf, formatSarifOf } from './format-ci.js'
+import { formatJunit, type JunitCase, type JunitSuite } from './format-junit.js'
 import { formatReport, toJsonReport, type JsonReport } from './format-report.js'
 
 /** A verdict as the formats take it: a pact's also names its interactions and those not MCP. */
@@ -29,7 +30,7 @@ export interface JsonConsumerVerdicts {
     notCalled?: (NotCalled & { why: string })[]
     /** A contract recorded against another provider: skipped, not verified (`ok` is true, no changes). */
     otherProvider?: string
-    /** `false` for a contract recorded from the wire (`mcp-contract record`), with `readsNote` saying what was judged instead. */
+    /** `false` for a contract whose reads were not observed (recorded from the wire, or through a client that copies results), with `readsNote` saying what was judged instead. */
     readsObserved?: false
     readsNote?: string
   }[]
@@ -103,7 +104,7 @@ function renderJson(verdicts: readonly Verdict[]): string {
 }
 
 // Why said: an ok from a wire recording promises less than one from observed reads; a reader must not take it for more.
-const READS_NOT_OBSERVED = "output reads were not observed (recorded from the wire by mcp-contract record); only calls, arguments and the output's presence were judged"
+const READS_NOT_OBSERVED = "output reads were not all observed when this contract was recorded (from the wire by mcp-contract record, or through a client that copies each result before the consumer's code reads it, as the SDK's Client does under recordTransport), so a field the code reads may change unseen; for an SDK Client, record with recordConsumer(client) instead"
 
 function verdictWords(verdict: Verdict): string {
   if (verdict.otherProvider !== undefined) return `skipped: for provider ${verdict.otherProvider}`
@@ -189,33 +190,19 @@ function cell(text: string): string {
 
 /** JUnit XML: one suite per consumer, one case per change (failing ones carry a failure), one skipped case per example not called or interaction not MCP. */
 function renderJunit(verdicts: readonly Verdict[]): string {
-  let tests = 0
-  let failures = 0
-  const suites: string[] = []
-  for (const verdict of verdicts) {
-    const cases = verdict.report.changes.map((change) => {
-      const { location } = describeChange(change)
-      const body = verdict.report.failing.includes(change) ? `<failure message="${xml(changeSentence(change))}" type="${change.severity}"/>` : ''
-      return `    <testcase classname="mcp-contract.${xml(verdict.consumer)}.${change.severity}" name="${xml(`${change.kind} ${location}`)}">${body}</testcase>`
-    })
-    if (verdict.otherProvider !== undefined) {
-      cases.push(`    <testcase classname="mcp-contract.${xml(verdict.consumer)}" name="the server serves ${xml(verdict.consumer)}"><skipped message="${xml(`recorded against provider ${verdict.otherProvider}, not verified`)}"/></testcase>`)
-    } else if (cases.length === 0) cases.push(`    <testcase classname="mcp-contract.${xml(verdict.consumer)}" name="the server serves ${xml(verdict.consumer)}"></testcase>`)
-    const skipped = verdict.report.notCalled ?? []
-    for (const entry of skipped) {
-      cases.push(`    <testcase classname="mcp-contract.${xml(verdict.consumer)}.not-called" name="${xml(`call ${notCalledLine(entry)}`)}"><skipped message="${xml(notCalledWhy(entry))}"/></testcase>`)
-    }
-    for (const interaction of verdict.foreign ?? []) {
-      cases.push(`    <testcase classname="mcp-contract.${xml(verdict.consumer)}.not-mcp" name="${xml(interaction.description)}"><skipped message="${xml(`not MCP (${interaction.kind}), not verified`)}"/></testcase>`)
-    }
-    const failing = verdict.report.failing.length
-    tests += cases.length
-    failures += failing
-    suites.push(`  <testsuite name="${xml(verdict.consumer)}" file="${xml(verdict.file)}" tests="${cases.length}" failures="${failing}" skipped="${skipped.length + (verdict.foreign?.length ?? 0) + (verdict.otherProvider !== undefined ? 1 : 0)}">`, ...cases, '  </testsuite>')
-  }
-  return ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="mcp-contract verify" tests="${tests}" failures="${failures}">`, ...suites, '</testsuites>', ''].join('\n')
-}
-
-function xml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+  const suites = verdicts.map((verdict): JunitSuite => {
+    const classname = `mcp-contract.${verdict.consumer}`
+    const cases: JunitCase[] = verdict.report.changes.map((change) => ({
+      classname: `${classname}.${change.severity}`,
+      name: `${change.kind} ${describeChange(change).location}`,
+      ...(verdict.report.failing.includes(change) ? { failure: { message: changeSentence(change), type: change.severity } } : {}),
+    }))
+    const served = `the server serves ${verdict.consumer}`
+    if (verdict.otherProvider !== undefined) cases.push({ classname, name: served, skipped: `recorded against provider ${verdict.otherProvider}, not verified` })
+    else if (cases.length === 0) cases.push({ classname, name: served })
+    for (const entry of verdict.report.notCalled ?? []) cases.push({ classname: `${classname}.not-called`, name: `call ${notCalledLine(entry)}`, skipped: notCalledWhy(entry) })
+    for (const interaction of verdict.foreign ?? []) cases.push({ classname: `${classname}.not-mcp`, name: interaction.description, skipped: `not MCP (${interaction.kind}), not verified` })
+    return { name: verdict.consumer, file: verdict.file, cases, countSkipped: true }
+  })
+  return formatJunit('mcp-contract verify', suites)
 }

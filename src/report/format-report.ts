@@ -9,6 +9,7 @@ import type { Json } from '../surface/types.js'
 import { changeSentence, describeChange } from './describe-change.js'
 import { refusalLines } from './describe-refusal.js'
 import { formatGithub, formatSarif, type ContractLocation } from './format-ci.js'
+import { formatJunit, type JunitCase } from './format-junit.js'
 import { renderText, summaryLine } from './format-text.js'
 import type { ReportFormat } from './report-formats.js'
 
@@ -20,10 +21,11 @@ export { REPORT_FORMATS, type ReportFormat } from './report-formats.js'
  * `json` is the stable machine format (see ARCHITECTURE.md); `markdown` suits PR comments;
  * `junit` suits CI dashboards; `sarif` (code scanning) and `github` (workflow commands) point each
  * change at its line in the contract file `contract` names (default `mcp-contract.json`, line 1);
- * `toolVersion` (this package's version) goes into SARIF's `driver.version` and rule help links.
+ * `toolVersion` (this package's version) goes into SARIF's `driver.version` and rule help links;
+ * `forced` (text only) ends a failing report with what `snapshot --force` recorded over.
  * @example console.log(formatReport(diffSurfaces(recorded, live), { format: 'text' }))
  */
-export function formatReport(report: DiffReport, options: { format?: ReportFormat; contract?: ContractLocation; color?: boolean; toolVersion?: string } = {}): string {
+export function formatReport(report: DiffReport, options: { format?: ReportFormat; contract?: ContractLocation; color?: boolean; toolVersion?: string; forced?: boolean } = {}): string {
   const contract = options.contract ?? { file: 'mcp-contract.json' }
   switch (options.format ?? 'text') {
     case 'sarif':
@@ -37,7 +39,7 @@ export function formatReport(report: DiffReport, options: { format?: ReportForma
     case 'junit':
       return renderJunit(report)
     default:
-      return renderText(report, { color: options.color })
+      return renderText(report, { color: options.color, forced: options.forced })
   }
 }
 
@@ -166,25 +168,11 @@ function cell(text: string): string {
 
 /** JUnit XML: one test case per change; failing changes carry a failure. */
 function renderJunit(report: DiffReport): string {
-  const cases = report.changes.map((change) => {
-    const { location } = describeChange(change)
-    const name = xml(`${change.kind} ${location}`)
-    const failing = report.failing.includes(change)
-    const body = failing ? `<failure message="${xml(changeSentence(change))}" type="${change.severity}"/>` : ''
-    return `    <testcase classname="mcp-contract.${change.severity}" name="${name}">${body}</testcase>`
-  })
-  if (cases.length === 0) cases.push('    <testcase classname="mcp-contract" name="surface honors the contract"></testcase>')
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="mcp-contract" tests="${cases.length}" failures="${report.failing.length}">`,
-    `  <testsuite name="mcp-contract" tests="${cases.length}" failures="${report.failing.length}">`,
-    ...cases,
-    '  </testsuite>',
-    '</testsuites>',
-    '',
-  ].join('\n')
-}
-
-function xml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+  const cases: JunitCase[] = report.changes.map((change) => ({
+    classname: `mcp-contract.${change.severity}`,
+    name: `${change.kind} ${describeChange(change).location}`,
+    ...(report.failing.includes(change) ? { failure: { message: changeSentence(change), type: change.severity } } : {}),
+  }))
+  if (cases.length === 0) cases.push({ classname: 'mcp-contract', name: 'surface honors the contract' })
+  return formatJunit('mcp-contract', [{ name: 'mcp-contract', cases }])
 }

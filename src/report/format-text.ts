@@ -29,7 +29,7 @@ interface Row {
  * Renders the text report; `color` adds ANSI colour (the CLI decides it with `wantsColor`).
  * @example renderText(diffSurfaces(recorded, live), { color: false })
  */
-export function renderText(report: DiffReport, options: { color?: boolean } = {}): string {
+export function renderText(report: DiffReport, options: { color?: boolean; forced?: boolean } = {}): string {
   const style = textStyles(options.color ?? false)
   // Why first: when a client cannot list the surface at all, every change below is moot for it.
   const lines: string[] = refusalLines(report.listingRefused ?? [])
@@ -58,21 +58,30 @@ export function renderText(report: DiffReport, options: { color?: boolean } = {}
   }
   const byShape = comparedByShapeLine(report)
   if (byShape !== undefined) lines.push(byShape)
-  lines.push(summaryLine(report, style))
+  lines.push(summaryLine(report, style, options.forced))
   const warning = versionWarning(report.version)
   if (warning !== undefined) lines.push(style.severity('breaking', `version: ${warning}`))
   return `${lines.join('\n')}\n`
 }
 
+/** `1 breaking change`, `2 risky changes`, or `3 changes at risky and above` when their severities differ. */
+function failingCount(report: DiffReport): string {
+  const severities = new Set(report.failing.map((change) => change.severity))
+  const [only] = severities
+  return severities.size === 1 ? counted(report.failing.length, `${only} change`) : `${counted(report.failing.length, 'change')} at ${report.failOn} and above`
+}
+
 const SEVERITY_WIDTH = Math.max(...SEVERITIES.map((severity) => severity.length))
 
 /**
- * One line: how many changes of each severity, and whether the check fails.
+ * One line: how many changes of each severity, and whether the check fails (with `forced`, what
+ * `snapshot --force` recorded over instead).
  * @example '3 changes · 2 breaking · 1 routing — fails at risky and above'
  */
-export function summaryLine(report: DiffReport, style: TextStyles = textStyles(false)): string {
+export function summaryLine(report: DiffReport, style: TextStyles = textStyles(false), forced = false): string {
   const counts = SEVERITIES.filter((severity) => report.summary[severity] > 0).map((severity) => style.severity(severity, `${report.summary[severity]} ${severity}`))
-  const verdict = style.verdict(report.ok, report.ok ? `passes (fails at ${report.failOn} and above)` : `fails at ${report.failOn} and above`)
+  // Why: snapshot --force records what would fail; "fails at …" above "recorded" would read as a refusal.
+  const verdict = style.verdict(report.ok, report.ok ? `passes (fails at ${report.failOn} and above)` : forced ? `recorded over ${failingCount(report)} (--force)` : `fails at ${report.failOn} and above`)
   if (report.changes.length === 0) return `no changes — ${verdict}`
   return [counted(report.changes.length, 'change'), ...counts].join(' · ') + ` — ${verdict}`
 }

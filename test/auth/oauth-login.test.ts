@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { captureRaw } from '../../src/capture/capture-raw.js'
 import { ALL_OUTPUT, AUTHORIZATION_URL, runCliIn, scrub, startCli } from './cli-run.js'
 import { logIn, useAuthHome } from './auth-home.js'
+import { xmlProblem } from '../support/well-formed-xml.js'
 
 const auth = useAuthHome('mcp-contract-auth-', { server: {} })
 const tokenDir = () => join(auth.home, 'mcp-contract', 'tokens')
@@ -55,6 +56,7 @@ describe('mcp-contract auth against the SDK authorization server', () => {
     for (const format of ['text', 'json', 'markdown', 'junit']) {
       const check = await runCliIn(['check', '--url', auth.server.url, '--contract', 'c.json', '--format', format], auth.home)
       expect(check.code).toBe(0)
+      if (format === 'junit') expect(xmlProblem(check.stdout)).toBeUndefined()
     }
     const raw = await captureRaw({ url: auth.server.url })
     expect(raw.tools?.map((tool) => (tool as { name: string }).name)).toEqual(['echo'])

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, test } from 'vitest'
 import { fixture, runCliProcess, scrub } from '../support/run-cli-process.js'
+import { xmlProblem } from '../support/well-formed-xml.js'
 
 const catalog = fixture('catalog.js')
 let dir: string
@@ -95,6 +96,7 @@ describe('snapshot and check', () => {
     expect(markdown.stdout).toMatchSnapshot()
     const junit = await runCliProcess(['check', '--format', 'junit', '--contract', contract, '--', 'node', catalog], { env: { CATALOG_VARIANT: 'v2' } })
     expect(junit.code).toBe(1)
+    expect(xmlProblem(junit.stdout)).toBeUndefined()
     expect(junit.stdout).toMatchSnapshot()
   })
 

@@ -6,6 +6,7 @@ import { writeConsumerContract } from '../../src/consumer/consumer-contract.js'
 import { ROOT } from '../support/run-cli-process.js'
 import { cliIn } from '../support/run-cli-in-process.js'
 import { recordCheckout, REPORTING_CONTRACT } from '../support/record-checkout.js'
+import { xmlProblem } from '../support/well-formed-xml.js'
 
 let dir: string
 const shop = join(ROOT, 'test/fixtures/servers/shop.js')
@@ -81,6 +82,7 @@ describe('verify --format sarif and github list what junit lists', () => {
       ]
     `)
     const junit = await cli(verify('junit'), { SHOP_VARIANT: 'drop-unused-tool' })
+    expect(xmlProblem(junit.stdout)).toBeUndefined()
     expect(log.runs[0].results).toHaveLength((junit.stdout.match(/<failure /g) ?? []).length)
   })
 

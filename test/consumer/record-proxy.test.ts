@@ -100,7 +100,7 @@ describe('record over stdio, a client in another process', () => {
       python-agent  python.mcp-consumer.json  ok
 
       python-agent (python.mcp-consumer.json):
-        output reads were not observed (recorded from the wire by mcp-contract record); only calls, arguments and the output's presence were judged
+        output reads were not all observed when this contract was recorded (from the wire by mcp-contract record, or through a client that copies each result before the consumer's code reads it, as the SDK's Client does under recordTransport), so a field the code reads may change unseen; for an SDK Client, record with recordConsumer(client) instead
 
       all 1 consumer still served
       "
@@ -112,7 +112,7 @@ describe('record over stdio, a client in another process', () => {
         "consumer": "python-agent",
         "file": "python.mcp-consumer.json",
         "ok": true,
-        "readsNote": "output reads were not observed (recorded from the wire by mcp-contract record); only calls, arguments and the output's presence were judged",
+        "readsNote": "output reads were not all observed when this contract was recorded (from the wire by mcp-contract record, or through a client that copies each result before the consumer's code reads it, as the SDK's Client does under recordTransport), so a field the code reads may change unseen; for an SDK Client, record with recordConsumer(client) instead",
         "readsObserved": false,
       }
     `)

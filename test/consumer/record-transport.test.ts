@@ -6,8 +6,11 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
 import { afterEach, describe, expect, test } from 'vitest'
 import { serializeConsumerContract } from '../../src/consumer/consumer-contract.js'
+import { captureSurface } from '../../src/capture/capture-surface.js'
 import { consumerRecordingOf, recordConsumer } from '../../src/consumer/record-consumer.js'
 import { recordTransport } from '../../src/consumer/record-transport.js'
+import { verifyConsumer } from '../../src/consumer/verify-consumer.js'
+import { formatConsumerVerdicts } from '../../src/report/format-consumers.js'
 import { startHttpCatalog, type HttpCatalog } from '../capture/fixture-servers.js'
 import { createShopServer } from '../fixtures/servers/shop-server.js'
 import { fixture } from '../support/run-cli-process.js'
@@ -37,9 +40,10 @@ describe('recordTransport', () => {
     const text = serializeConsumerContract(contract)
     expect(text).not.toContain('secret-token')
     expect(contract).toMatchObject({
-      format: 1,
+      format: 2,
       consumer: 'checkout-agent',
       provider: 'shop',
+      readsObserved: false,
       tools: [
         { name: 'search_products', examples: [{ query: 'mug' }], hints: { readOnlyHint: true }, reads: [] },
         { name: 'place_order', examples: [{ sku: 'A1', quantity: 1, token: '[redacted]' }] },
@@ -58,8 +62,90 @@ describe('recordTransport', () => {
     closing.push(client)
     const found = await client.callTool({ name: 'search_products', arguments: { query: 'mug' } })
     expect((found.structuredContent as { total: number }).total).toBe(1)
-    expect((await consumerRecordingOf(transport)!.contract()).tools[0].reads).toEqual([])
+    expect(await consumerRecordingOf(transport)!.contract()).toMatchObject({ readsObserved: false, tools: [{ reads: [] }] })
+    expect(await consumerRecordingOf(client)!.contract()).not.toHaveProperty('readsObserved')
     expect((await consumerRecordingOf(client)!.contract()).tools[0].reads).toEqual(['total'])
+  })
+
+  test('under an SDK 1.x Client, which copies each result with zod, the contract says reads were not observed, and verify says so', async () => {
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
+    await createShopServer().connect(serverSide)
+    const transport = recordTransport(clientSide, { consumer: 'checkout-agent' })
+    const client = new Client({ name: 'checkout-agent', version: '1.0.0' })
+    await client.connect(transport)
+    closing.push(client)
+    await client.listTools()
+    const found = await client.callTool({ name: 'search_products', arguments: { query: 'mug' } })
+    // Why both: the Client copies the top level of structuredContent and shares what lies below,
+    // so the read of items[].priceCents comes through and the read of total does not.
+    const output = found.structuredContent as { total: number; items: { priceCents: number }[] }
+    expect([output.total, output.items[0].priceCents]).toEqual([1, 1200])
+    const contract = await consumerRecordingOf(transport)!.contract()
+    expect(contract).toMatchObject({ format: 2, readsObserved: false, tools: [{ name: 'search_products', reads: ['items[].priceCents'] }] })
+    expect(contract.tools[0].output).toBeDefined()
+    const report = await verifyConsumer(contract, await captureSurface(createShopServer('drop-read-field')))
+    expect(formatConsumerVerdicts([{ consumer: contract.consumer, file: 'contracts/checkout-agent.mcp-consumer.json', report, readsObserved: false }])).toMatchInlineSnapshot(`
+      "consumer        file                                        verdict
+      checkout-agent  contracts/checkout-agent.mcp-consumer.json  breaks (1 change)
+
+      checkout-agent (contracts/checkout-agent.mcp-consumer.json):
+        output reads were not all observed when this contract was recorded (from the wire by mcp-contract record, or through a client that copies each result before the consumer's code reads it, as the SDK's Client does under recordTransport), so a field the code reads may change unseen; for an SDK Client, record with recordConsumer(client) instead
+        tool search_products · 1 breaking
+          breaking  output-field-removed  output items[].priceCents
+              field removed; readers that rely on it break
+        1 change · 1 breaking — fails at risky and above
+
+      1 of 1 consumer breaks
+      "
+    `)
+  })
+
+  test('under an SDK 2.x Client the contract says reads were not observed too', async () => {
+    const { McpServer } = await import('@modelcontextprotocol/server')
+    const { z } = await import('zod')
+    const server = new McpServer({ name: 'weather-2', version: '2.0.0' })
+    const outputSchema = z.object({ temperature: z.number(), conditions: z.string() })
+    server.registerTool('get_weather', { inputSchema: z.object({ city: z.string() }), outputSchema }, async () => ({ content: [{ type: 'text', text: '21' }], structuredContent: { temperature: 21, conditions: 'sunny' } }))
+    const [clientSide, serverSide] = InMemoryTransportV2.createLinkedPair()
+    await server.connect(serverSide)
+    const transport = recordTransport(clientSide, { consumer: 'agent' })
+    const client = new ClientV2({ name: 'agent', version: '1.0.0' })
+    await client.connect(transport)
+    closing.push(client)
+    await client.listTools()
+    const answer = await client.callTool({ name: 'get_weather', arguments: { city: 'Oslo' } })
+    expect((answer.structuredContent as { temperature: number }).temperature).toBe(21)
+    expect(serializeConsumerContract(await consumerRecordingOf(transport)!.contract())).toMatchInlineSnapshot(`
+      "{
+        "format": 2,
+        "consumer": "agent",
+        "provider": "weather-2",
+        "readsObserved": false,
+        "tools": [
+          {
+            "name": "get_weather",
+            "hints": {
+              "readOnlyHint": false,
+              "destructiveHint": true,
+              "idempotentHint": false,
+              "openWorldHint": true
+            },
+            "examples": [
+              {
+                "city": "Oslo"
+              }
+            ],
+            "reads": [],
+            "output": {
+              "type": "object"
+            }
+          }
+        ],
+        "prompts": [],
+        "resources": []
+      }
+      "
+    `)
   })
 
   test('SDK 2.x in-memory client records the same way', async () => {

@@ -6,6 +6,7 @@ import { writeConsumerContract } from '../../src/consumer/consumer-contract.js'
 import { ROOT } from '../support/run-cli-process.js'
 import { cliIn } from '../support/run-cli-in-process.js'
 import { recordCheckout, REPORTING_CONTRACT } from '../support/record-checkout.js'
+import { xmlProblem } from '../support/well-formed-xml.js'
 
 let dir: string
 const shop = join(ROOT, 'test/fixtures/servers/shop.js')
@@ -153,6 +154,7 @@ describe('verify --call', () => {
     const run = await cli(['verify', '--call', '--format', format, '--consumers', 'contracts/', '--consumers', 'contracts-given', '--', process.execPath, shop], { SHOP_VARIANT: 'lying-output' })
     expect(run.code).toBe(1)
     if (format === 'json') JSON.parse(run.stdout)
+    if (format === 'junit') expect(xmlProblem(run.stdout)).toBeUndefined()
     expect(run.stdout).toMatchSnapshot()
   })
 
@@ -166,6 +168,7 @@ describe('verify --call', () => {
   test.each(['markdown', 'junit'])('--format %s without --call, every consumer served', async (format) => {
     const run = await cli(['verify', '--format', format, '--consumers', 'contracts/', '--', process.execPath, shop])
     expect(run.code).toBe(0)
+    if (format === 'junit') expect(xmlProblem(run.stdout)).toBeUndefined()
     expect(run.stdout).toMatchSnapshot()
   })
 })

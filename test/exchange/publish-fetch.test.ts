@@ -12,6 +12,7 @@ import { createShopServer } from '../fixtures/servers/shop-server.js'
 import { ROOT } from '../support/run-cli-process.js'
 import { startLocalS3, type LocalS3 } from '../support/s3-server.js'
 import { recordCheckout } from '../support/record-checkout.js'
+import { xmlProblem } from '../support/well-formed-xml.js'
 
 let dir: string
 let s3: LocalS3
@@ -227,6 +228,7 @@ describe('verify reads only its provider’s contracts', () => {
   test('--provider NAME verifies as that provider, over the live server’s name', async () => {
     const run = await cli(['verify', '--format', 'junit', '--consumers', 'mixed', '--provider', 'inventory', '--', process.execPath, shop])
     expect(run.code).toBe(1)
+    expect(xmlProblem(run.stdout)).toBeUndefined()
     expect(run.stdout).toMatchSnapshot()
   })
 })

@@ -3,6 +3,7 @@ import { diffSurfaces } from '../../src/diff/diff-surfaces.js'
 import { formatReport } from '../../src/report/format-report.js'
 import { wantsColor } from '../../src/report/text-colors.js'
 import { objectSchema, prompt, surface, tool } from '../support/build-surface.js'
+import { xmlProblem } from '../support/well-formed-xml.js'
 
 // A long report: several changes on one tool, hint changes of both kinds on another, a prompt and the server.
 const before = surface({
@@ -42,6 +43,7 @@ describe('the grouped text report', () => {
 
   test('colour is for text only: every other format stays plain even when asked', () => {
     for (const format of ['json', 'markdown', 'junit', 'sarif', 'github'] as const) expect(formatReport(report, { format, color: true })).not.toContain(ESC)
+    expect(xmlProblem(formatReport(report, { format: 'junit' }))).toBeUndefined()
   })
 
   test('one hint change on a tool keeps its own two lines', () => {

@@ -1,3 +1,4 @@
+import type { Change } from '../change.js'
 import { defineKind, type SeverityRule } from '../define-kind.js'
 
 /**
@@ -14,6 +15,22 @@ const removedSeverity: SeverityRule = ({ change, policy }) => {
   if (details.governedBy !== undefined) return change.relation === 'widened' || change.relation === 'equal' ? 'risky' : 'breaking'
   if (details.openObject === true) return policy.contentModel === 'strict' ? 'breaking' : 'risky'
   return 'breaking'
+}
+
+/**
+ * The one case of a removed input the schema decides, for a change that breaks callers: it was
+ * required (every call sends it), the object is closed (calls that send it are rejected), or a
+ * keyword for undeclared keys now judges it. Why: the reason table has one text per severity,
+ * and a report that hedges between two cases leaves the reader to work out which.
+ */
+function removedEffect(change: Change): string | undefined {
+  if (change.severity !== 'breaking' || (change.direction ?? 'input') === 'output') return undefined
+  const details = change.details ?? {}
+  const closed = details.openObject !== true && details.governedBy === undefined
+  if (details.required === true) return closed ? 'every call sends it (it was required), and the object now refuses it: every call is rejected' : 'every call sends a value the server no longer reads (it was required)'
+  if (typeof details.governedBy === 'string') return `calls that send it may now be rejected (${details.governedBy} now decides what it may be)`
+  if (closed) return 'calls that send it are now rejected (the object refuses undeclared keys)'
+  return 'calls that send it still validate (the object accepts undeclared keys), but the server no longer reads it (breaking under contentModel strict)'
 }
 
 /** A new name that appeared at the same place, as `(perhaps renamed to location)`. */
@@ -35,6 +52,7 @@ export const argumentRemoved = defineKind({
     },
     risky: 'calls that send it still validate (the object accepts undeclared keys), but the server no longer reads it',
   },
+  effect: removedEffect,
   message: (change) => `${change.direction === 'output' ? 'field' : 'argument'} removed${renameNote(change)}`,
   example: '`limit` is no longer declared',
 })
