@@ -9,6 +9,7 @@ import { consumerExampleRejected } from './kinds/consumer-example-rejected.js'
 import { consumerOutputInvalid } from './kinds/consumer-output-invalid.js'
 import { consumerPactMismatch } from './kinds/consumer-pact-mismatch.js'
 import { consumerReadAbsent } from './kinds/consumer-read-absent.js'
+import { consumerResourceRefusedBySdk } from './kinds/consumer-resource-refused-by-sdk.js'
 import { consumerSeenFieldRemoved } from './kinds/consumer-seen-field-removed.js'
 import { consumerUseAdded } from './kinds/consumer-use-added.js'
 import { consumerUseRemoved } from './kinds/consumer-use-removed.js'
@@ -62,6 +63,7 @@ const ENTITY_KINDS: ChangeKind[] = [
   consumerOutputInvalid,
   consumerPactMismatch,
   consumerReadAbsent,
+  consumerResourceRefusedBySdk,
   consumerSeenFieldRemoved,
   consumerUseAdded,
   consumerUseRemoved,
