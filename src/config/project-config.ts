@@ -6,7 +6,7 @@ import { ContractFileError } from '../contract/contract-error.js'
 import { shapeProblem } from '../contract/contract-shape.js'
 import { findProjectRoot, type ProjectRoot } from '../contract/project-root.js'
 import type { Severity } from '../diff/change.js'
-import { didYouMean } from '../diff/closest-names.js'
+import { didYouMean } from '../surface/did-you-mean.js'
 import { policyProblem, type Policy } from '../diff/policy.js'
 import { KIND_IDS } from '../diff/registry.js'
 

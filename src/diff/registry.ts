@@ -115,6 +115,12 @@ const BY_ID = new Map(KINDS.map((kind) => [kind.id, kind]))
 /** Every change kind id, for checking the ids a policy names. */
 export const KIND_IDS: readonly string[] = [...BY_ID.keys()]
 
+/**
+ * For each kind that got its own id, the id its changes had before (`output-field-added` →
+ * `argument-added`): an `ignore` entry naming the earlier id still matches them.
+ */
+export const FORMER_IDS: ReadonlyMap<string, string> = new Map(KINDS.flatMap((kind) => (kind.formerly === undefined ? [] : [[kind.id, kind.formerly] as const])))
+
 /** Looks a kind up by id; an unknown id is a programming error. */
 export function kindById(id: string): ChangeKind {
   const kind = BY_ID.get(id)
