@@ -11,7 +11,7 @@ import { diffResources, diffResourceTemplates } from './diff-resources.js'
 import { diffServer } from './diff-server.js'
 import { diffTools } from './diff-tools.js'
 import { policyProblem, resolvePolicy, type Policy, type ResolvedPolicy } from './policy.js'
-import { KIND_IDS, kindById } from './registry.js'
+import { FORMER_IDS, KIND_IDS, kindById } from './registry.js'
 import { matchesAny } from './scope.js'
 
 /** The classified difference between a recorded and a live surface. */
@@ -85,7 +85,7 @@ export function reportChanges(detected: readonly Detected[], policy: Policy = {}
 function reportDetected(detected: readonly Detected[], resolved: ResolvedPolicy, notRecorded: NotRecorded[]): DiffReport {
   const ignored = resolved.ignore.map(parseIgnoreRule)
   const changes = detected
-    .filter((change) => !isIgnored(change, ignored))
+    .filter((change) => !isIgnored(change, ignored, FORMER_IDS))
     .map((change) => classify(change, resolved))
     .sort(bySeverity)
   const failing = changes.filter((change) => !change.outOfScope && severityRank(change.severity) <= severityRank(resolved.failOn))
