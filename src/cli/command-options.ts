@@ -2,6 +2,7 @@
  * The commands and the options each one takes, and Node's argument-parser errors in this CLI's
  * words (with a near name from the command's own options).
  */
+import { nearNames } from '../surface/did-you-mean.js'
 import { CliUsageError } from './cli-error.js'
 
 /** The commands the CLI knows. */
@@ -69,18 +70,8 @@ export function inOurWords(error: Error & { code?: string }, own: string[], hasS
   return error.message
 }
 
-/** `did you mean --format?` when a known name is within two edits of what was typed, else ''. */
+/** `did you mean --format?` when a known name is within two edits of what was typed (`nearNames`), else ''. */
 export function suggestName(typed: string, known: readonly string[]): string {
-  const closest = known.map((name) => ({ name, distance: editDistance(typed, name) })).sort((a, b) => a.distance - b.distance)[0]
-  return closest !== undefined && closest.distance <= 2 ? `did you mean ${closest.name}?` : ''
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index)
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i]
-    for (let j = 1; j <= b.length; j += 1) current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1))
-    previous = current
-  }
-  return previous[b.length]
+  const [closest] = nearNames(typed, known)
+  return closest === undefined ? '' : `did you mean ${closest}?`
 }
