@@ -1,4 +1,4 @@
-import { didYouMean } from '../src/diff/closest-names.js'
+import { didYouMean } from '../src/surface/did-you-mean.js'
 import { captureLive, failed, loadEngine, matcherHint, notice, passed, pointedAt, projectOf, rejectUnusable, runnerFor, usageError, type Engine, type MatcherResult } from './matcher-core.js'
 import type { ConsumerVerification } from './matcher-types.js'
 import type { MatcherContext, RunnerAdapter } from './runner-adapter.js'

@@ -2,37 +2,23 @@
  * The commands and the options each one takes, and Node's argument-parser errors in this CLI's
  * words (with a near name from the command's own options).
  */
+import { nearNames } from '../surface/did-you-mean.js'
 import { CliUsageError } from './cli-error.js'
+import { COMMANDS, OPTION_TABLE, type Command, type OptionRow } from './option-table.js'
 
-/** The commands the CLI knows. */
-export const COMMANDS = ['snapshot', 'check', 'show', 'diff', 'lint', 'mock', 'verify', 'pact', 'publish', 'auth', 'record'] as const
-
-/** One of {@link COMMANDS}. */
-export type Command = (typeof COMMANDS)[number]
+export { COMMANDS, type Command } from './option-table.js'
 
 /** The commands that start or reach a server given after `--` or with `--url`. */
 export const SERVER_COMMANDS: readonly string[] = ['snapshot', 'check', 'show', 'lint', 'verify']
-const SERVER_FLAGS = ['--url', '--header', '--bearer', '--bearer-env', '--transport', '--era', '--timeout', '--client-id', '--client-secret-env']
-const JUDGING_FLAGS = ['--strict', '--fail-on', '--profile', '--ignore']
 
 /**
- * The options each command takes (`--help` and `--version` go with every one). Why one table:
- * an option a command does not read must be refused, not ignored (`snapshot --format json`
- * would print text), and a typo is matched against this command's options only.
+ * The options each command takes (`--help` and `--version` go with every one), from the option
+ * table. Why per command: an option a command does not read must be refused, not ignored
+ * (`snapshot --format json` would print text), and a typo is matched against this command's options only.
  */
-export const COMMAND_OPTIONS: Record<Command, readonly string[]> = {
-  snapshot: ['--contract', '--as', ...JUDGING_FLAGS, '--force', ...SERVER_FLAGS],
-  check: ['--contract', '--as', '--format', ...JUDGING_FLAGS, '--used', '--used-by', '--suggest-version', ...SERVER_FLAGS],
-  show: ['--contract', '--as', '--format', '--used-by', '--suggest-version', '--tokens', '--profile', ...SERVER_FLAGS],
-  diff: ['--format', ...JUDGING_FLAGS, '--used', '--used-by', '--suggest-version'],
-  lint: ['--contract', '--format', '--profile', ...SERVER_FLAGS],
-  mock: ['--contract', '--seed', '--port', '--verbose'],
-  verify: ['--consumers', '--consumer-branch', '--provider', '--call', '--allow-destructive', '--ignore', '--format', ...SERVER_FLAGS],
-  record: ['--consumer', '--out', '--new', '--given', '--redact', '--max-examples', '--url', '--port', '--header', '--bearer'],
-  pact: ['--out', '--provider'],
-  publish: ['--to', '--consumer-version', '--branch', '--provider'],
-  auth: ['--url', '--scope', '--port', '--open', '--client-id', '--client-secret-env', '--client-metadata-url', '--logout', '--status', '--timeout'],
-}
+export const COMMAND_OPTIONS: Record<Command, readonly string[]> = Object.fromEntries(
+  COMMANDS.map((command) => [command, Object.entries(OPTION_TABLE as Record<string, OptionRow>).filter(([, row]) => row.commands.includes(command)).map(([option]) => option)]),
+) as unknown as Record<Command, readonly string[]>
 
 /** Refuses, in one line, the first option given that `command` does not take. */
 export function refuseOptionsNotTaken(command: Command, tokens: readonly { kind: string; rawName?: string; name?: string }[]): void {
@@ -44,8 +30,8 @@ export function refuseOptionsNotTaken(command: Command, tokens: readonly { kind:
   }
 }
 
-/** The options `parseOwn` knows, as users type them. */
-export const OPTION_NAMES = ['--contract', '--format', '--strict', '--fail-on', '--ignore', '--timeout', '--url', '--header', '--bearer', '--bearer-env', '--as', '--transport', '--era', '--used', '--used-by', '--consumers', '--call', '--allow-destructive', '--consumer-branch', '--consumer', '--given', '--redact', '--max-examples', '--out', '--provider', '--to', '--consumer-version', '--branch', '--scope', '--open', '--client-id', '--client-secret-env', '--client-metadata-url', '--logout', '--status', '--profile', '--seed', '--port', '--verbose', '--force', '--suggest-version', '--tokens', '--help', '--version']
+/** The options taken with no command: `mcp-contract --help`, `mcp-contract --version`. */
+const WITHOUT_COMMAND = ['--help', '--version']
 
 /**
  * Node's argument-parser errors, said the way this CLI says things. Why: its text ("To specify a
@@ -61,26 +47,21 @@ export function inOurWords(error: Error & { code?: string }, own: string[], hasS
     if (!hasSeparator && known !== undefined && SERVER_COMMANDS.includes(known) && rest.length > 0) {
       return `unknown option ${option}; if it belongs to the server command, put the command after --, as in: mcp-contract ${command} -- ${own.slice(own.indexOf(rest[0])).join(' ')}`
     }
-    // Why the command's own options: a near name another command takes would only lead to the next refusal.
-    const suggestion = suggestName(option, known === undefined ? OPTION_NAMES : COMMAND_OPTIONS[known])
+    // Why the command's own options: a near name another command takes would only lead to the next refusal
+    // (`mcp-contract --foo` suggesting publish's `--to`).
+    const suggestion = suggestName(option, known === undefined ? WITHOUT_COMMAND : COMMAND_OPTIONS[known])
     return `unknown option ${option}${suggestion ? ` (${suggestion})` : ''}`
   }
   if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option !== undefined) return `${option} needs a value`
   return error.message
 }
 
-/** `did you mean --format?` when a known name is within two edits of what was typed, else ''. */
+/**
+ * `did you mean --format?` when a known name is within two edits of what was typed (`nearNames`),
+ * or one of them is the start of the other (`--output` for `--out`), else ''.
+ */
 export function suggestName(typed: string, known: readonly string[]): string {
-  const closest = known.map((name) => ({ name, distance: editDistance(typed, name) })).sort((a, b) => a.distance - b.distance)[0]
-  return closest !== undefined && closest.distance <= 2 ? `did you mean ${closest.name}?` : ''
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index)
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i]
-    for (let j = 1; j <= b.length; j += 1) current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1))
-    previous = current
-  }
-  return previous[b.length]
+  const stem = typed.replace(/^-+/, '')
+  const closest = nearNames(typed, known)[0] ?? (stem.length < 2 ? undefined : known.find((name) => name.replace(/^-+/, '').length > 1 && (typed.startsWith(name) || name.startsWith(typed))))
+  return closest === undefined ? '' : `did you mean ${closest}?`
 }

@@ -6,6 +6,7 @@ import { REPORT_FORMATS, type ReportFormat } from '../report/report-formats.js'
 import { groupCredentials, type AuthorizationFlags } from './authorization-flags.js'
 import { CliUsageError } from './cli-error.js'
 import { COMMANDS, inOurWords, refuseOptionsNotTaken, suggestName } from './command-options.js'
+import { parserOptions } from './option-table.js'
 
 
 /** A parsed command line. */
@@ -244,59 +245,16 @@ export async function parseArgv(argv: readonly string[]): Promise<Invocation> {
   return invocation
 }
 
+/** The parser's options, from the option table. */
+const PARSER_OPTIONS = parserOptions()
+
 function parseOwn(args: string[]) {
   return parseArgs({
     args,
     allowPositionals: true,
     strict: true,
     tokens: true,
-    options: {
-      contract: { type: 'string' },
-      format: { type: 'string' },
-      strict: { type: 'boolean' },
-      'fail-on': { type: 'string' },
-      ignore: { type: 'string', multiple: true },
-      timeout: { type: 'string' },
-      url: { type: 'string' },
-      header: { type: 'string', multiple: true },
-      bearer: { type: 'string', multiple: true },
-      'bearer-env': { type: 'string', multiple: true },
-      as: { type: 'string', multiple: true },
-      profile: { type: 'string', multiple: true },
-      seed: { type: 'string' },
-      port: { type: 'string' },
-      verbose: { type: 'boolean' },
-      force: { type: 'boolean' },
-      'suggest-version': { type: 'boolean' },
-      tokens: { type: 'boolean' },
-      era: { type: 'string' },
-      transport: { type: 'string' },
-      used: { type: 'string', multiple: true },
-      'used-by': { type: 'string', multiple: true },
-      consumers: { type: 'string', multiple: true },
-      out: { type: 'string' },
-      provider: { type: 'string' },
-      to: { type: 'string' },
-      'consumer-version': { type: 'string' },
-      branch: { type: 'string' },
-      'consumer-branch': { type: 'string' },
-      consumer: { type: 'string' },
-      given: { type: 'string' },
-      redact: { type: 'string', multiple: true },
-      'max-examples': { type: 'string' },
-      new: { type: 'boolean' },
-      call: { type: 'boolean' },
-      'allow-destructive': { type: 'boolean' },
-      scope: { type: 'string' },
-      open: { type: 'string' },
-      'client-id': { type: 'string' },
-      'client-secret-env': { type: 'string' },
-      'client-metadata-url': { type: 'string' },
-      logout: { type: 'boolean' },
-      status: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-      version: { type: 'boolean', short: 'v' },
-    },
+    options: PARSER_OPTIONS,
   })
 }
 

@@ -64,7 +64,7 @@ export async function runCheck(invocation: Invocation, io: CliIo): Promise<numbe
 async function missingContract(error: unknown, given: string): Promise<never> {
   if (!(error instanceof ContractFileError) || error.code !== 'missing') throw error
   // Why loaded here: only a missing contract needs the typo search.
-  const { closeFileBeside } = await import('../diff/closest-names.js')
+  const { closeFileBeside } = await import('../surface/did-you-mean.js')
   const beside = await readdir(dirname(error.file)).catch(() => [] as string[])
   const snapshot = given === 'mcp-contract.json' ? 'mcp-contract snapshot' : `mcp-contract snapshot --contract ${given}`
   const typo = closeFileBeside(error.file, beside)

@@ -1,6 +1,6 @@
 import { accessSync, constants, readdirSync, readFileSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { closeFileBeside } from '../diff/closest-names.js'
+import { closeFileBeside } from '../surface/did-you-mean.js'
 import { assertSameConsumer, ConsumerContractError, consumerNameIn } from './consumer-contract-format.js'
 
 /**

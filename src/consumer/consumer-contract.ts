@@ -1,10 +1,11 @@
 import type { ValidateFunction } from 'ajv'
-import { readFile, rename, rm, writeFile } from 'node:fs/promises'
-import { basename, dirname, join, resolve } from 'node:path'
+import { readFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
 import { whyNotJson } from '../contract/contract-text.js'
 import { doesNotExist } from '../contract/project-root.js'
 import { validate as compiledValidate } from '../contract/consumer-contract-validator.generated.js'
 import { sortKeys } from '../surface/stable-json.js'
+import { writeFileAtomically } from '../surface/write-file-atomically.js'
 import type { Json, Schema, ToolHints } from '../surface/types.js'
 import { CONSUMER_CONTRACT_FORMAT, ConsumerContractError } from './consumer-contract-format.js'
 
@@ -149,19 +150,11 @@ export async function readConsumerContract(file: string, shown = file): Promise<
   return parseConsumerContract(text, shown)
 }
 
-/** Temporary files this process has named (see {@link writeConsumerContract}). */
-let temporaries = 0
-
-/** Writes a consumer contract atomically (a temporary file, then a rename). */
+/** Writes a consumer contract atomically (`writeFileAtomically`: a temporary file, fsync, then a rename). */
 export async function writeConsumerContract(file: string, contract: ConsumerContract): Promise<void> {
-  // Why pid, a count and Math.random, not node:crypto: the name only has to differ from another
-  // writer's (`wx` refuses a clash), and loading crypto cost a `record` process more than its writing.
-  const temporary = join(dirname(file), `.${basename(file)}.${process.pid}-${++temporaries}-${Math.random().toString(36).slice(2, 10)}.tmp`)
   try {
-    await writeFile(temporary, serializeConsumerContract(contract), { encoding: 'utf8', flag: 'wx' })
-    await rename(temporary, file)
+    await writeFileAtomically(file, serializeConsumerContract(contract))
   } catch (error) {
-    await rm(temporary, { force: true })
     throw new ConsumerContractError(`${file} could not be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). Check that its folder exists and is writable.`)
   }
 }

@@ -4,8 +4,9 @@ import type { Detected } from '../diff/detected.js'
 import type { Policy } from '../diff/policy.js'
 import type { Surface, SurfacePrompt, SurfaceResource, SurfaceTool } from '../surface/types.js'
 import type { ConsumerContract } from './consumer-contract.js'
-import { matchesUriTemplate } from './match-uri-template.js'
+import { matchesUriTemplate } from '../surface/match-uri-template.js'
 import { schemaDeclaresPath } from './schema-declares-path.js'
+import { sdkTemplateServes } from './sdk-uri-template.js'
 import { sliceSchema } from './slice-schema.js'
 import { parseReadPath } from './track-reads.js'
 import { renamedFrom } from './renamed-argument.js'
@@ -100,7 +101,10 @@ export async function verifyConsumer(contract: ConsumerContract, live: Surface, 
 
   for (const used of contract.resources) {
     recordedView.resources!.push({ uri: used.uri } as SurfaceResource)
-    if (servesUri(live, used.uri)) liveView.resources!.push({ uri: used.uri } as SurfaceResource)
+    if (!servesUri(live, used.uri)) continue
+    liveView.resources!.push({ uri: used.uri } as SurfaceResource)
+    const template = sdkRefusal(live, used.uri)
+    if (template !== undefined) detected.push({ kind: 'consumer-resource-refused-by-sdk', entity: 'resource', name: used.uri, path: [], details: { consumer: contract.consumer, template } })
   }
 
   const views = diffSurfaces(recordedView, liveView, { ...policy, profiles: [] })
@@ -115,4 +119,16 @@ export async function verifyConsumer(contract: ConsumerContract, live: Surface, 
 function servesUri(live: Surface, uri: string): boolean {
   if ((live.resources ?? []).some((resource) => resource.uri === uri)) return true
   return (live.resourceTemplates ?? []).some((template) => matchesUriTemplate(template.uriTemplate, uri))
+}
+
+/**
+ * The template through which the uri is served by RFC 6570 but by no template under the TypeScript
+ * SDK's matcher; undefined when a listed resource or an SDK match serves it.
+ * Why: verify and the mock judge by RFC 6570; an SDK-built server refuses some of those reads.
+ */
+function sdkRefusal(live: Surface, uri: string): string | undefined {
+  if ((live.resources ?? []).some((resource) => resource.uri === uri)) return undefined
+  const matching = (live.resourceTemplates ?? []).filter((template) => matchesUriTemplate(template.uriTemplate, uri))
+  if (matching.some((template) => sdkTemplateServes(template.uriTemplate, uri))) return undefined
+  return matching[0]?.uriTemplate
 }

@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { rename, rm, writeFile } from 'node:fs/promises'
-import { basename, dirname, join } from 'node:path'
 import { nestsDeeperThan } from '../schema/nesting-limit.js'
 import { sortKeys, stableStringify } from '../surface/stable-json.js'
 import type { RawSurface, Surface } from '../surface/types.js'
 import { verifyRecorded, vouchEntries, type VerifiedEntries } from '../surface/vouched-entries.js'
+import { writeFileAtomically } from '../surface/write-file-atomically.js'
 import type { ListName } from '../surface/types.js'
 import { ContractFileError } from './contract-error.js'
 import { contractShapeProblem } from './contract-shape.js'
@@ -175,12 +173,9 @@ export async function writeContract(file: string, surface: Surface, vouching?: V
       `${file} was not written: the surface has a value of the wrong shape (${problem}), so the file would not read back. The server sends an invalid value there; fix the server, then record again.`,
     )
   }
-  const temporary = join(dirname(file), `.${basename(file)}.${randomBytes(6).toString('hex')}.tmp`)
   try {
-    await writeFile(temporary, text, { encoding: 'utf8', flag: 'wx' })
-    await rename(temporary, file)
+    await writeFileAtomically(file, text)
   } catch (error) {
-    await rm(temporary, { force: true })
     throw new ContractFileError('unwritable', file, `${file} could not be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). Check that its folder exists and is writable.`, { cause: error })
   }
 }

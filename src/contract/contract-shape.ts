@@ -1,5 +1,6 @@
 import type { ErrorObject, ValidateFunction } from 'ajv'
 import { validate as compiledValidate } from './contract-validator.generated.js'
+import { pointerSegments } from '../schema/json-pointer.js'
 
 // Why compiled ahead of time (`npm run schemas`): compiling the schema cost every `check` about 100 ms.
 const validate = compiledValidate as ValidateFunction
@@ -54,8 +55,7 @@ function describeError(error: ErrorObject, data: unknown): string {
 function renderPath(pointer: string): string {
   if (pointer === '') return ''
   let path = ''
-  for (const raw of pointer.slice(1).split('/')) {
-    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~')
+  for (const segment of pointerSegments(pointer)) {
     if (/^\d+$/.test(segment)) path += `[${segment}]`
     else if (/^[A-Za-z_$][\w$]*$/.test(segment)) path += path === '' ? segment : `.${segment}`
     else path += `[${JSON.stringify(segment)}]`
@@ -65,8 +65,8 @@ function renderPath(pointer: string): string {
 
 function valueAt(data: unknown, pointer: string): unknown {
   let value = data
-  for (const raw of pointer === '' ? [] : pointer.slice(1).split('/')) {
-    value = (value as Record<string, unknown> | undefined)?.[raw.replace(/~1/g, '/').replace(/~0/g, '~')]
+  for (const segment of pointerSegments(pointer)) {
+    value = (value as Record<string, unknown> | undefined)?.[segment]
   }
   return value
 }

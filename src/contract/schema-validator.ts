@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv'
 import type { Schema } from '../surface/types.js'
+import { pointerSegments } from '../schema/json-pointer.js'
 
 /** A compiled validator: `true` for a valid value, otherwise the errors in words, one per line. */
 export type CheckValue = (value: unknown) => true | string
@@ -120,8 +121,7 @@ function at(message: string, path: string): string {
 /** `/items/0/price` → `items[0].price`. */
 function pathOf(pointer: string): string {
   let path = ''
-  for (const raw of pointer.split('/').slice(1)) {
-    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~')
+  for (const segment of pointerSegments(pointer)) {
     path = /^\d+$/.test(segment) ? `${path}[${segment}]` : joinPath(path, segment)
   }
   return path

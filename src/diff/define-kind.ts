@@ -51,6 +51,12 @@ export interface ChangeKind {
   movesValue?: boolean
   deprecated?: boolean
   replacedBy?: string
+  /**
+   * The id this kind's changes were reported under before it had its own (`output-field-added`
+   * was `argument-added` for output fields). An `ignore` entry naming that id (config, `--ignore`,
+   * the matchers' policy) still drops them, so a policy written then keeps its meaning.
+   */
+  formerly?: string
 }
 
 /** Declares a change kind. */

@@ -12,7 +12,7 @@ import { diffServer } from './diff-server.js'
 import { diffTools } from './diff-tools.js'
 import { diffTokenCost } from './diff-token-cost.js'
 import { policyProblem, resolvePolicy, type Policy, type ResolvedPolicy } from './policy.js'
-import { KIND_IDS, kindById } from './registry.js'
+import { FORMER_IDS, KIND_IDS, kindById } from './registry.js'
 import { matchesAny } from './scope.js'
 import { maskVolatile, type ComparedByShape } from '../surface/volatile-values.js'
 import type { VolatileValue } from '../surface/types.js'
@@ -105,7 +105,7 @@ export function reportChanges(detected: readonly Detected[], policy: Policy = {}
 function reportDetected(detected: readonly Detected[], resolved: ResolvedPolicy, notRecorded: NotRecorded[]): DiffReport {
   const ignored = resolved.ignore.map(parseIgnoreRule)
   const changes = detected
-    .filter((change) => !isIgnored(change, ignored))
+    .filter((change) => !isIgnored(change, ignored, FORMER_IDS))
     .map((change) => classify(change, resolved))
     .sort(bySeverity)
   const failing = changes.filter((change) => !change.outOfScope && severityRank(change.severity) <= severityRank(resolved.failOn))

@@ -1,5 +1,5 @@
 import { renderPath } from '../surface/render-path.js'
-import { didYouMean } from './closest-names.js'
+import { didYouMean } from '../surface/did-you-mean.js'
 import type { Detected } from './detected.js'
 import { matchesAny } from './scope.js'
 
@@ -37,11 +37,14 @@ export function ignoreRuleProblem(text: string, kindIds: readonly string[]): str
 }
 
 /**
- * True when one of `rules` drops `change`.
+ * True when one of `rules` drops `change`. A rule naming the id a kind had before it got its own
+ * (`argument-added` for an `output-field-added`, from `formerIds`: the registry's `FORMER_IDS`) still drops it.
+ * Why: ids are permanent; output fields were reported as `argument-added` and
+ * `argument-now-required`, and configs and CI scripts that ignore those must keep their meaning.
  * @example isIgnored({ kind: 'argument-removed', entity: 'tool', name: 'search', path: ['filters', 'city'] }, [parseIgnoreRule('argument-removed:search.filters')]) // true
  */
-export function isIgnored(change: Pick<Detected, 'kind' | 'name' | 'path'>, rules: readonly IgnoreRule[]): boolean {
-  return rules.some((rule) => rule.kind === change.kind && (rule.path === undefined || atOrUnder(change, rule.path)))
+export function isIgnored(change: Pick<Detected, 'kind' | 'name' | 'path'>, rules: readonly IgnoreRule[], formerIds: ReadonlyMap<string, string> = new Map()): boolean {
+  return rules.some((rule) => (rule.kind === change.kind || rule.kind === formerIds.get(change.kind)) && (rule.path === undefined || atOrUnder(change, rule.path)))
 }
 
 function atOrUnder(change: Pick<Detected, 'name' | 'path'>, path: string): boolean {

@@ -1,4 +1,4 @@
-import { didYouMean } from './closest-names.js'
+import { didYouMean } from '../surface/did-you-mean.js'
 import { ignoreRuleProblem } from './ignore-rule.js'
 import { ERA_OPTIONS, type EraOption } from '../surface/eras.js'
 import { kindOfValue } from '../surface/kind-of-value.js'

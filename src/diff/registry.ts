@@ -9,6 +9,7 @@ import { consumerExampleRejected } from './kinds/consumer-example-rejected.js'
 import { consumerOutputInvalid } from './kinds/consumer-output-invalid.js'
 import { consumerPactMismatch } from './kinds/consumer-pact-mismatch.js'
 import { consumerReadAbsent } from './kinds/consumer-read-absent.js'
+import { consumerResourceRefusedBySdk } from './kinds/consumer-resource-refused-by-sdk.js'
 import { consumerSeenFieldRemoved } from './kinds/consumer-seen-field-removed.js'
 import { consumerUseAdded } from './kinds/consumer-use-added.js'
 import { consumerUseRemoved } from './kinds/consumer-use-removed.js'
@@ -63,6 +64,7 @@ const ENTITY_KINDS: ChangeKind[] = [
   consumerOutputInvalid,
   consumerPactMismatch,
   consumerReadAbsent,
+  consumerResourceRefusedBySdk,
   consumerSeenFieldRemoved,
   consumerUseAdded,
   consumerUseRemoved,
@@ -114,6 +116,12 @@ const BY_ID = new Map(KINDS.map((kind) => [kind.id, kind]))
 
 /** Every change kind id, for checking the ids a policy names. */
 export const KIND_IDS: readonly string[] = [...BY_ID.keys()]
+
+/**
+ * For each kind that got its own id, the id its changes had before (`output-field-added` →
+ * `argument-added`): an `ignore` entry naming the earlier id still matches them.
+ */
+export const FORMER_IDS: ReadonlyMap<string, string> = new Map(KINDS.flatMap((kind) => (kind.formerly === undefined ? [] : [[kind.id, kind.formerly] as const])))
 
 /** Looks a kind up by id; an unknown id is a programming error. */
 export function kindById(id: string): ChangeKind {

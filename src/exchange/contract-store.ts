@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto'
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, stat } from 'node:fs/promises'
 import { dirname, join, relative, sep } from 'node:path'
 import { PactError } from '../pact/pact-model.js'
+import { writeFileAtomically } from '../surface/write-file-atomically.js'
 
 /** One stored file: its key below the store's root (`checkout-agent/main/latest.json`) and when it was last written. */
 export interface StoredEntry {
@@ -84,13 +84,10 @@ export function folderStore(root: string, where = root): ContractStore {
     },
     async write(key, text) {
       const file = join(root, ...key.split('/'))
-      const temporary = join(dirname(file), `.${randomBytes(6).toString('hex')}.tmp`)
       try {
         await mkdir(dirname(file), { recursive: true })
-        await writeFile(temporary, text, { encoding: 'utf8', flag: 'wx' })
-        await rename(temporary, file)
+        await writeFileAtomically(file, text)
       } catch (error) {
-        await rm(temporary, { force: true })
         throw new PactError(`${where}: ${key} could not be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); check that the folder is writable.`)
       }
     },

@@ -49,7 +49,8 @@ export function renderRules(kinds: readonly ChangeKind[]): string {
     const reasons = kindReasons(kind).join('<br>')
     const example = kind.example ? `<br>e.g. ${kind.example}` : ''
     const deprecated = kind.deprecated ? ` (deprecated${kind.replacedBy ? `, use \`${kind.replacedBy}\`` : ''})` : ''
-    lines.push(`| \`${kind.id}\`${deprecated} | ${cell(kind.purpose)}${cell(example)} | ${severity} | ${cell(reasons)} |`)
+    const formerly = kind.formerly ? ` (reported as \`${kind.formerly}\` before it had its own id; an \`ignore\` of that id still matches it)` : ''
+    lines.push(`| \`${kind.id}\`${deprecated}${formerly} | ${cell(kind.purpose)}${cell(example)} | ${severity} | ${cell(reasons)} |`)
   }
   lines.push(...renderKeywordCoverage())
   return `${lines.join('\n')}\n`

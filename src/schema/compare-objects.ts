@@ -1,4 +1,5 @@
 import type { Relation } from './types.js'
+import { encodePointerSegment } from './json-pointer.js'
 import type { Json, Schema } from './types.js'
 import { compareCountBound } from './compare-bounds.js'
 import type { Walker } from './walker.js'
@@ -36,8 +37,8 @@ export function compareObjects(walker: Walker, a: SchemaObject, b: SchemaObject)
     const inA = name in propsA || requiredA.has(name)
     const inB = name in propsB || requiredB.has(name)
     if (inA && inB) {
-      const [schemaA, pointerA] = name in propsA ? [declared(a, name), `/properties/${escape(name)}`] : [extrasFor(a, name).schema, extrasFor(a, name).pointer]
-      const [schemaB, pointerB] = name in propsB ? [declared(b, name), `/properties/${escape(name)}`] : [extrasFor(b, name).schema, extrasFor(b, name).pointer]
+      const [schemaA, pointerA] = name in propsA ? [declared(a, name), `/properties/${encodePointerSegment(name)}`] : [extrasFor(a, name).schema, extrasFor(a, name).pointer]
+      const [schemaB, pointerB] = name in propsB ? [declared(b, name), `/properties/${encodePointerSegment(name)}`] : [extrasFor(b, name).schema, extrasFor(b, name).pointer]
       report.add(walker.child(schemaA, schemaB, { segment: name, a: pointerA, b: pointerB }))
       if (requiredA.has(name) !== requiredB.has(name)) {
         const nowRequired = requiredB.has(name)
@@ -71,7 +72,7 @@ function propertyAdded(walker: Walker, a: SchemaObject, name: string, schema: Sc
   if (extras.schema === true) relation = required || schema !== true ? 'narrowed' : 'equal'
   else if (extras.schema === false) relation = required ? 'incomparable' : 'widened'
   else {
-    const governed = walker.relation(extras.schema, schema, { a: extras.pointer, b: `/properties/${escape(name)}` })
+    const governed = walker.relation(extras.schema, schema, { a: extras.pointer, b: `/properties/${encodePointerSegment(name)}` })
     relation = required ? conjunction([governed, 'narrowed']) : governed
   }
   const details = { required, openObject: extras.schema === true, governedBy: governingKeyword(a, name, extras), renamedFrom }
@@ -85,7 +86,7 @@ function propertyRemoved(walker: Walker, b: SchemaObject, name: string, schema: 
   if (extras.schema === true) relation = required || schema !== true ? 'widened' : 'equal'
   else if (extras.schema === false) relation = required ? 'incomparable' : 'narrowed'
   else {
-    const governed = walker.relation(schema, extras.schema, { a: `/properties/${escape(name)}`, b: extras.pointer })
+    const governed = walker.relation(schema, extras.schema, { a: `/properties/${encodePointerSegment(name)}`, b: extras.pointer })
     relation = required ? conjunction([governed, 'widened']) : governed
   }
   const details = { required, openObject: extras.schema === true, governedBy: governingKeyword(b, name, extras), renamedTo }
@@ -147,7 +148,7 @@ function conjoin(a: Schema, b: Schema): Schema {
 function extrasFor(schema: SchemaObject, name: string): Extras {
   const patterns = isPlainObject(schema.patternProperties) ? (schema.patternProperties as Record<string, Schema>) : {}
   const matching = Object.keys(patterns).filter((p) => patternMatches(p, name) !== false)
-  if (matching.length === 1) return { schema: patterns[matching[0]], governedBy: 'patternProperties', pointer: `/patternProperties/${escape(matching[0])}` }
+  if (matching.length === 1) return { schema: patterns[matching[0]], governedBy: 'patternProperties', pointer: `/patternProperties/${encodePointerSegment(matching[0])}` }
   if (matching.length > 1) return { schema: { allOf: matching.map((p) => patterns[p]) as Json[] }, governedBy: 'patternProperties', pointer: '/patternProperties' }
   const additional = (schema.additionalProperties ?? true) as Schema
   return { schema: additional, governedBy: typeof additional === 'boolean' ? undefined : 'additionalProperties', pointer: '/additionalProperties' }
@@ -201,7 +202,7 @@ function regionSchema(schema: SchemaObject, patterns: Record<string, Schema>, in
 function regionPointer(patterns: Record<string, Schema>, inside: string[]): string {
   const own = inside.filter((p) => p in patterns)
   if (own.length === 0) return '/additionalProperties'
-  return own.length === 1 ? `/patternProperties/${escape(own[0])}` : '/patternProperties'
+  return own.length === 1 ? `/patternProperties/${encodePointerSegment(own[0])}` : '/patternProperties'
 }
 
 function patternMap(schema: SchemaObject): Record<string, Schema> {
@@ -224,8 +225,8 @@ function comparePatternProperties(walker: Walker, a: SchemaObject, b: SchemaObje
     // Why: keys matching a pattern that disappears fall back to `additionalProperties`, and the reverse.
     const before = patternsA[pattern] ?? ((a.additionalProperties ?? true) as Schema)
     const after = patternsB[pattern] ?? ((b.additionalProperties ?? true) as Schema)
-    const pointerA = pattern in patternsA ? `/patternProperties/${escape(pattern)}` : '/additionalProperties'
-    const pointerB = pattern in patternsB ? `/patternProperties/${escape(pattern)}` : '/additionalProperties'
+    const pointerA = pattern in patternsA ? `/patternProperties/${encodePointerSegment(pattern)}` : '/additionalProperties'
+    const pointerB = pattern in patternsB ? `/patternProperties/${encodePointerSegment(pattern)}` : '/additionalProperties'
     const relation = walker.relation(before, after, { a: pointerA, b: pointerB })
     if (relation === 'equal') continue
     report.change(found('schema-constraint-changed', relation, { before: patternsA[pattern], after: patternsB[pattern], details: { keyword: 'patternProperties', pattern } }))
@@ -259,7 +260,7 @@ function compareDependentSchemas(walker: Walker, a: SchemaObject, b: SchemaObjec
   const before = isPlainObject(a.dependentSchemas) ? (a.dependentSchemas as Record<string, Schema>) : {}
   const after = isPlainObject(b.dependentSchemas) ? (b.dependentSchemas as Record<string, Schema>) : {}
   for (const property of [...new Set([...Object.keys(before), ...Object.keys(after)])].sort(compareText)) {
-    const pointer = `/dependentSchemas/${escape(property)}`
+    const pointer = `/dependentSchemas/${encodePointerSegment(property)}`
     const relation = walker.relation(before[property] ?? true, after[property] ?? true, { a: pointer, b: pointer })
     if (relation === 'equal') continue
     report.change(found('schema-constraint-changed', relation, { before: before[property], after: after[property], details: { keyword: 'dependentSchemas', property } }))
@@ -274,6 +275,3 @@ function names(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((n): n is string => typeof n === 'string') : []
 }
 
-function escape(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1')
-}

@@ -19,8 +19,8 @@ export interface CompareOptions {
   /**
    * Which side of the tool the schemas describe. Findings carry relations, which do not depend
    * on it; the change kinds map a relation to a severity per direction afterwards. It names one
-   * kind: on the output side a required property made optional is `output-field-now-optional`,
-   * and a property removed is `output-field-removed`.
+   * kind: on the output side a property added is `output-field-added`, removed
+   * `output-field-removed`, made required `output-field-now-required`, made optional `output-field-now-optional`.
    */
   direction: Direction
   budget?: CompareBudget
@@ -50,6 +50,8 @@ function named(finding: SchemaFinding, direction: Direction): SchemaFinding {
 
 /** The kinds that have their own name on the output side. */
 const OUTPUT_KINDS: Record<string, string> = {
+  'argument-added': 'output-field-added',
+  'argument-now-required': 'output-field-now-required',
   'argument-now-optional': 'output-field-now-optional',
   'argument-removed': 'output-field-removed',
 }

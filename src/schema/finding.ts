@@ -7,6 +7,8 @@ export const SCHEMA_KIND_IDS = [
   'argument-removed',
   'argument-now-required',
   'argument-now-optional',
+  'output-field-added',
+  'output-field-now-required',
   'output-field-now-optional',
   'output-field-removed',
   'argument-description-changed',

@@ -1,5 +1,6 @@
 import { isAnnotationKeyword, isPlainObject } from './keywords.js'
 import type { Schema } from './types.js'
+import { decodePointerSegment, pointerSegments } from './json-pointer.js'
 import type { Side } from './walker.js'
 
 /**
@@ -48,7 +49,7 @@ export function localRef(schema: Schema): string | undefined {
 export function definitionName(ref: string): string {
   if (ref === '#') return '#'
   const segments = ref.split('/')
-  return (segments[segments.length - 1] ?? ref).replace(/~1/g, '/').replace(/~0/g, '~')
+  return decodePointerSegment(segments[segments.length - 1] ?? ref)
 }
 
 function follow(root: Schema, ref: string): Schema | undefined {
@@ -57,8 +58,7 @@ function follow(root: Schema, ref: string): Schema | undefined {
   const pointer = decodeFragment(ref.slice(1))
   if (pointer === undefined) return undefined
   if (pointer === '') return node as Schema
-  for (const raw of pointer.split('/').slice(1)) {
-    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~')
+  for (const segment of pointerSegments(pointer)) {
     if (Array.isArray(node) && /^\d+$/.test(segment)) node = node[Number(segment)]
     else if (isPlainObject(node) && Object.hasOwn(node, segment)) node = node[segment]
     else return undefined

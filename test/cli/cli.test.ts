@@ -287,6 +287,7 @@ describe('expected failures: exit 2, one clear message, contract untouched', () 
     { title: '--url too broken to parse, with a password', args: ['show', '--url', 'http://admin:hunter2@127.0.0.1:99999999/mcp'] },
     { title: 'an option pact export does not know, after its files', args: ['pact', 'export', 'f.json', '--output', 'd'] },
     { title: 'an option near one only another command takes', args: ['check', '--foo', '--', 'node', 'x.js'] },
+    { title: 'an unknown option with no command: no near name another command takes', args: ['--foo'] },
     { title: 'an option snapshot does not take', args: ['snapshot', '--format', 'json', '--', 'node', 'x.js'] },
     { title: 'an option mock does not take', args: ['mock', '--strict'] },
     { title: 'an option diff does not take', args: ['diff', 'a.json', 'b.json', '--timeout', '5'] },

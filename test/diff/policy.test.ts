@@ -77,3 +77,26 @@ describe('ignore KIND:PATH drops that kind at one name or argument path and unde
     expect(kept(ignore).sort()).toEqual(expected)
   })
 })
+
+describe('output fields have their own kinds; an ignore of the id they had before still drops them', () => {
+  const tool = (input: Record<string, unknown>, output: Record<string, unknown>, required: string[]) => ({
+    name: 'search',
+    inputSchema: { type: 'object', properties: input, required: required.filter((name) => name in input) },
+    outputSchema: { type: 'object', properties: output, required: required.filter((name) => name in output) },
+  })
+  const surface = (tools: unknown[]) => normalizeSurface({ initialize: { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } }, tools: tools as never })
+  const before = surface([tool({ q: { type: 'string' } }, { id: { type: 'string' } }, [])])
+  const after = surface([tool({ q: { type: 'string' }, page: { type: 'number' } }, { id: { type: 'string' }, total: { type: 'number' } }, ['q', 'id'])])
+  const kept = (ignore: string[]) => diffSurfaces(before, after, { ignore }).changes.map((change) => `${change.kind} ${change.path.join('.')}`).sort()
+
+  test.each([
+    { title: 'no rule: input and output kinds apart', ignore: [], expected: ['argument-added page', 'argument-now-required q', 'output-field-added total', 'output-field-now-required id'] },
+    { title: 'output-field-added drops only the output field', ignore: ['output-field-added'], expected: ['argument-added page', 'argument-now-required q', 'output-field-now-required id'] },
+    { title: 'output-field-now-required drops only the output field', ignore: ['output-field-now-required'], expected: ['argument-added page', 'argument-now-required q', 'output-field-added total'] },
+    { title: 'the former argument-added still drops both, as before', ignore: ['argument-added'], expected: ['argument-now-required q', 'output-field-now-required id'] },
+    { title: 'the former argument-now-required still drops both, as before', ignore: ['argument-now-required'], expected: ['argument-added page', 'output-field-added total'] },
+    { title: 'a former id with a path: only there', ignore: ['argument-added:search.total'], expected: ['argument-added page', 'argument-now-required q', 'output-field-now-required id'] },
+  ])('$title', ({ ignore, expected }) => {
+    expect(kept(ignore)).toEqual(expected)
+  })
+})

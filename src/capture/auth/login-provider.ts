@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js'
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js'
 import { LoginError } from './login-error.js'
+import { otherIssuer } from './issuer-check.js'
 
 /** What a login starts from. */
 export interface LoginProviderOptions {
@@ -95,8 +96,8 @@ export class LoginProvider implements OAuthClientProvider {
   }
 
   saveDiscoveryState(state: OAuthDiscoveryState): void {
-    const issuer = state.authorizationServerMetadata?.issuer
-    if (issuer !== undefined && !sameIssuer(issuer, state.authorizationServerUrl)) {
+    const issuer = otherIssuer(state)
+    if (issuer !== undefined) {
       throw new LoginError(
         `the authorization server metadata fetched for ${state.authorizationServerUrl} names another issuer, ${issuer}. ` +
           'Refusing to log in: its tokens could be meant for someone else. Ask the server operator to fix the metadata.',
@@ -108,9 +109,4 @@ export class LoginProvider implements OAuthClientProvider {
   discoveryState(): OAuthDiscoveryState | undefined {
     return this.discovery
   }
-}
-
-function sameIssuer(a: string, b: string): boolean {
-  const trim = (text: string) => text.replace(/\/+$/, '')
-  return trim(a) === trim(b)
 }

@@ -2,6 +2,7 @@ import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprot
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js'
 import { describeError, LoginError, scrubSecrets } from './login-error.js'
 import { readChallenge } from './read-challenge.js'
+import { otherIssuer } from './issuer-check.js'
 
 /** A machine client registered with the authorization server. */
 export interface MachineClient {
@@ -76,8 +77,9 @@ class MachineClientProvider implements OAuthClientProvider {
 
   saveDiscoveryState(state: OAuthDiscoveryState): void {
     const metadata = state.authorizationServerMetadata
-    if (metadata?.issuer !== undefined && metadata.issuer.replace(/\/+$/, '') !== String(state.authorizationServerUrl).replace(/\/+$/, '')) {
-      throw new LoginError(`the authorization server metadata fetched for ${state.authorizationServerUrl} names another issuer, ${metadata.issuer}; refusing to send it the client secret`)
+    const issuer = otherIssuer(state)
+    if (issuer !== undefined) {
+      throw new LoginError(`the authorization server metadata fetched for ${state.authorizationServerUrl} names another issuer, ${issuer}; refusing to send it the client secret`)
     }
     const grants = metadata?.grant_types_supported
     if (grants !== undefined && !grants.includes('client_credentials')) {

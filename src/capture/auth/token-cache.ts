@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto'
-import { chmod, mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises'
+import { createHash } from 'node:crypto'
+import { chmod, mkdir, readdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js'
 import type { OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js'
+import { writeFileAtomically } from '../../surface/write-file-atomically.js'
 import { configDir } from './config-dir.js'
 
 /** One cached login: the tokens an authorization server issued for one MCP server (resource). */
@@ -70,20 +71,7 @@ export class TokenCache {
   async save(login: CachedLogin): Promise<string> {
     await this.ensureDir()
     const file = this.fileFor(login.authorizationServer, login.resource)
-    const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`
-    const handle = await open(temporary, 'wx', 0o600)
-    try {
-      await handle.writeFile(`${JSON.stringify(login, null, 2)}\n`)
-      await handle.sync()
-    } finally {
-      await handle.close()
-    }
-    try {
-      await rename(temporary, file)
-    } catch (error) {
-      await rm(temporary, { force: true })
-      throw error
-    }
+    await writeFileAtomically(file, `${JSON.stringify(login, null, 2)}\n`, { mode: 0o600 })
     return file
   }
 

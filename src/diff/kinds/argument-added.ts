@@ -3,11 +3,11 @@ import { defineKind, relationSeverity } from '../define-kind.js'
 /** The keywords that govern every key `properties` does not declare. */
 const UNDECLARED_KEY_KEYWORDS = new Set(['additionalProperties', 'patternProperties'])
 
-/** An argument (input property) or output field that the schema now declares. */
+/** An argument (input property) that the schema now declares; an output field is `output-field-added`. */
 export const argumentAdded = defineKind({
   id: 'argument-added',
   entity: 'tool',
-  purpose: 'Detects a property the schema now declares that it did not before, at any depth.',
+  purpose: 'Detects an argument the schema now declares that it did not before, at any depth (an output field is output-field-added).',
   severity: ({ change, policy }) => {
     const details = change.details ?? {}
     const direction = change.direction ?? 'input'

@@ -3,7 +3,9 @@ import { argumentDescriptionChanged } from './argument-description-changed.js'
 import { argumentNowOptional } from './argument-now-optional.js'
 import { argumentNowRequired } from './argument-now-required.js'
 import { argumentRemoved } from './argument-removed.js'
+import { outputFieldAdded } from './output-field-added.js'
 import { outputFieldNowOptional } from './output-field-now-optional.js'
+import { outputFieldNowRequired } from './output-field-now-required.js'
 import { outputFieldRemoved } from './output-field-removed.js'
 import { schemaAdditionalPropertiesChanged } from './schema-additional-properties-changed.js'
 import { schemaAnnotationChanged } from './schema-annotation-changed.js'
@@ -33,6 +35,8 @@ export const SCHEMA_KINDS: ChangeKind[] = [
   argumentRemoved,
   argumentNowRequired,
   argumentNowOptional,
+  outputFieldAdded,
+  outputFieldNowRequired,
   outputFieldNowOptional,
   outputFieldRemoved,
   argumentDescriptionChanged,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { matchesUriTemplate } from '../../src/consumer/match-uri-template.js'
+import { matchesUriTemplate } from '../../src/surface/match-uri-template.js'
 
 // The expansions of RFC 6570 §3.2 (var = "value", hello = "Hello World!", path = "/foo/bar",
 // list = ["red", "green", "blue"], keys = { semi: ";", dot: ".", comma: "," }, x = 1024,
