@@ -91,7 +91,13 @@ async function honorContract(adapter: RunnerAdapter, received: unknown, file: st
   const models = raw && engine.modelApiWarning(raw, policy.profiles)
   if (models) notice(models.trimEnd())
   const stored = existed ? await readIfPresent(path) : undefined
-  const earlier = recordedIn(engine, stored, shown)
+  let earlier: ReturnType<typeof recordedIn>
+  try {
+    earlier = recordedIn(engine, stored, shown)
+  } catch (error) {
+    // Why before anything is written: -u must never record a provider contract over a consumer's contract.
+    return failed(() => `${matcher}\n\n${(error as Error).message}`)
+  }
   // Why a second read only when the file may be written: that is when volatile values are recorded; a check compares by the recorded ones.
   const mayWrite = existed ? adapter.updateMode() === 'all' : adapter.updateMode() !== 'none'
   const live =
@@ -164,7 +170,8 @@ function recordedIn(engine: Engine, text: string | undefined, shown: string): Re
   if (text === undefined) return undefined
   try {
     return engine.parseContractVouched(text, shown)
-  } catch {
+  } catch (error) {
+    if (error instanceof engine.ContractFileError && error.code === 'consumer-contract') throw error
     return undefined
   }
 }

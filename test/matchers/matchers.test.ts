@@ -225,6 +225,16 @@ describe('toHonorContract', () => {
       expect(await readFile(join(dir, file), 'utf8').catch(() => undefined)).toBe(written ? serializeContract(v1) : undefined)
     })
 
+    test('a consumer contract where the provider contract belongs is refused, even under -u, and left as it is', async () => {
+      const file = join(dir, 'agent.mcp-consumer.json')
+      const consumer = `${JSON.stringify({ format: 1, consumer: 'agent', tools: [{ name: 'search_products', examples: [{ query: 'lamp' }], reads: ['items'] }], prompts: [], resources: [] }, null, 2)}\n`
+      await writeFile(file, consumer)
+      const result = await honor(v1, file, 'all')
+      expect(result.pass).toBe(false)
+      expect(plain(result.message(), dir)).toMatchSnapshot()
+      expect(await readFile(file, 'utf8')).toBe(consumer)
+    })
+
     test('a contract with named authorizations (recorded with --as) is refused, even under -u, and left as it is', async () => {
       const file = join(dir, 'authorizations.json')
       await writeContract(file, { ...v1, authorizations: { admin: v1 } })
