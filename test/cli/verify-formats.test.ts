@@ -77,7 +77,7 @@ describe('verify --format sarif and github list what junit lists', () => {
             "severity": "breaking",
           },
           "ruleId": "tool-removed",
-          "ruleIndex": 47,
+          "ruleIndex": 48,
         },
       ]
     `)

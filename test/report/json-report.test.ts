@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { diffSurfaces } from '../../src/diff/diff-surfaces.js'
 import { KINDS } from '../../src/diff/registry.js'
+import type { Policy } from '../../src/diff/policy.js'
 import { toJsonReport } from '../../src/report/format-report.js'
 import type { Json, Schema, Surface, SurfaceTool } from '../../src/surface/types.js'
 import { objectSchema, prompt, surface, tool } from '../support/build-surface.js'
@@ -17,6 +18,8 @@ interface MovedRow {
   after: Surface
   /** The two sides as the JSON report prints them (JSON values, not JSON text); `null` where that side had none. */
   expected: [Json | null, Json | null]
+  /** The policy the kind needs to be reported at all (a token budget). */
+  policy?: Policy
 }
 
 // One row per kind that moves a value; a kind marked `movesValue` without a row fails the first test.
@@ -59,6 +62,7 @@ const rows: MovedRow[] = [
   { kind: 'resource-template-metadata-changed', before: withResource('text/plain', 'A'), after: withResource('text/plain', 'B'), expected: ['A', 'B'] },
   { kind: 'server-identity-changed', before: surface(), after: surface({ server: { name: 'demo', title: 'Demo', capabilities: { tools: {} } } }), expected: [null, 'Demo'] },
   { kind: 'server-instructions-changed', before: surface({ server: { name: 'demo', capabilities: { tools: {} }, instructions: 'a' } }), after: surface(), expected: ['a', null] },
+  { kind: 'server-token-budget-exceeded', before: withTool({ description: 'Find.' }), after: withTool({ description: 'Find products by name, brand or colour, newest first.' }), policy: { tokenBudget: { growth: 0 } }, expected: [16, 26] },
   { kind: 'server-cache-scope-changed', before: surface({ cacheScope: { tools: 'public' } }), after: surface({ cacheScope: { tools: 'private' } }), expected: ['public', 'private'] },
 ]
 
@@ -68,8 +72,8 @@ describe('every change that moves a value carries both before and after in the J
     expect(rows.map((row) => row.kind).sort()).toEqual([...marked].sort())
   })
 
-  test.each(rows)('$kind', ({ kind, before, after, expected }) => {
-    const changes = toJsonReport(diffSurfaces(before, after)).changes.filter((change) => change.kind === kind)
+  test.each(rows)('$kind', ({ kind, before, after, expected, policy }) => {
+    const changes = toJsonReport(diffSurfaces(before, after, policy)).changes.filter((change) => change.kind === kind)
     expect(changes).toHaveLength(1)
     expect(changes[0]).toHaveProperty('before')
     expect(changes[0]).toHaveProperty('after')
