@@ -6,7 +6,7 @@
  *      config/
  *      exchange/
  *      pact/
- *      diff/   mock/   consumer/
+ *      diff/   mock/   consumer/     (consumer/record/ and consumer/verify/ import consumer/, never each other)
  *      lint/
  *   capture/   contract/
  *      surface/
@@ -37,6 +37,9 @@ module.exports = {
     beneath('lint-beneath-diff', '^src/lint/', '^(src/(capture|mock|diff|config|report|cli|consumer|pact|exchange)/|src/index|matchers/|setup/)', 'src/lint judges a surface against client profiles; it may import only src/contract, src/surface and src/schema.'),
     beneath('mock-beside-diff', '^src/mock/', '^(src/(capture|lint|diff|config|report|cli|consumer|pact|exchange)/|src/index|matchers/|setup/)', 'src/mock serves a contract as a server; it may import only src/contract, src/surface and src/schema.'),
     beneath('consumer-beside-diff', '^src/consumer/', '^(src/(capture|mock|config|report|cli|pact|exchange)/|src/index|matchers/|setup/)', 'src/consumer judges what one client uses; it may import only src/diff, src/lint, src/contract, src/surface and src/schema; the CLI and matchers capture a surface and hand it in.'),
+    beneath('consumer-record-apart', '^src/consumer/record/', '^src/consumer/verify/', 'src/consumer/record makes consumer contracts; it never imports src/consumer/verify (what both use lives in src/consumer).'),
+    beneath('consumer-verify-apart', '^src/consumer/verify/', '^src/consumer/record/', 'src/consumer/verify judges a server against consumer contracts; it never imports src/consumer/record (what both use lives in src/consumer).'),
+    beneath('consumer-shared-beneath-parts', '^src/consumer/[^/]+$', '^src/consumer/(record|verify)/', 'src/consumer holds the file and what recording and verifying share; it never imports src/consumer/record or src/consumer/verify.'),
     beneath('pact-above-consumer', '^src/pact/', '^(src/(capture|mock|lint|config|report|cli|exchange)/|src/index|matchers/|setup/)', 'src/pact reads, writes and matches Pact V4 files; it may import only src/consumer, src/diff, src/contract, src/surface and src/schema.'),
     beneath('exchange-above-pact', '^src/exchange/', '^(src/(capture|mock|lint|config|report|cli)/|src/index|matchers/|setup/)', 'src/exchange moves contracts through folders, buckets and URLs; it may import only src/pact, src/consumer, src/diff, src/contract, src/surface and src/schema.'),
     beneath('config-above-diff', '^src/config/', '^(src/(capture|mock|report|cli|consumer|pact|exchange)/|src/index|matchers/|setup/)', 'src/config reads the project configuration into policy defaults; it may import src/diff and what is beneath it.'),

@@ -25,9 +25,10 @@ const entries = {
 /** What `record` imports only when asked: the import it is asked by, its source and its file in `dist/`. */
 const RECORD_LATER: [RegExp, string, string][] = [
   [/^\.\/record-writing\.js$/, 'src/cli/record-writing.ts', 'record-writing'],
-  [/^\.\/record-http-proxy\.js$/, 'src/cli/record-http-proxy.ts', 'record-http-proxy'],
+  [/^\.\.\/capture\/record-http-proxy\.js$/, 'src/capture/record-http-proxy.ts', 'record-http-proxy'],
   [/^\.\/help-text\.js$/, 'src/cli/help-text.ts', 'record-help'],
-  [/^\.\.\/surface\/normalize\.js$/, 'src/surface/normalize.ts', 'record-normalize'],
+  // Why `../../` too: the recorder (`consumer/record/wire-recording.ts`) sits a folder deeper.
+  [/^\.\.\/(\.\.\/)?surface\/normalize\.js$/, 'src/surface/normalize.ts', 'record-normalize'],
   [/^\.\.\/lint\/profile-registry\.js$/, 'src/lint/profile-registry.ts', 'record-profiles'],
   [/^\.\.\/diff\/registry\.js$/, 'src/diff/registry.ts', 'record-kinds'],
   [/^\.\.\/diff\/ignore-rule\.js$/, 'src/diff/ignore-rule.ts', 'record-ignore-rule'],

@@ -1,15 +1,15 @@
 import { constants } from 'node:os'
 import type { ConsumerContract } from '../consumer/consumer-contract.js'
-import { recordingRun } from '../consumer/recording-run.js'
-import { WireRecording } from '../consumer/wire-recording.js'
-import { checkRecordTarget } from '../consumer/check-record-target.js'
+import { recordingRun } from '../consumer/record/recording-run.js'
+import { WireRecording } from '../consumer/record/wire-recording.js'
+import { checkRecordTarget } from '../consumer/record/check-record-target.js'
 import { findProjectRoot, projectPath } from '../contract/project-root.js'
 import { spawnProblem } from '../capture/spawn-problem.js'
 import { CliRunError } from './cli-error.js'
 import type { CliIo } from './cli-io.js'
 import { EXIT, SIGNAL_EXIT } from './exit-codes.js'
 import type { Invocation } from './parse-argv.js'
-import { proxyStdio, type WireTap } from './record-stdio-proxy.js'
+import { proxyStdio, type WireTap } from '../capture/record-stdio-proxy.js'
 import { runInvocation } from './run-invocation.js'
 
 /**
@@ -67,7 +67,7 @@ async function recordHttp(invocation: Invocation, io: CliIo, record: Recorder): 
   const stop = io.signal ?? new AbortController().signal
   record.start()
   // Why loaded here: a stdio proxy needs no HTTP server (and `https` loads TLS).
-  const { proxyHttp } = await import('./record-http-proxy.js')
+  const { proxyHttp } = await import('../capture/record-http-proxy.js')
   // Why each reason once: every answer of a server that compresses alike would say the same.
   const undecodable = new Set<string>()
   try {

@@ -1,7 +1,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { join, relative, resolve } from 'node:path'
 import { doesNotExist } from '../contract/project-root.js'
-import type { LiveCalls } from '../consumer/call-examples.js'
+import type { LiveCalls } from '../consumer/verify/call-examples.js'
 import type { Policy } from '../diff/policy.js'
 import type { Surface } from '../surface/types.js'
 import { folderStore, latestContracts, type ContractStore } from './contract-store.js'

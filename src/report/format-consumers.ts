@@ -1,5 +1,5 @@
-import type { NotCalled } from '../consumer/call-examples.js'
-import type { ConsumerVerdict } from '../consumer/verify-consumers.js'
+import type { NotCalled } from '../consumer/verify/call-examples.js'
+import type { ConsumerVerdict } from '../consumer/verify/verify-consumers.js'
 import type { ContractVerdict } from '../pact/verify-contracts.js'
 import { changeSentence, describeChange } from './describe-change.js'
 import { formatGithubOf, formatSarifOf } from './format-ci.js'

@@ -8,8 +8,8 @@ import { toMatchConsumerContract, toSatisfyConsumerContracts } from '../../match
 import type { MatcherResult } from '../../matchers/matcher-core.js'
 import type { UpdateMode } from '../../matchers/runner-adapter.js'
 import '../../setup/vitest.js'
-import { recordConsumer } from '../../src/consumer/record-consumer.js'
-import { recordTransport } from '../../src/consumer/record-transport.js'
+import { recordConsumer } from '../../src/consumer/record/record-consumer.js'
+import { recordTransport } from '../../src/consumer/record/record-transport.js'
 import { runCheckout } from '../fixtures/consumers/checkout-flow.js'
 import { createShopServer, type ShopVariant } from '../fixtures/servers/shop-server.js'
 

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest'
 import { z } from 'zod'
 import { renderPath } from '../../src/surface/render-path.js'
 import { trackReads } from '../../src/consumer/track-reads.js'
-import { WireRecording } from '../../src/consumer/wire-recording.js'
+import { WireRecording } from '../../src/consumer/record/wire-recording.js'
 
 const output = () => ({ temperature: 4, conditions: 'snow', humidity: 80, forecast: [{ day: 'mon', high: 6 }] })
 const outputSchema = {

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { ConsumerContract } from '../../src/consumer/consumer-contract.js'
-import { withFileLock } from '../../src/consumer/contract-file-lock.js'
-import { mergeConsumerContracts } from '../../src/consumer/merge-consumer-contracts.js'
+import { withFileLock } from '../../src/consumer/record/contract-file-lock.js'
+import { mergeConsumerContracts } from '../../src/consumer/record/merge-consumer-contracts.js'
 import { CLI, fixture } from '../support/run-cli-process.js'
 
 let dir: string

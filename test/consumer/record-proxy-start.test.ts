@@ -47,8 +47,8 @@ test('a record process loads the proxy and the recorder, not the other commands,
   expect(JSON.parse(await readFile(out, 'utf8')).tools).toEqual([{ name: 'get_weather', examples: [{ city: 'Darwin' }], reads: [] }])
   const loaded = await sourcesLoaded(log)
   // Why these first: the test means nothing unless the log saw the proxy at work.
-  expect(['src/cli/run-record.ts', 'src/cli/record-stdio-proxy.ts', 'src/consumer/wire-recording.ts'].filter((file) => !loaded.has(file))).toEqual([])
-  expect(['src/cli/run-cli.ts', 'src/cli/run-check.ts', 'src/cli/run-commands.ts', 'src/cli/record-http-proxy.ts', 'src/surface/normalize.ts'].filter((file) => loaded.has(file))).toEqual([])
+  expect(['src/cli/run-record.ts', 'src/capture/record-stdio-proxy.ts', 'src/consumer/record/wire-recording.ts'].filter((file) => !loaded.has(file))).toEqual([])
+  expect(['src/cli/run-cli.ts', 'src/cli/run-check.ts', 'src/cli/run-commands.ts', 'src/capture/record-http-proxy.ts', 'src/surface/normalize.ts'].filter((file) => loaded.has(file))).toEqual([])
   // Why these too: each was once loaded by every record process, for an option or a path record rarely takes.
   expect(['src/cli/help-text.ts', 'src/diff/registry.ts', 'src/lint/profile-registry.ts', 'src/capture/capture-raw.ts', 'src/capture/auth/token-cache.ts', 'node:crypto'].filter((file) => loaded.has(file))).toEqual([])
 })

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import type { ConsumerContract, ConsumerExample } from '../../src/consumer/consumer-contract.js'
-import { verifyConsumer } from '../../src/consumer/verify-consumer.js'
+import { verifyConsumer } from '../../src/consumer/verify/verify-consumer.js'
 import { changeSentence } from '../../src/report/describe-change.js'
 import { objectSchema, surface, tool } from '../support/build-surface.js'
 

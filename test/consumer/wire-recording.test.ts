@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { serializeConsumerContract } from '../../src/consumer/consumer-contract.js'
-import { WireRecording } from '../../src/consumer/wire-recording.js'
+import { WireRecording } from '../../src/consumer/record/wire-recording.js'
 
 /** One direction of a JSON-RPC exchange as a recorder sees it. */
 type Step = { from: 'client' | 'server'; message: unknown }

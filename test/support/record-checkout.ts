@@ -1,6 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
-import { consumerRecordingOf, recordConsumer } from '../../src/consumer/record-consumer.js'
+import { consumerRecordingOf, recordConsumer } from '../../src/consumer/record/record-consumer.js'
 import { writeConsumerContract, type ConsumerContract } from '../../src/consumer/consumer-contract.js'
 import { runCheckout } from '../fixtures/consumers/checkout-flow.js'
 import { createShopServer } from '../fixtures/servers/shop-server.js'

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { withFileLock } from './contract-file-lock.js'
-import { parseConsumerContract, writeConsumerContract, type ConsumerContract } from './consumer-contract.js'
-import { assertSameConsumer, ConsumerContractError, consumerNameIn } from './consumer-contract-format.js'
+import { parseConsumerContract, writeConsumerContract, type ConsumerContract } from '../consumer-contract.js'
+import { assertSameConsumer, ConsumerContractError, consumerNameIn } from '../consumer-contract-format.js'
 import { mergeConsumerContracts } from './merge-consumer-contracts.js'
 import { markRun, runThatWrote } from './recording-run.js'
 

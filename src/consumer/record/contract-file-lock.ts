@@ -1,7 +1,7 @@
 import { hostname } from 'node:os'
 import { mkdir, readdir, readFile, rename, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
-import { ConsumerContractError } from './consumer-contract.js'
+import { ConsumerContractError } from '../consumer-contract.js'
 
 /** How long {@link withFileLock} waits for a lock another process holds, and when a lock is stale. */
 export interface LockTimings {

@@ -1,7 +1,7 @@
-import type { PathSegment } from '../schema/types.js'
-import type { Schema } from '../surface/types.js'
-import type { ConsumerExample } from './consumer-contract.js'
-import { schemaDeclaresPath } from './schema-declares-path.js'
+import type { PathSegment } from '../../schema/types.js'
+import type { Schema } from '../../surface/types.js'
+import type { ConsumerExample } from '../consumer-contract.js'
+import { schemaDeclaresPath } from '../schema-declares-path.js'
 
 /**
  * The argument a consumer sends that a now-required one at `required` was perhaps renamed from:

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import type { Readable, Writable } from 'node:stream'
-import { LineBuffer } from '../capture/line-buffer.js'
-import { descendantsOf, sendSignal, stopFound, type FoundProcess } from '../capture/process-tree.js'
+import { LineBuffer } from './line-buffer.js'
+import { descendantsOf, sendSignal, stopFound, type FoundProcess } from './process-tree.js'
 
 /** Where a proxy hands a parsed copy of each message it forwards. */
 export interface WireTap {

@@ -1,7 +1,7 @@
 import { accessSync, constants, readdirSync, readFileSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { closeFileBeside } from '../surface/did-you-mean.js'
-import { assertSameConsumer, ConsumerContractError, consumerNameIn } from './consumer-contract-format.js'
+import { closeFileBeside } from '../../surface/did-you-mean.js'
+import { assertSameConsumer, ConsumerContractError, consumerNameIn } from '../consumer-contract-format.js'
 
 /**
  * Checks before recording that `file` can be written: its folder exists and is writable, an

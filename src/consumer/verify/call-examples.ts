@@ -1,9 +1,9 @@
-import { schemaValidator } from '../contract/schema-validator.js'
-import type { Detected } from '../diff/detected.js'
-import type { PathSegment } from '../schema/types.js'
-import type { SurfaceTool } from '../surface/types.js'
-import type { ConsumerContract, ConsumerExample, ConsumerTool } from './consumer-contract.js'
-import { parseReadPath } from './track-reads.js'
+import { schemaValidator } from '../../contract/schema-validator.js'
+import type { Detected } from '../../diff/detected.js'
+import type { PathSegment } from '../../schema/types.js'
+import type { SurfaceTool } from '../../surface/types.js'
+import type { ConsumerContract, ConsumerExample, ConsumerTool } from '../consumer-contract.js'
+import { parseReadPath } from '../track-reads.js'
 
 /** Calls one tool on the live server; resolves with its result as sent, rejects on a protocol error or timeout. */
 export type CallTool = (name: string, args: ConsumerExample) => Promise<Record<string, unknown>>

@@ -1,7 +1,7 @@
-import type { Schema } from '../surface/types.js'
-import type { ConsumerContract, ConsumerExample, ConsumerTool } from './consumer-contract.js'
-import { assertSameConsumer, ConsumerContractError, consumerContractFormatOf } from './consumer-contract-format.js'
-import { shapeOf } from './example-shape.js'
+import type { Schema } from '../../surface/types.js'
+import type { ConsumerContract, ConsumerExample, ConsumerTool } from '../consumer-contract.js'
+import { assertSameConsumer, ConsumerContractError, consumerContractFormatOf } from '../consumer-contract-format.js'
+import { shapeOf } from '../example-shape.js'
 
 /** Options of {@link mergeConsumerContracts}. */
 export interface MergeOptions {

@@ -1,8 +1,8 @@
-import type { Detected } from '../diff/detected.js'
-import type { Entity } from '../surface/types.js'
-import type { ConsumerContract } from './consumer-contract.js'
-import { shapeOf } from './example-shape.js'
-import { parseReadPath } from './track-reads.js'
+import type { Detected } from '../../diff/detected.js'
+import type { Entity } from '../../surface/types.js'
+import type { ConsumerContract } from '../consumer-contract.js'
+import { shapeOf } from '../example-shape.js'
+import { parseReadPath } from '../track-reads.js'
 
 /**
  * What a consumer uses now that it did not before, and what it stopped using: one change per

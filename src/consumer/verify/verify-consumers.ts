@@ -1,9 +1,9 @@
 import { readdir, stat } from 'node:fs/promises'
 import { join, relative, resolve } from 'node:path'
-import { doesNotExist } from '../contract/project-root.js'
-import type { Policy } from '../diff/policy.js'
-import type { Surface } from '../surface/types.js'
-import { ConsumerContractError, readConsumerContract } from './consumer-contract.js'
+import { doesNotExist } from '../../contract/project-root.js'
+import type { Policy } from '../../diff/policy.js'
+import type { Surface } from '../../surface/types.js'
+import { ConsumerContractError, readConsumerContract } from '../consumer-contract.js'
 import type { LiveCalls } from './call-examples.js'
 import { verifyConsumer, type ConsumerReport } from './verify-consumer.js'
 

@@ -1,13 +1,13 @@
-import { schemaValidator } from '../contract/schema-validator.js'
-import { renderPath } from '../surface/render-path.js'
-import type { PathSegment } from '../schema/types.js'
-import type { Json, Schema } from '../surface/types.js'
-import type { ConsumerContract, ConsumerExample, ConsumerTool } from './consumer-contract.js'
-import { consumerContractFormatOf } from './consumer-contract-format.js'
-import { redact, shapeOf } from './example-shape.js'
-import { schemaDeclaresPath } from './schema-declares-path.js'
-import { sliceSchema } from './slice-schema.js'
-import { leafPaths, parseReadPath, trackReads, valuePaths } from './track-reads.js'
+import { schemaValidator } from '../../contract/schema-validator.js'
+import { renderPath } from '../../surface/render-path.js'
+import type { PathSegment } from '../../schema/types.js'
+import type { Json, Schema } from '../../surface/types.js'
+import type { ConsumerContract, ConsumerExample, ConsumerTool } from '../consumer-contract.js'
+import { consumerContractFormatOf } from '../consumer-contract-format.js'
+import { redact, shapeOf } from '../example-shape.js'
+import { schemaDeclaresPath } from '../schema-declares-path.js'
+import { sliceSchema } from '../slice-schema.js'
+import { leafPaths, parseReadPath, trackReads, valuePaths } from '../track-reads.js'
 
 /** Options of a `WireRecording`: who the consumer is and what it declares. */
 export interface WireRecordingOptions {
@@ -132,7 +132,7 @@ export class WireRecording {
   async contract(): Promise<ConsumerContract> {
     const raw = [...this.listed.values()]
     // Why loaded here: the schema engine behind it is most of what a recording loads, and only a client that listed tools needs it.
-    const surface = raw.length > 0 ? (await import('../surface/normalize.js')).normalizeSurface({ initialize: {}, tools: raw }) : undefined
+    const surface = raw.length > 0 ? (await import('../../surface/normalize.js')).normalizeSurface({ initialize: {}, tools: raw }) : undefined
     const live = new Map((surface?.tools ?? []).map((tool) => [tool.name, tool]))
     const declared = this.options.reads ?? {}
     const names = new Set([...this.tools.keys()])
