@@ -82,7 +82,7 @@ function keyMatches(key: string, segment: string): boolean {
  * @example const { recorded, live, compared } = maskVolatile(contract, current, contract.volatile ?? [], [])
  */
 export function maskVolatile(recorded: Surface, live: Surface, recordedValues: readonly VolatileValue[], declared: readonly VolatileDeclaration[] = []): { recorded: Surface; live: Surface; compared: ComparedByShape[] } {
-  const values = [...recordedValues, ...declared.flatMap((entry) => resolveDeclaration(recorded, entry))]
+  const values = [...recordedValues, ...resolveVolatile(recorded, declared)]
   if (values.length === 0) return { recorded, live, compared: [] }
   const before = structuredClone(recorded)
   const after = structuredClone(live)
@@ -149,6 +149,14 @@ export function mergeVolatile(earlier: readonly VolatileValue[] | undefined, det
   for (const value of detected) byPlace.set(`${value.path}\0${value.format ?? ''}\0${value.pattern ?? ''}`, value)
   const merged = [...byPlace.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, value]) => value)
   return merged.length > 0 ? merged : undefined
+}
+
+/**
+ * Declarations as the volatile values they stand for in a surface, their shape read from it.
+ * @example resolveVolatile(surface, ['server.instructions']) // [{ path: 'server.instructions', type: 'string', format: 'uuid' }]
+ */
+export function resolveVolatile(surface: Surface, declared: readonly VolatileDeclaration[]): VolatileValue[] {
+  return declared.flatMap((entry) => resolveDeclaration(surface, entry))
 }
 
 /**
