@@ -2,7 +2,6 @@ import type { Policy } from '../src/diff/policy.js'
 import { parseSurfaceSnapshot, SurfaceSnapshotSyntaxError } from '../src/report/parse-surface-snapshot.js'
 import { printSurfaceSnapshot } from '../src/report/surface-serializer.js'
 import type { Surface } from '../src/surface/types.js'
-import { mergeVolatile, resolveVolatile } from '../src/surface/volatile-values.js'
 import {
   canReadTwice,
   captureLive,
@@ -54,7 +53,7 @@ async function matchMcpContract(adapter: RunnerAdapter, received: unknown, hint:
   const models = raw && engine.modelApiWarning(raw, policy?.profiles ?? configured.profiles)
   if (models) notice(models.trimEnd())
   // Why declared values print as their shape too: the runner compares texts, and a declared clock must not make them differ.
-  const declared = resolveVolatile(captured, [...(configured.volatile ?? []), ...(policy?.volatile ?? [])])
+  const declared = engine.resolveVolatile(captured, [...(configured.volatile ?? []), ...(policy?.volatile ?? [])])
   // Why a second read whenever the snapshot may be written (not in CI): what moved between two reads prints as its shape, so an unchanged rerun prints the same text.
   const live =
     adapter.updateMode() !== 'none' && canReadTwice(received)
@@ -93,7 +92,7 @@ async function matchMcpContract(adapter: RunnerAdapter, received: unknown, hint:
 
   // Why the stored snapshot's volatile values too: a value it printed as its shape is compared by that shape, also when
   // this run did not see it move; and this run's on the stored side, which an earlier version stored as values.
-  const volatile = mergeVolatile(recorded.volatile, live.volatile ?? [], live)
+  const volatile = engine.mergeVolatile(recorded.volatile, live.volatile ?? [], live)
   const shaped = volatile === undefined ? live : { ...live, volatile }
   const stored = volatile === undefined ? recorded : parseSurfaceSnapshot(printSurfaceSnapshot({ ...recorded, volatile }))
   // Why: a snapshot stored by an earlier version (every hint listed) that reads back as the live surface is no drift.

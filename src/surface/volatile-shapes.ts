@@ -10,7 +10,7 @@ import { compareText } from '../schema/keywords.js'
 import type { Surface, VolatileValue } from './types.js'
 import { maskTokens, VOLATILE_FORMATS, type VolatileFormat } from './volatile-formats.js'
 import { parseVolatilePath, renderVolatilePath } from './volatile-path.js'
-import { placesOf } from './volatile-values.js'
+import { placesOf } from './volatile-places.js'
 
 const NUMBER_FORMATS: ReadonlySet<string> = new Set(['epoch-ms', 'epoch-s', 'increasing'])
 
