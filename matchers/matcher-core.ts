@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { doesNotExist } from '../src/contract/project-root.js'
 import { closeFileBeside } from '../src/surface/did-you-mean.js'
 import { kindOfValue } from '../src/surface/kind-of-value.js'
-import { ACCEPTED_TARGETS, isCaptureTarget } from '../src/capture/target.js'
+import { ACCEPTED_TARGETS, isCaptureTarget, isInProcessServer } from '../src/capture/target.js'
 import { severityRank, type Severity } from '../src/diff/change.js'
 import type { DiffReport } from '../src/diff/diff-surfaces.js'
 import { policyProblem, type Policy } from '../src/diff/policy.js'
@@ -151,6 +151,15 @@ export async function captureLiveRaw(adapter: RunnerAdapter, received: unknown, 
   } finally {
     clearTimeout(timer)
   }
+}
+
+/**
+ * True when the target can be read a second time, for volatile values: a factory, a command, a URL,
+ * a handler or a connected client. Why not an `McpServer` or `Server` object: it connects to one
+ * transport only, so a second read would fail; pass a factory (`() => createServer()`) to detect them.
+ */
+export function canReadTwice(received: unknown): boolean {
+  return !isSurface(received) && !isInProcessServer(received)
 }
 
 /**

@@ -3,9 +3,8 @@ import { dirname } from 'node:path'
 import type { Policy } from '../src/diff/policy.js'
 import type { Surface } from '../src/surface/types.js'
 import type { VerifiedEntries } from '../src/surface/vouched-entries.js'
-import { isInProcessServer } from '../src/capture/target.js'
-import { isSurface } from '../src/surface/is-surface.js'
 import {
+  canReadTwice,
   captureLive,
   captureLiveRaw,
   displayPath,
@@ -154,15 +153,6 @@ async function honorContract(adapter: RunnerAdapter, received: unknown, file: st
       accept: `To accept it deliberately: ${updateCommand(adapter)} rewrites ${shown}; review the diff and commit it.`,
     }),
   )
-}
-
-/**
- * True when the target can be read a second time, for volatile values: a factory, a command, a URL,
- * a handler or a connected client. Why not an `McpServer` or `Server` object: it connects to one
- * transport only, so a second read would fail; pass a factory (`() => createServer()`) to detect them.
- */
-function canReadTwice(received: unknown): boolean {
-  return !isSurface(received) && !isInProcessServer(received)
 }
 
 /** The surface a committed contract's text records, and what it vouches for; undefined when there is none or it does not read (reported later, where it is read for the diff). */

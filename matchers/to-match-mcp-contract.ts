@@ -3,6 +3,8 @@ import { parseSurfaceSnapshot, SurfaceSnapshotSyntaxError } from '../src/report/
 import { printSurfaceSnapshot } from '../src/report/surface-serializer.js'
 import type { Surface } from '../src/surface/types.js'
 import {
+  canReadTwice,
+  captureLive,
   captureLiveRaw,
   driftMessage,
   failed,
@@ -45,10 +47,20 @@ export function toMatchMcpContract(this: MatcherContext, received: unknown, hint
 async function matchMcpContract(adapter: RunnerAdapter, received: unknown, hint: string | undefined, policy: Policy | undefined, matcher: string, callSite: Error): Promise<MatcherResult> {
   const engine = await loadEngine()
   rejectUnknownKinds(engine, policy, matcher, callSite)
-  const { surface: live, raw } = await captureLiveRaw(adapter, received, matcher, callSite, policy?.era)
+  const { surface: captured, raw } = await captureLiveRaw(adapter, received, matcher, callSite, policy?.era)
+  const configured = engine.policyWithConfig((await projectOf(engine, adapter, matcher, callSite)).config)
   // Why the project's profiles too: a model profile declared in its configuration silences the line.
-  const models = raw && engine.modelApiWarning(raw, policy?.profiles ?? engine.policyWithConfig((await projectOf(engine, adapter, matcher, callSite)).config).profiles)
+  const models = raw && engine.modelApiWarning(raw, policy?.profiles ?? configured.profiles)
   if (models) notice(models.trimEnd())
+  // Why declared values print as their shape too: the runner compares texts, and a declared clock must not make them differ.
+  const declared = engine.resolveVolatile(captured, [...(configured.volatile ?? []), ...(policy?.volatile ?? [])])
+  // Why a second read whenever the snapshot may be written (not in CI): what moved between two reads prints as its shape, so an unchanged rerun prints the same text.
+  const live =
+    adapter.updateMode() !== 'none' && canReadTwice(received)
+      ? engine.markVolatile(captured, await captureLive(adapter, received, matcher, callSite, policy?.era), { ...captured, volatile: declared }).surface
+      : declared.length > 0
+        ? { ...captured, volatile: declared }
+        : captured
   const outcome = await adapter.matchSnapshot(live, hint)
   if (outcome.pass) return passed(matcher)
   const name = adapter.snapshotName(hint)
@@ -78,8 +90,13 @@ async function matchMcpContract(adapter: RunnerAdapter, received: unknown, hint:
     )
   }
 
+  // Why the stored snapshot's volatile values too: a value it printed as its shape is compared by that shape, also when
+  // this run did not see it move; and this run's on the stored side, which an earlier version stored as values.
+  const volatile = engine.mergeVolatile(recorded.volatile, live.volatile ?? [], live)
+  const shaped = volatile === undefined ? live : { ...live, volatile }
+  const stored = volatile === undefined ? recorded : parseSurfaceSnapshot(printSurfaceSnapshot({ ...recorded, volatile }))
   // Why: a snapshot stored by an earlier version (every hint listed) that reads back as the live surface is no drift.
-  if (printSurfaceSnapshot(recorded) === printSurfaceSnapshot(live)) {
+  if (printSurfaceSnapshot(stored) === printSurfaceSnapshot(shaped)) {
     adapter.countAsMatched()
     return passed(matcher)
   }
@@ -87,11 +104,11 @@ async function matchMcpContract(adapter: RunnerAdapter, received: unknown, hint:
   // Why: a snapshot fails on any change unless the test chose a level; `used`/`ignore` alone keep that level.
   const chosenLevel = policy?.failOn !== undefined || policy?.strict === true
   // Why only what the project scopes (used, ignore, profiles): a snapshot fails on any drift unless this call chooses a level.
-  const { failOn: _failOn, strict: _strict, ...scoping } = engine.policyWithConfig((await projectOf(engine, adapter, matcher, callSite)).config)
-  const scoped = { ...scoping, ...(await resolveUsedBy(engine, adapter, policy, [recorded, live], matcher, callSite)), ...(scoping.ignore && policy?.ignore ? { ignore: [...(scoping.ignore ?? []), ...(policy?.ignore ?? [])] } : {}), ...(scoping.volatile && policy?.volatile ? { volatile: [...scoping.volatile, ...policy.volatile] } : {}) }
+  const { failOn: _failOn, strict: _strict, ...scoping } = configured
+  const scoped = { ...scoping, ...(await resolveUsedBy(engine, adapter, policy, [stored, shaped], matcher, callSite)), ...(scoping.ignore && policy?.ignore ? { ignore: [...(scoping.ignore ?? []), ...(policy?.ignore ?? [])] } : {}), ...(scoping.volatile && policy?.volatile ? { volatile: [...scoping.volatile, ...policy.volatile] } : {}) }
   // Why the live surface as a snapshot holds it: the snapshot leaves out what reads as nothing (zod's
   // safe-integer limits), so the stored text is compared with what the live text says, like with like.
-  const report = engine.diffSurfaces(recorded, parseSurfaceSnapshot(printSurfaceSnapshot(live)), chosenLevel ? scoped : { ...scoped, failOn: 'cosmetic' })
+  const report = engine.diffSurfaces(stored, parseSurfaceSnapshot(printSurfaceSnapshot(shaped)), chosenLevel ? scoped : { ...scoped, failOn: 'cosmetic' })
   // Why: with no policy, text that differs is drift even when no classified change explains it.
   if (policy !== undefined && report.ok) {
     adapter.countAsMatched()
@@ -107,7 +124,7 @@ async function matchMcpContract(adapter: RunnerAdapter, received: unknown, hint:
           `The surface stored for "${name}" differs from the live one, but no change affects a caller.`,
           `Accepting it with -u is safe: no caller breaks. To accept it: ${updateCommand(adapter)}.`,
         ].join('\n'),
-      { actual: printSurfaceSnapshot(live), expected: outcome.stored },
+      { actual: printSurfaceSnapshot(shaped), expected: outcome.stored },
     )
   }
   return failed(() =>

@@ -4,7 +4,7 @@
  */
 import type { Json, Surface, VolatileValue } from '../surface/types.js'
 import { detectVolatile } from '../surface/detect-volatile.js'
-import { placesOf } from '../surface/volatile-values.js'
+import { placesOf } from '../surface/volatile-places.js'
 import { parseVolatilePath } from '../surface/volatile-path.js'
 import { formatsIn, maskTokens } from '../surface/volatile-formats.js'
 import type { Detected } from './detected.js'

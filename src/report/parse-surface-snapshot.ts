@@ -2,11 +2,12 @@
  * Reads the text `printSurfaceSnapshot` wrote back into the surface it came from, so a matcher can
  * classify drift against a stored snapshot instead of diffing text. A tool's hints and task
  * support left out of the text are the spec defaults; snapshots printed before defaults were left
- * out list every hint, and read the same.
+ * out list every hint, and read the same. A value printed as its shape reads as a volatile value.
  */
 import { MAX_CONTRACT_DEPTH } from '../contract/nesting-depth.js'
 import { HINT_DEFAULTS, TASK_SUPPORT_DEFAULT } from '../surface/tool-defaults.js'
 import type { Json, Surface } from '../surface/types.js'
+import { readShapes } from '../surface/volatile-shapes.js'
 import { NOT_RECORDED_ENTITIES, SURFACE_LISTS, TOOL_FIELD_LABELS } from './surface-serializer.js'
 import {
   ANY_TYPE,
@@ -48,7 +49,8 @@ export function parseSurfaceSnapshot(text: string): Surface {
     throw new SurfaceSnapshotSyntaxError(`line ${last + 1}: a printed MCP surface ends with "}"`)
   }
   const roots = buildTree(lines, first + 1, last)
-  return readSurface(roots) as unknown as Surface
+  // Why: a value printed as its shape (`‹date-time›`) was volatile, and is compared by that shape again.
+  return readShapes(readSurface(roots) as unknown as Surface)
 }
 
 function buildTree(lines: string[], from: number, to: number): Node[] {

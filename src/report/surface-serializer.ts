@@ -3,12 +3,14 @@
  * resource, argument and output field (type, required-ness, then constraints), and nothing a
  * parser could not read back. A tool's hints and task support are printed only where they differ
  * from the spec defaults (`destructiveHint`/`idempotentHint` not at all on a read-only tool, where
- * the specification gives them no meaning). `parseSurfaceSnapshot` is its inverse: it restores the
- * defaults. The snapshot and `show` both print with it.
+ * the specification gives them no meaning). A value the surface records as volatile prints as its
+ * shape (`default="‹date-time›"`, see `volatile-shapes.ts`). `parseSurfaceSnapshot` is its inverse:
+ * it restores the defaults and the volatile list. The snapshot and `show` both print with it.
  */
 import { isSurface } from '../surface/is-surface.js'
 import { declaredHints, HINT_DEFAULTS, TASK_SUPPORT_DEFAULT } from '../surface/tool-defaults.js'
 import type { Json, Surface } from '../surface/types.js'
+import { withShapes } from '../surface/volatile-shapes.js'
 import {
   ANY_TYPE,
   DESCRIPTION_SEPARATOR,
@@ -55,7 +57,8 @@ const FIELD_ORDER = ['name', 'title', 'description', 'instructions', 'capabiliti
  */
 export function printSurfaceSnapshot(surface: Surface, indent = '  ', indentation = ''): string {
   const lines: Line[] = []
-  printSurfaceBody(surface as unknown as JsonObject, lines)
+  // Why volatile values as their shape: a runner compares the text, and a clock moved is no drift.
+  printSurfaceBody(withShapes(surface) as unknown as JsonObject, lines)
   const body = lines.map(([depth, text]) => `${indentation}${indent.repeat(depth + 1)}${text}`)
   return [`${SURFACE_HEADER} {`, ...body, `${indentation}}`].join('\n')
 }

@@ -27,12 +27,13 @@ export function placeholder(shape: string): string {
 }
 
 /**
- * The text with every token of the given formats replaced by its placeholder, widest format first.
+ * The text with every token of the given formats replaced by its placeholder (or by what `mark`
+ * writes for it), widest format first.
  * @example maskTokens('data as of 2026-12-07', ['date']) // 'data as of {date}'
  */
-export function maskTokens(text: string, formats: readonly VolatileFormat[]): string {
+export function maskTokens(text: string, formats: readonly VolatileFormat[], mark: (format: VolatileFormat) => string = placeholder): string {
   let out = text
-  for (const format of VOLATILE_FORMATS) if (formats.includes(format)) out = out.replace(TOKEN_PATTERNS[format], placeholder(format))
+  for (const format of VOLATILE_FORMATS) if (formats.includes(format)) out = out.replace(TOKEN_PATTERNS[format], mark(format))
   return out
 }
 

@@ -3,7 +3,8 @@
  * with their shape and compared by it: both sides masked at the volatile paths, so the diff still
  * sees a changed type or format, a removed or renamed argument, a required flag, and the rest of a text.
  */
-import { formatsIn, maskTokens, placeholder, VOLATILE_FORMATS, type VolatileFormat } from './volatile-formats.js'
+import { maskTokens, placeholder, VOLATILE_FORMATS, type VolatileFormat } from './volatile-formats.js'
+import { placesOf, type Place } from './volatile-places.js'
 import { parseVolatilePath, renderVolatilePath } from './volatile-path.js'
 import { stableStringify } from './stable-json.js'
 import type { Surface, VolatileValue } from './types.js'
@@ -21,58 +22,6 @@ export interface ComparedByShape {
   pattern?: string
 }
 
-/** The top-level lists and the field each entry is keyed by. */
-const KEYS: Record<string, string> = { tools: 'name', prompts: 'name', resources: 'uri', resourceTemplates: 'uriTemplate' }
-
-/** One place a path reaches: the object or array holding the value, its key there, and the concrete path. */
-interface Place {
-  holder: Record<string, unknown> | unknown[]
-  key: string | number
-  path: string[]
-}
-
-/**
- * Every place in a surface a volatile path names. An entry of a keyed list (tools by name,
- * resources by uri, prompt arguments by name) matches its key, `*`, or a segment that is its key
- * with tokens masked (`file:///s/{uuid}.json`).
- */
-export function placesOf(surface: Surface, segments: readonly string[]): Place[] {
-  let places: Place[] = [{ holder: { root: surface }, key: 'root', path: [] }]
-  for (const [depth, segment] of segments.entries()) {
-    const next: Place[] = []
-    for (const place of places) {
-      const value = (place.holder as Record<string, unknown>)[place.key]
-      const keyField = Array.isArray(value) ? keyFieldAt(segments, depth) : undefined
-      if (Array.isArray(value) && keyField !== undefined) {
-        for (const [index, item] of value.entries()) {
-          const key = (item as Record<string, unknown> | null)?.[keyField]
-          // Why the segment for a masked key: the same entry on either side is named alike, whatever its id today.
-          if (typeof key === 'string' && keyMatches(key, segment)) next.push({ holder: value, key: index, path: [...place.path, segment === '*' ? key : segment] })
-        }
-      } else if (Array.isArray(value)) {
-        if (/^\d+$/.test(segment) && Number(segment) < value.length) next.push({ holder: value, key: Number(segment), path: [...place.path, segment] })
-      } else if (typeof value === 'object' && value !== null) {
-        const keys = segment === '*' ? Object.keys(value) : Object.hasOwn(value, segment) ? [segment] : []
-        for (const key of keys) next.push({ holder: value as Record<string, unknown>, key, path: [...place.path, key] })
-      }
-    }
-    places = next
-  }
-  return places
-}
-
-/** The field the array reached before `segments[depth]` is keyed by: a top-level list's, or a prompt's arguments' `name`. */
-function keyFieldAt(segments: readonly string[], depth: number): string | undefined {
-  if (depth === 1) return KEYS[segments[0]]
-  return depth === 3 && segments[0] === 'prompts' && segments[2] === 'arguments' ? 'name' : undefined
-}
-
-function keyMatches(key: string, segment: string): boolean {
-  if (segment === '*' || key === segment) return true
-  const formats = formatsIn(segment)
-  return formats.length > 0 && maskTokens(key, formats) === segment
-}
-
 /**
  * The recorded and live surfaces with every volatile value replaced by its shape where the value
  * has it, and which values were so compared. A value whose shape changed (a date-time default now a
@@ -82,7 +31,7 @@ function keyMatches(key: string, segment: string): boolean {
  * @example const { recorded, live, compared } = maskVolatile(contract, current, contract.volatile ?? [], [])
  */
 export function maskVolatile(recorded: Surface, live: Surface, recordedValues: readonly VolatileValue[], declared: readonly VolatileDeclaration[] = []): { recorded: Surface; live: Surface; compared: ComparedByShape[] } {
-  const values = [...recordedValues, ...declared.flatMap((entry) => resolveDeclaration(recorded, entry))]
+  const values = [...recordedValues, ...resolveVolatile(recorded, declared)]
   if (values.length === 0) return { recorded, live, compared: [] }
   const before = structuredClone(recorded)
   const after = structuredClone(live)
@@ -149,6 +98,14 @@ export function mergeVolatile(earlier: readonly VolatileValue[] | undefined, det
   for (const value of detected) byPlace.set(`${value.path}\0${value.format ?? ''}\0${value.pattern ?? ''}`, value)
   const merged = [...byPlace.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, value]) => value)
   return merged.length > 0 ? merged : undefined
+}
+
+/**
+ * Declarations as the volatile values they stand for in a surface, their shape read from it.
+ * @example resolveVolatile(surface, ['server.instructions']) // [{ path: 'server.instructions', type: 'string', format: 'uuid' }]
+ */
+export function resolveVolatile(surface: Surface, declared: readonly VolatileDeclaration[]): VolatileValue[] {
+  return declared.flatMap((entry) => resolveDeclaration(surface, entry))
 }
 
 /**

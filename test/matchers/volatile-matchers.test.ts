@@ -1,13 +1,17 @@
+import { randomUUID } from 'node:crypto'
 import { mkdtemp, readFile, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { beforeEach, describe, expect, test } from 'vitest'
+import { z } from 'zod'
 import { toHonorContract, toMatchMcpContract } from '../../matchers/index.js'
 import type { MatcherResult } from '../../matchers/matcher-core.js'
 import type { UpdateMode } from '../../matchers/runner-adapter.js'
 import '../../setup/vitest.js'
 import { captureSurface } from '../../src/capture/capture-surface.js'
 import { printSurfaceSnapshot } from '../../src/report/surface-serializer.js'
+import type { Surface } from '../../src/surface/types.js'
 import { createClockServer, type ClockVariant } from '../fixtures/servers/clock-server.js'
 
 let dir: string
@@ -97,6 +101,86 @@ describe('toMatchMcpContract with volatile values declared as property matchers'
     expect((await match('honors', { volatile })).pass).toBe(true)
     expect((await match('honors', {})).pass).toBe(false)
     const changed = await match('since-number', { volatile })
+    expect(changed.pass).toBe(false)
+    expect(plain(changed.message())).toContain('schema-type-changed')
+  })
+})
+
+/**
+ * A snapshot store for toMatchMcpContract called as Jest would, in a given update mode: it writes
+ * what the serializer prints when nothing is stored (or under -u), and else compares the text.
+ * Why it stands in for Jest's snapshot matcher: a runner's matcher does exactly that with the serializer, and one test
+ * can then write and rerun without a .snap file of its own.
+ */
+function snapshotStore() {
+  let stored: string | undefined
+  const match = async (received: unknown, mode: UpdateMode, policy?: object): Promise<MatcherResult> => {
+    const snapshotState = { _updateSnapshot: mode, unmatched: 0, matched: 0 }
+    const context = { isNot: false, testPath: join(dir, 'news.test.js'), currentTestName: 'news', snapshotState }
+    const matchers = (globalThis as unknown as Record<symbol, { matchers: Record<string, unknown> }>)[Symbol.for('$$jest-matchers-object')].matchers
+    const real = matchers.toMatchSnapshot
+    matchers.toMatchSnapshot = (surface: Surface) => {
+      const text = printSurfaceSnapshot(surface)
+      if (stored === undefined ? mode !== 'none' : mode === 'all') stored = text
+      if (stored === text) return { pass: true }
+      snapshotState.unmatched += 1
+      return { pass: false, expected: stored }
+    }
+    try {
+      return await toMatchMcpContract.call(context, received, policy as never)
+    } finally {
+      matchers.toMatchSnapshot = real
+    }
+  }
+  return { match, stored: () => stored }
+}
+
+/** An SDK server with a `since` default of "now" and a random id in its instructions; `since-number` turns `since` into a number. */
+function createStampServer(variant: 'honors' | 'since-number' = 'honors'): McpServer {
+  const server = new McpServer({ name: 'stamps', version: '1.0.0' }, { instructions: `Request ${randomUUID()} serves you.` })
+  const since = variant === 'since-number' ? z.number().default(Date.now()) : z.string().default(new Date().toISOString())
+  server.registerTool('list', { description: 'Lists stamps.', inputSchema: { since, limit: z.number().int().optional() }, annotations: { readOnlyHint: true } }, async () => ({ content: [] }))
+  return server
+}
+
+describe('toMatchMcpContract and a server whose listing changes by itself', () => {
+  test('a factory is read twice when the snapshot may be written: what moved is stored as its shape, and reruns pass in CI, locally and under -u', async () => {
+    const store = snapshotStore()
+    expect((await store.match(factory(), 'new')).pass).toBe(true)
+    const written = store.stored() ?? ''
+    expect(written).toContain('since: string, optional, default="‹date-time›"')
+    expect(written).toContain('instructions: "Session ‹uuid› started at ‹date-time›. Search before you fetch."')
+    expect(written).toContain('resource "session://‹uuid›/status"')
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    for (const mode of ['none', 'new', 'all'] as const) expect({ mode, pass: (await store.match(factory(), mode)).pass }).toEqual({ mode, pass: true })
+    // Why an McpServer object passes too: read once, it is compared by the shapes the snapshot stores.
+    expect((await store.match(createClockServer(), 'none')).pass).toBe(true)
+    expect(store.stored()).toBe(written)
+  })
+
+  test.each([['renamed-argument'], ['since-number'], ['drop-template']] as const)('%s next to the volatile values fails, classified as without them', async (variant) => {
+    const store = snapshotStore()
+    await store.match(factory(), 'new')
+    const result = await store.match(factory(variant), 'none')
+    expect(result.pass).toBe(false)
+    expect(plain(result.message()).replace(/\d{4}-\d{2}-\d{2}/g, '<today>')).toMatchSnapshot()
+  })
+
+  test('declared values print as their shape too, so an McpServer object that cannot be read twice passes its rerun', async () => {
+    const store = snapshotStore()
+    const volatile = ['server.instructions', 'tools.search.inputSchema.properties.since.default', 'resources["session://{uuid}/status"].uri']
+    expect((await store.match(createClockServer(), 'new', { volatile })).pass).toBe(true)
+    expect(store.stored()).toContain('default="‹date-time›"')
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    expect((await store.match(createClockServer(), 'none', { volatile })).pass).toBe(true)
+    expect((await store.match(createClockServer(), 'none')).pass).toBe(true)
+  })
+
+  test('under Vitest 4.1, the snapshot a factory writes stores the shapes (pinned in the .snap file), a rerun of the unchanged server passes, a changed type fails', async () => {
+    await expect(() => createStampServer()).toMatchMcpContract()
+    const store = snapshotStore()
+    await store.match(() => createStampServer(), 'new')
+    const changed = await store.match(() => createStampServer('since-number'), 'none')
     expect(changed.pass).toBe(false)
     expect(plain(changed.message())).toContain('schema-type-changed')
   })

@@ -1,8 +1,13 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { describe, expect, test } from 'vitest'
+import { z } from 'zod'
 import { captureSurface } from '../../src/capture/capture-surface.js'
 import { parseContract, serializeContract } from '../../src/contract/contract-file.js'
 import { diffSurfaces } from '../../src/diff/diff-surfaces.js'
 import { policyProblem } from '../../src/diff/policy.js'
+import { parseSurfaceSnapshot } from '../../src/report/parse-surface-snapshot.js'
+import { printSurfaceSnapshot } from '../../src/report/surface-serializer.js'
+import type { Surface, VolatileValue } from '../../src/surface/types.js'
 import { detectVolatile, markVolatile } from '../../src/surface/detect-volatile.js'
 import { maskTokens, tokenDifference } from '../../src/surface/volatile-formats.js'
 import { parseVolatilePath, renderVolatilePath } from '../../src/surface/volatile-path.js'
@@ -109,5 +114,60 @@ describe('hints', () => {
     expect(report.changes.map((change) => change.kind)).toEqual(['tool-description-changed'])
     expect(report.looksVolatile).toBeUndefined()
     expect(report.changes[0].details?.looksVolatile).toBeUndefined()
+  })
+})
+
+describe('shapes in a snapshot text', () => {
+  test('each kind of volatile value prints as its shape and reads back as its entry; a value that lost its shape prints as it is', async () => {
+    const server = new McpServer({ name: 'shapes', version: '1.0.0' }, { instructions: 'Session 0b6f2c1e-8a8e-4c47-9b1b-2a4c3e5d6f70 is yours.' })
+    const inputSchema = { since: z.number().int().default(1765000000000), tag: z.string().default('nightly'), limit: z.number().int().default(10) }
+    server.registerTool('list', { description: 'Lists stamps (build 41).', inputSchema }, async () => ({ content: [] }))
+    server.registerPrompt('brief', { argsSchema: { day: z.string().describe('A day such as 2026-12-07') } }, async () => ({ messages: [] }))
+    server.registerResource('session', 'file:///s/7d1e5a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b.json', {}, async (uri) => ({ contents: [{ uri: uri.href, text: '{}' }] }))
+    server.registerResource('about', 'file:///s/about.json', {}, async (uri) => ({ contents: [{ uri: uri.href, text: '{}' }] }))
+    const volatile: VolatileValue[] = [
+      { path: 'server.instructions', type: 'string', format: 'uuid' },
+      { path: 'tools.list.inputSchema.properties.since.default', type: 'integer', format: 'epoch-ms' },
+      { path: 'tools.list.inputSchema.properties.tag.default', type: 'string' },
+      { path: 'tools.list.inputSchema.properties.limit.default', type: 'string', format: 'date-time' },
+      { path: 'tools.list.description', type: 'string', pattern: 'build \\d+' },
+      { path: 'prompts.brief.arguments.day.description', type: 'string', format: 'date' },
+      { path: 'resources["file:///s/{uuid}.json"].uri', type: 'string', format: 'uuid' },
+    ]
+    const text = printSurfaceSnapshot({ ...(await captureSurface(server)), volatile })
+    expect(text).toMatchInlineSnapshot(`
+      "McpSurface {
+        server
+          name: "shapes"
+          instructions: "Session ‹uuid› is yours."
+          capabilities: {"prompts":{"listChanged":true},"resources":{"listChanged":true},"tools":{"listChanged":true}}
+        tools (1)
+          tool list
+            description: "Lists stamps (‹volatile›)."
+            input: object
+              limit: integer, optional, default=10
+              since: integer, optional, default="‹integer epoch-ms›"
+              tag: string, optional, default="‹string›"
+        prompts (1)
+          prompt brief
+            argument day: required
+              description: "A day such as ‹date›"
+        resources (2)
+          resource "file:///s/about.json"
+            name: "about"
+          resource "file:///s/‹uuid›.json"
+            name: "session"
+        resourceTemplates (0)
+      }"
+    `)
+    expect(parseSurfaceSnapshot(text).volatile).toEqual([
+      { path: 'prompts.brief.arguments.day.description', type: 'string', format: 'date' },
+      { path: 'resources["file:///s/{uuid}.json"].uri', type: 'string', format: 'uuid' },
+      { path: 'server.instructions', type: 'string', format: 'uuid' },
+      { path: 'tools.list.inputSchema.properties.since.default', type: 'integer', format: 'epoch-ms' },
+      { path: 'tools.list.inputSchema.properties.tag.default', type: 'string' },
+    ])
+    const { volatile: _none, ...plain } = parseSurfaceSnapshot(text)
+    expect(printSurfaceSnapshot(plain as Surface)).toBe(text)
   })
 })

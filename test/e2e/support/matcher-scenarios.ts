@@ -47,11 +47,11 @@ const OTHER_TEST: Record<Runner, string> = {
   jest: "const path = require('node:path')\n\nconst server = { command: process.execPath, args: [path.join(__dirname, 'server.mjs')] }\n\ntest('another file, its snapshot', async () => {\n  await expect(server).toMatchMcpContract()\n})\n\ntest('another file, its contract', async () => {\n  await expect(server).toHonorContract('other-contract.json')\n})\n",
 }
 
-/** A test holding the self-changing news server (test/fixtures/servers/clock-server.js) to its contract: a factory under Vitest, a command under Jest; both can be read twice. */
+/** Tests holding the self-changing news server (test/fixtures/servers/clock-server.js) to its contract and its snapshot: a factory under Vitest, a command under Jest; both can be read twice. */
 const CLOCK_TEST: Record<Runner, string> = {
   vitest:
-    "import { expect, test } from 'vitest'\nimport { createClockServer } from './clock-server.js'\n\ntest('news honors its contract', async () => {\n  await expect(() => createClockServer()).toHonorContract('news.mcp-contract.json')\n})\n",
-  jest: "const path = require('node:path')\n\ntest('news honors its contract', async () => {\n  await expect({ command: process.execPath, args: [path.join(__dirname, 'clock.mjs')] }).toHonorContract('news.mcp-contract.json')\n})\n",
+    "import { expect, test } from 'vitest'\nimport { createClockServer } from './clock-server.js'\n\ntest('news honors its contract', async () => {\n  await expect(() => createClockServer()).toHonorContract('news.mcp-contract.json')\n})\n\ntest('news surface', async () => {\n  await expect(() => createClockServer()).toMatchMcpContract()\n})\n",
+  jest: "const path = require('node:path')\nconst news = () => ({ command: process.execPath, args: [path.join(__dirname, 'clock.mjs')] })\n\ntest('news honors its contract', async () => {\n  await expect(news()).toHonorContract('news.mcp-contract.json')\n})\n\ntest('news surface', async () => {\n  await expect(news()).toMatchMcpContract()\n})\n",
 }
 
 /** Runs the shared scenarios for one runner. */
@@ -175,7 +175,7 @@ export function describeMatcherScenarios(runner: Runner): void {
   })
 
   describe(`${runner}: a server whose listing changes by itself`, () => {
-    test('the first run records its clock and ids as volatile; reruns, in CI too, pass and leave the file as it was', async () => {
+    test('the first run records its clock and ids as volatile, in the contract and as their shape in the snapshot; reruns, in CI too, pass and leave both as they were', async () => {
       await project.copyIn('test/fixtures/servers/clock-server.js', runner === 'vitest' ? 'clock-server.js' : 'clock-server.mjs')
       if (runner === 'jest') await project.write('clock.mjs', (await readFile(join(ROOT, 'test/fixtures/servers/clock.js'), 'utf8')).replace('./clock-server.js', './clock-server.mjs'))
       await project.write('clock.test.js', CLOCK_TEST[runner])
@@ -188,11 +188,14 @@ export function describeMatcherScenarios(runner: Runner): void {
         'server.instructions',
         'tools.search.inputSchema.properties.since.default',
       ])
+      const snapshot = (await project.read('__snapshots__/clock.test.js.snap'))!.toString()
+      for (const shape of ['default="‹date-time›"', 'Session ‹uuid› started at ‹date-time›.', 'resource "session://‹uuid›/status"']) expect(snapshot).toContain(shape)
       for (const flags of [{ args: [], env: {} }, ciFlags]) {
         const rerun = await project.run(['clock.test.js', ...flags.args], flags.env)
         expect(rerun.code, rerun.output).toBe(0)
       }
       expect((await project.read('news.mcp-contract.json'))!.toString()).toBe(recorded)
+      expect((await project.read('__snapshots__/clock.test.js.snap'))!.toString()).toBe(snapshot)
     })
   })
 
