@@ -9,11 +9,12 @@
 // instead counts the instructions of one run of each client process (the server, the same program
 // in both, runs natively), which repeats to about 1%: where check's extra cost is, in a stable unit.
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { median, timeNodeProcess } from './whole-process.mjs'
+import { writeBareSdkListing } from './bare-sdk-listing.mjs'
 
 const BUDGETS = { 1000: { wall: 1.06, cpu: 1.1 }, 5000: { wall: 1.04 } }
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -29,24 +30,7 @@ if (!existsSync(join(root, 'dist/cli.cjs'))) {
 const server = join(root, 'test/fixtures/servers/many-tools.js')
 const folder = mkdtempSync(join(tmpdir(), 'mcp-contract-bench-'))
 const contract = join(folder, 'mcp-contract.json')
-const bare = join(root, 'bench/.bare-sdk-client.mjs')
-
-// The floor: what any client must do to see the surface — spawn, initialize, list every page.
-writeFileSync(
-  bare,
-  `import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
-import { z } from 'zod'
-const client = new Client({ name: 'bare', version: '1.0.0' })
-await client.connect(new StdioClientTransport({ command: process.execPath, args: [${JSON.stringify(server)}], env: { ...process.env } }))
-let cursor
-do {
-  const page = await client.request({ method: 'tools/list', params: cursor ? { cursor } : {} }, z.object({}).passthrough())
-  cursor = page.nextCursor
-} while (cursor)
-await client.close()
-`,
-)
+const bare = writeBareSdkListing(join(root, 'bench/.bare-sdk-client.mjs'), server)
 
 const env = { ...process.env, TOOLS: String(tools) }
 // Why a long --timeout: on a loaded machine a 5,000-tool server can take longer than the default to

@@ -6,11 +6,12 @@
 // PATH, `snapshot` of an earlier build's dist/cli.cjs (which read the server once). Each snapshot
 // writes a fresh file (no contract to compare with). Figures are medians.
 // Run: npm run build && node bench/snapshot-twice.mjs [tools=1000] [runs=7] [--before /path/to/old/dist/cli.cjs]
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { median, timeNodeProcess } from './whole-process.mjs'
+import { writeBareSdkListing } from './bare-sdk-listing.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const numbers = process.argv.slice(2).filter((arg) => /^\d+$/.test(arg)).map(Number)
@@ -24,22 +25,7 @@ if (!existsSync(join(root, 'dist/cli.cjs'))) {
 }
 const server = join(root, 'test/fixtures/servers/many-tools.js')
 const folder = mkdtempSync(join(tmpdir(), 'mcp-contract-bench-'))
-const bare = join(root, 'bench/.bare-sdk-listing.mjs')
-writeFileSync(
-  bare,
-  `import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
-import { z } from 'zod'
-const client = new Client({ name: 'bare', version: '1.0.0' })
-await client.connect(new StdioClientTransport({ command: process.execPath, args: [${JSON.stringify(server)}], env: { ...process.env } }))
-let cursor
-do {
-  const page = await client.request({ method: 'tools/list', params: cursor ? { cursor } : {} }, z.object({}).passthrough())
-  cursor = page.nextCursor
-} while (cursor)
-await client.close()
-`,
-)
+const bare = writeBareSdkListing(join(root, 'bench/.bare-sdk-listing.mjs'), server)
 const env = { ...process.env, TOOLS: String(tools) }
 let written = 0
 /** A snapshot into a new file, so each run records from scratch. */
