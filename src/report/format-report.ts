@@ -11,6 +11,7 @@ import { refusalLines } from './describe-refusal.js'
 import { formatGithub, formatSarif, type ContractLocation } from './format-ci.js'
 import { formatJunit, type JunitCase } from './format-junit.js'
 import { renderText, summaryLine } from './format-text.js'
+import { securityFirst } from './security-first.js'
 import type { ReportFormat } from './report-formats.js'
 
 export { REPORT_FORMATS, type ReportFormat } from './report-formats.js'
@@ -82,6 +83,14 @@ export interface JsonReport {
     tokenBudget?: { growth?: number; max?: number; tokenizer: string; grown: { name: string; tokens: number }[] }
     /** When the value only looks like a clock or a random id moving: how to mark it volatile. */
     hint?: string
+    /**
+     * The security cues the new text introduced (`instruction`, `concealment`, `destination`,
+     * `secret`, `hidden-characters`, `shadowing`, `exfiltration`), each with the evidence found;
+     * absent when none. Such a change is at least the policy's `cueSeverity` (risky by default).
+     */
+    cues?: { cue: string; evidence: string }[]
+    /** On a changed description, title or instructions that introduced no cue: the edit is wording only. */
+    wordingOnly?: true
   }[]
   notRecorded: DiffReport['notRecorded']
   /** Lists a profile's client refuses whole; present only when there is one. */
@@ -117,6 +126,8 @@ export function toJsonReport(report: DiffReport): JsonReport {
       // Why this kind's details and no other's: the others' are words for the message, these are figures a dashboard reads.
       ...(change.kind === 'server-token-budget-exceeded' ? { tokenBudget: change.details as NonNullable<JsonReport['changes'][number]['tokenBudget']> } : {}),
       ...hintOf(change),
+      ...(change.cues !== undefined && change.cues.length > 0 ? { cues: change.cues.map(({ cue, evidence }) => ({ cue, evidence })) } : {}),
+      ...(change.wordingOnly ? { wordingOnly: true as const } : {}),
     })),
     notRecorded: report.notRecorded,
     ...(report.listingRefused ? { listingRefused: report.listingRefused } : {}),
@@ -146,11 +157,15 @@ function renderMarkdown(report: DiffReport): string {
   const lines = [`### MCP contract: ${report.ok ? 'passes' : 'fails'}`, '', ...(refused.length > 0 ? [...refused.map((line) => `> ${line.trim()}`), ''] : []), summaryLine(report), ...(byShape !== undefined ? ['', byShape] : []), '']
   const warning = versionWarning(report.version)
   if (warning !== undefined) lines.push(`> **Version:** ${warning}`, '')
-  if (report.changes.length > 0) {
+  const { security, rest } = securityFirst(report.changes)
+  // Why a table of its own, first: a text that turns an agent on its user must not sit below a reworded title.
+  for (const [title, changes] of [['**Security**', security], [security.length > 0 ? '**Other changes**' : '', rest]] as const) {
+    if (changes.length === 0) continue
+    if (title !== '') lines.push(title, '')
     lines.push('| severity | change | where | what it does to a caller |', '| --- | --- | --- | --- |')
-    for (const change of report.changes) {
-      const { location, what, effect } = describeChange(change)
-      lines.push(`| ${change.severity} | \`${change.kind}\` | ${cell(location)} | ${cell([what, effect].filter(Boolean).join('; '))} |`)
+    for (const change of changes) {
+      const { location, what, effect, cues } = describeChange(change)
+      lines.push(`| ${change.severity} | \`${change.kind}\` | ${cell(location)} | ${cell([what, effect].filter(Boolean).join('; '))}${cues ? `<br>**${cell(cues).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}**` : ''} |`)
     }
     lines.push('')
   }

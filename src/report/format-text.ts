@@ -10,6 +10,7 @@ import { comparedByShapeLine, volatileHint } from './describe-volatile.js'
 import { refusalLines } from './describe-refusal.js'
 import { versionWarning } from './describe-version.js'
 import { textStyles, type TextStyles } from './text-colors.js'
+import { securityFirst } from './security-first.js'
 
 /** The kinds of a behaviour hint change; two or more on one tool read as one line. */
 const HINT_KINDS: Record<string, string> = { 'hint-reversed': 'reversed', 'hint-relaxed': 'relaxed' }
@@ -23,6 +24,8 @@ interface Row {
   detail?: string
   /** A second line: how to mark a value that only changed by itself (a clock, a random id). */
   hint?: string
+  /** A line with the security cues the new text introduced, evidence quoted. */
+  cues?: string
 }
 
 /**
@@ -33,21 +36,21 @@ export function renderText(report: DiffReport, options: { color?: boolean; force
   const style = textStyles(options.color ?? false)
   // Why first: when a client cannot list the surface at all, every change below is moot for it.
   const lines: string[] = refusalLines(report.listingRefused ?? [])
-  for (const group of groupByEntity(report.changes)) {
+  // Why first: a text that turns an agent on its user, or a tool that now writes, matters before any caller's code.
+  const { security, rest } = securityFirst(report.changes)
+  if (security.length > 0) {
+    lines.push(`${style.heading('security')} · ${countsText(security, style)}`)
+    const rows = security.map((change) => rowOf(change, describeChange(change).location))
+    pushRows(lines, rows, style)
+  }
+  for (const group of groupByEntity(rest)) {
     const first = group[0]
     const subject = describeChange(first).subject
     const entity = first.entity === 'tool' ? `tool ${subject}` : subject
     // Why in the headline: a change one authorization sees must never read as everyone's.
     const headline = first.authorization === undefined ? entity : `${entity} (as ${first.authorization})`
     lines.push(`${style.heading(headline)} · ${countsText(group, style)}${first.outOfScope ? style.quiet('  (out of scope)') : ''}`)
-    const rows = rowsOf(group)
-    const width = Math.max(...rows.map((row) => row.kind.length))
-    for (const row of rows) {
-      const severity = style.severity(row.severity, row.severity.padEnd(SEVERITY_WIDTH))
-      lines.push(`  ${severity}  ${`${row.kind.padEnd(width)}  ${row.place}`.trimEnd()}`)
-      if (row.detail) lines.push(`      ${row.detail}`)
-      if (row.hint) lines.push(`      ${style.quiet(`hint: ${row.hint}`)}`)
-    }
+    pushRows(lines, rowsOf(group), style)
   }
   if (report.notRecorded.length > 0) {
     lines.push(style.heading(`not recorded (${report.notRecorded.length})`))
@@ -62,6 +65,25 @@ export function renderText(report: DiffReport, options: { color?: boolean; force
   const warning = versionWarning(report.version)
   if (warning !== undefined) lines.push(style.severity('breaking', `version: ${warning}`))
   return `${lines.join('\n')}\n`
+}
+
+/** Prints a group's rows, kinds aligned: the row, then what and its effect, the cues, a hint. */
+function pushRows(lines: string[], rows: readonly Row[], style: TextStyles): void {
+  const width = Math.max(...rows.map((row) => row.kind.length))
+  for (const row of rows) {
+    const severity = style.severity(row.severity, row.severity.padEnd(SEVERITY_WIDTH))
+    lines.push(`  ${severity}  ${`${row.kind.padEnd(width)}  ${row.place}`.trimEnd()}`)
+    if (row.detail) lines.push(`      ${row.detail}`)
+    if (row.cues) lines.push(`      ${style.severity(row.severity, row.cues)}`)
+    if (row.hint) lines.push(`      ${style.quiet(`hint: ${row.hint}`)}`)
+  }
+}
+
+/** One change's row; `place` is where it sits (the security group names the entity too). */
+function rowOf(change: Change, place: string): Row {
+  const { what, effect, cues } = describeChange(change)
+  const hint = volatileHint(change)
+  return { severity: change.severity, kind: change.kind, place, detail: [what, effect].filter(Boolean).join('; '), ...(cues !== undefined ? { cues } : {}), ...(hint !== undefined ? { hint } : {}) }
 }
 
 /** `1 breaking change`, `2 risky changes`, or `3 changes at risky and above` when their severities differ. */
@@ -121,9 +143,7 @@ function rowsOf(group: readonly Change[]): Row[] {
       rows.push({ severity: hints[0].severity, kind: 'hints', place: moves.join(' · ') })
       continue
     }
-    const { place, what, effect } = describeChange(change)
-    const hint = volatileHint(change)
-    rows.push({ severity: change.severity, kind: change.kind, place, detail: [what, effect].filter(Boolean).join('; '), ...(hint !== undefined ? { hint } : {}) })
+    rows.push(rowOf(change, describeChange(change).place))
   }
   return rows
 }
