@@ -248,6 +248,9 @@ export function driftMessage(options: { matcher: string; headline: string; repor
  * @example acceptSafety(report) // 'Accepting it with -u is safe: no caller breaks.'
  */
 export function acceptSafety(report: DiffReport): string {
+  // Why before the severities: a text that now carries an instruction breaks no caller's code, yet accepting it unread is what the attack needs.
+  const cued = report.changes.filter((change) => change.cues !== undefined && change.cues.length > 0 && !change.outOfScope).length
+  if (cued > 0) return `Accepting it with -u is NOT safe: ${cued === 1 ? '1 change introduces' : `${cued} changes introduce`} security cues (listed above) that agents would read as instructions; read the new text before you accept it.`
   const counts = (['breaking', 'risky'] as Severity[])
     .map((severity) => [severity, report.changes.filter((change) => change.severity === severity && !change.outOfScope).length] as const)
     .filter(([, count]) => count > 0)

@@ -35,11 +35,13 @@ export function withCues(changes: Detected[], recorded: Surface, live: Surface):
   let context: CueContext | undefined
   return changes.map((change) => {
     const text = changedText(change, recorded, live)
-    if (text === undefined) return change
-    context ??= cueContext(recorded, live)
-    const cues = introducedCues(text.before, text.after, context)
-    if (cues.length > 0) return { ...change, cues }
-    return TEXT_KINDS.has(change.kind) && change.before !== undefined && change.before !== null ? { ...change, wordingOnly: true } : change
+    if (text !== undefined) {
+      context ??= cueContext(recorded, live)
+      const cues = introducedCues(text.before, text.after, context)
+      if (cues.length > 0) return { ...change, cues }
+    }
+    // Why a removed text too: taking words away introduces nothing.
+    return TEXT_KINDS.has(change.kind) ? { ...change, wordingOnly: true } : change
   })
 }
 

@@ -40,8 +40,7 @@ export function renderText(report: DiffReport, options: { color?: boolean; force
   const { security, rest } = securityFirst(report.changes)
   if (security.length > 0) {
     lines.push(`${style.heading('security')} · ${countsText(security, style)}`)
-    const rows = security.map((change) => rowOf(change, describeChange(change).location))
-    pushRows(lines, rows, style)
+    pushRows(lines, groupByEntity(security).flatMap((group) => rowsOf(group, true)), style)
   }
   for (const group of groupByEntity(rest)) {
     const first = group[0]
@@ -131,8 +130,11 @@ function countsText(group: readonly Change[], style: TextStyles): string {
     .join(', ')
 }
 
-/** A group's rows: one per change, except that two or more hint changes share one row where the first stood. */
-function rowsOf(group: readonly Change[]): Row[] {
+/**
+ * A group's rows: one per change, except that two or more hint changes share one row where the
+ * first stood; `named` puts the entity in each row (the security group mixes entities).
+ */
+function rowsOf(group: readonly Change[], named = false): Row[] {
   const hints = group.filter((change) => change.kind in HINT_KINDS)
   const collapse = hints.length > 1
   const rows: Row[] = []
@@ -140,10 +142,11 @@ function rowsOf(group: readonly Change[]): Row[] {
     if (collapse && change.kind in HINT_KINDS) {
       if (change !== hints[0]) continue
       const moves = hints.map((hint) => `${describeChange(hint).what} (${HINT_KINDS[hint.kind]})`)
-      rows.push({ severity: hints[0].severity, kind: 'hints', place: moves.join(' · ') })
+      rows.push({ severity: hints[0].severity, kind: 'hints', place: `${named ? `${describeChange(change).subject}: ` : ''}${moves.join(' · ')}` })
       continue
     }
-    rows.push(rowOf(change, describeChange(change).place))
+    const words = describeChange(change)
+    rows.push(rowOf(change, named ? words.location : words.place))
   }
   return rows
 }
