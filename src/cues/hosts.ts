@@ -21,7 +21,7 @@ export interface Destination {
 export function destinationsIn(text: string): Destination[] {
   const found = new Map<string, Destination>()
   const add = (evidence: string, host: string) => {
-    const key = evidence.toLowerCase()
+    const key = evidence.toLowerCase().replace(/\.+$/, '')
     if (!found.has(key)) found.set(key, { evidence: key, host: host.toLowerCase().replace(/\.$/, '') })
   }
   for (const match of text.matchAll(URLS)) add(match[1], match[1])

@@ -12,8 +12,9 @@ export function cuesIn(text: string, context: CueContext): Cue[] {
   for (const rule of CUE_RULES) {
     const found = new Map<string, string>()
     for (const evidence of rule.find(read, context)) if (!found.has(evidenceKey(evidence))) found.set(evidenceKey(evidence), evidence)
-    // Why: `id_rsa` inside `~/.ssh/id_rsa` is the same evidence said twice.
-    for (const [key, evidence] of found) if (![...found.keys()].some((other) => other !== key && other.includes(key))) cues.push({ cue: rule.id, evidence })
+    // Why: `id_rsa` inside `~/.ssh/id_rsa` is the same evidence said twice; `send_email` inside
+    // `mcp_tool_send_email` is another name.
+    for (const [key, evidence] of found) if (![...found.keys()].some((other) => other !== key && partOf(key, other))) cues.push({ cue: rule.id, evidence })
   }
   return cues
 }
@@ -31,6 +32,12 @@ export function introducedCues(before: string | undefined, after: string, contex
   if (cues.length === 0 || before === undefined || before === '') return cues
   const old = new Set(cuesIn(before, context).map((cue) => `${cue.cue}\0${evidenceKey(cue.evidence)}`))
   return cues.filter((cue) => !old.has(`${cue.cue}\0${evidenceKey(cue.evidence)}`))
+}
+
+/** Whether `part` is a whole piece of `whole`: found there, and not inside a longer word. */
+function partOf(part: string, whole: string): boolean {
+  const at = whole.indexOf(part)
+  return at >= 0 && !/[\w]/.test(whole[at - 1] ?? '') && !/[\w]/.test(whole[at + part.length] ?? '')
 }
 
 /** Evidence as compared: case and spacing do not make it new. */

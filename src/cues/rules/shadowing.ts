@@ -18,6 +18,8 @@ const NOT_NAMES = new Set(['this', 'that', 'the', 'a', 'an', 'any', 'each', 'eve
 
 /** Looks like a tool's name rather than a word: quoted, or written with `_`, `-`, `.` or an inner capital. */
 function looksLikeName(whole: string, name: string): boolean {
+  // Why not capitals: `API_KEY` and `ATHLETE_ID` are environment variables a server reads, not tools.
+  if (/^[A-Z0-9_]+$/.test(name)) return false
   return /[\x60"']/.test(whole) || /[_.-]/.test(name) || /[a-z][A-Z]/.test(name)
 }
 
@@ -33,6 +35,9 @@ export const shadowing = defineCue({
     for (const pattern of REFERENCES) {
       for (const match of plain.matchAll(pattern)) {
         const name = match[1].replace(/[.-]+$/, '')
+        // Why: `'list_*'` names the server's own tools by a prefix.
+        const prefix = plain[(match.index ?? 0) + match[0].length] === '*'
+        if (prefix && [...own].some((sibling) => sibling.startsWith(name.toLowerCase()))) continue
         if (NOT_NAMES.has(name.toLowerCase()) || own.has(name.toLowerCase()) || !looksLikeName(match[0], name)) continue
         found.push(name)
       }
