@@ -40,7 +40,9 @@ export function renderText(report: DiffReport, options: { color?: boolean; force
   const { security, rest } = securityFirst(report.changes)
   if (security.length > 0) {
     lines.push(`${style.heading('security')} · ${countsText(security, style)}`)
-    pushRows(lines, groupByEntity(security).flatMap((group) => rowsOf(group, true)), style)
+    // Why the mark on the row: the security group mixes entities, so no headline can carry it.
+    const rows = groupByEntity(security).flatMap((group) => rowsOf(group, true).map((row) => (group[0].outOfScope ? { ...row, place: `${row.place}${style.quiet('  (out of scope)')}` } : row)))
+    pushRows(lines, rows, style)
   }
   for (const group of groupByEntity(rest)) {
     const first = group[0]
