@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { findAgentReferences } from '../../src/lock/agent-references.js'
+import { findAgentReferences } from '../../src/lock/client-config/agent-references.js'
 import { projectWith } from '../support/temporary-project.js'
 
 // Formats from Claude Code's documentation: subagents (https://code.claude.com/docs/en/sub-agents),

@@ -191,7 +191,7 @@ describe('Gemini CLI .gemini/settings.json', () => {
   test('$VAR and ${VAR} expand; cwd is the project folder’s', async () => {
     const { root, server } = await read('.gemini/settings.json', documented, { DB_CONNECTION_STRING: 'postgres://db', EXTERNAL_API_KEY: 'ext' })
     expect(server('pythonTools')).toMatchObject({
-      source: { format: 'gemini-cli' },
+      source: { format: 'gemini' },
       start: { command: 'python', cwd: './mcp-servers/python', env: ['API_KEY', 'DATABASE_URL'] },
       target: { cwd: join(root, 'mcp-servers/python'), env: { DATABASE_URL: 'postgres://db', API_KEY: 'ext' } },
     })

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { isResolved, resolvePackage } from '../../src/lock/resolve-package.js'
+import { isResolved, resolvePackage } from '../../src/lock/client-config/resolve-package.js'
 
 // Why the real registry: the answer is what a user's npm gives; @modelcontextprotocol/server-memory@2025.4.25 is published and immutable.
 test('an exact npm version resolves to itself with the registry’s integrity', { timeout: 60_000 }, async () => {

@@ -1,4 +1,4 @@
-import type { ConfigFormat } from './client-config.js'
+import type { ClientConfigFormat } from './types.js'
 import type { VariableSyntax } from './expand-variables.js'
 import type { EntryReader, ServerEntry } from './server-entry.js'
 
@@ -8,7 +8,7 @@ import type { EntryReader, ServerEntry } from './server-entry.js'
  * `formats/` (file name = id), registered in `client-formats.ts`.
  */
 export interface ClientFormat {
-  id: ConfigFormat
+  id: ClientConfigFormat
   /** The client's name, for messages (`Claude Code`). */
   client: string
   /** The documentation pages the record's rules come from. */

@@ -1,18 +1,18 @@
-import type { ConfigFormat } from './client-config.js'
+import type { ClientConfigFormat } from './types.js'
 import type { ClientFormat } from './client-format.js'
 import { claudeCode } from './formats/claude-code.js'
 import { claudeDesktop } from './formats/claude-desktop.js'
 import { codex } from './formats/codex.js'
 import { cursor } from './formats/cursor.js'
-import { geminiCli } from './formats/gemini-cli.js'
+import { gemini } from './formats/gemini.js'
 import { vscode } from './formats/vscode.js'
 import { windsurf } from './formats/windsurf.js'
 
 /** Every client format, in the order known locations are read (a project's own files first). */
-export const CLIENT_FORMATS: readonly ClientFormat[] = [claudeCode, vscode, cursor, geminiCli, codex, claudeDesktop, windsurf]
+export const CLIENT_FORMATS: readonly ClientFormat[] = [claudeCode, vscode, cursor, gemini, codex, claudeDesktop, windsurf]
 
 /** The format record of an id. */
-export function clientFormat(id: ConfigFormat): ClientFormat {
+export function clientFormat(id: ClientConfigFormat): ClientFormat {
   const format = CLIENT_FORMATS.find((candidate) => candidate.id === id)
   if (format === undefined) throw new Error(`unknown client format ${id}`)
   return format
@@ -31,7 +31,7 @@ export function formatOfFile(file: string, parsed: () => unknown): ClientFormat 
   if (record.servers !== undefined && record.mcpServers === undefined) return vscode
   const entries = Object.values(typeof record.mcpServers === 'object' && record.mcpServers !== null ? record.mcpServers : {}) as unknown[]
   const hasField = (field: string) => entries.some((entry) => typeof entry === 'object' && entry !== null && field in entry)
-  if (hasField('httpUrl')) return geminiCli
+  if (hasField('httpUrl')) return gemini
   if (hasField('serverUrl')) return windsurf
   return claudeCode
 }

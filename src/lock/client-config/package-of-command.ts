@@ -1,4 +1,4 @@
-import type { ConfiguredPackage } from './client-config.js'
+import type { ConfiguredPackage } from './types.js'
 
 /** A package runner's options: those that take a value (the next argument unless written `--opt=value`), and those naming the package. */
 interface RunnerOptions {

@@ -4,7 +4,7 @@ import { homedir } from 'node:os'
 import { isAbsolute, relative, resolve, sep } from 'node:path'
 import type { HttpTarget, StdioTarget } from '../../capture/target.js'
 import { ClientConfigError } from './client-config-error.js'
-import type { ClientConfig, ConfiguredServer, ConfigWarning, ReadClientConfigOptions, ServerStart } from './client-config.js'
+import type { ClientConfig, ConfiguredHttpStart, ConfiguredServer, ConfiguredStdioStart, ConfigWarning } from './types.js'
 import type { ClientFormat } from './client-format.js'
 import { CLIENT_FORMATS, formatOfFile } from './client-formats.js'
 import { parseJsonConfig, parseTomlConfig, type ConfigDocument } from './config-document.js'
@@ -15,6 +15,16 @@ import { entryReader, optional, valueAt, type ServerEntry } from './server-entry
 
 /** What replaces a secret written inline in an argument or a URL, in `start`. */
 export const SECRET_MARK = '‹secret›'
+
+/** What {@link readClientConfig} reads: one file, or the known locations under `cwd`. */
+export interface ReadClientConfigOptions {
+  /** One config file (relative to `cwd` or absolute); its format comes from its name, else from its contents. */
+  file?: string
+  /** The project folder: where known locations are looked for, relative paths resolved, `${workspaceFolder}` points. */
+  cwd: string
+  /** The environment variables expand from (usually `process.env`). */
+  env: Record<string, string | undefined>
+}
 
 /**
  * Reads the MCP servers a project's clients start: one file (`file`, format from its name or contents)
@@ -145,7 +155,7 @@ function configuredServer(name: string, entry: ServerEntry, disabled: boolean, c
     return expanded.value
   }
   const source = { file: doc.file, format: format.id, line: doc.at([...format.serversPath, name]).line }
-  let start: ServerStart
+  let start: ConfiguredStdioStart | ConfiguredHttpStart
   let target: StdioTarget | HttpTarget
   if (entry.stdio !== undefined) {
     const { command, args, cwd, env, forwarded } = entry.stdio

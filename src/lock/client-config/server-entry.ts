@@ -1,5 +1,5 @@
 import { ConfigParseError } from './client-config-error.js'
-import type { ServerTransport } from './client-config.js'
+import type { ServerTransport } from './types.js'
 import type { ConfigDocument } from './config-document.js'
 
 /** One server as its client's file writes it, values not expanded yet: what every format reads into. */

@@ -1,13 +1,6 @@
 import { execFile } from 'node:child_process'
-import type { ConfiguredPackage } from './client-config/client-config.js'
+import type { ConfiguredPackage, ResolvedPackage } from './types.js'
 
-/** What a registry answers now for a package: the exact version a runner would install, and its integrity. */
-export interface ResolvedPackage {
-  name: string
-  version: string
-  /** The registry's integrity string (npm `dist.integrity`, `sha512-…`; PyPI a file's `sha256-…`). */
-  integrity?: string
-}
 
 /** A package the registry could not answer for, with why (unreachable, no such package, no such version). */
 export interface UnresolvedPackage {

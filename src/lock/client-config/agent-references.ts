@@ -1,17 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { glob } from 'tinyglobby'
-
-/** A tool an agent definition names: `mcp__SERVER__TOOL` at a file's line. */
-export interface AgentReference {
-  /** The server part of the name, as the tool name writes it (Claude Code writes the config's server name there). */
-  server?: string
-  tool: string
-  /** The file, relative to the folder searched, `/` separators. */
-  file: string
-  /** 1-based. */
-  line: number
-}
+import type { AgentReference } from './types.js'
 
 /**
  * Where Claude Code reads agent definitions that name tools: subagents' front-matter `tools:`

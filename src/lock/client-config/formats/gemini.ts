@@ -8,8 +8,8 @@ import { readCommonEntry, valueAt } from '../server-entry.js'
  * HTTP, `url` for SSE. Strings in settings.json reference environment variables as `$VAR` or
  * `${VAR}`. `mcp.allowed` / `mcp.excluded` switch servers on and off by name. The file may hold comments.
  */
-export const geminiCli: ClientFormat = {
-  id: 'gemini-cli',
+export const gemini: ClientFormat = {
+  id: 'gemini',
   client: 'Gemini CLI',
   sources: ['https://geminicli.com/docs/tools/mcp-server/', 'https://github.com/google-gemini/gemini-cli/blob/main/docs/get-started/configuration.md'],
   syntax: 'jsonc',
