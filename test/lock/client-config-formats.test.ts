@@ -66,6 +66,21 @@ describe('Claude Code .mcp.json', () => {
     ])
   })
 
+  // https://code.claude.com/docs/en/settings
+  test('a server in disabledMcpjsonServers of .claude/settings.json or settings.local.json is disabled', async () => {
+    const root = await projectWith({
+      '.mcp.json': JSON.stringify({ mcpServers: { a: { command: 'x' }, b: { command: 'y' }, c: { command: 'z' } } }),
+      '.claude/settings.json': JSON.stringify({ disabledMcpjsonServers: ['a'] }),
+      '.claude/settings.local.json': JSON.stringify({ disabledMcpjsonServers: ['c'] }),
+    })
+    const config = await readClientConfig({ cwd: root, env: {} })
+    expect(config.servers.map((server) => [server.name, server.disabled])).toEqual([
+      ['a', true],
+      ['b', false],
+      ['c', true],
+    ])
+  })
+
   test('disabled: true lists the server as disabled, with no target', async () => {
     const { server } = await read('.mcp.json', JSON.stringify({ mcpServers: { memory: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'], disabled: true } } }))
     expect(server('memory')).toMatchObject({ disabled: true, needs: [] })

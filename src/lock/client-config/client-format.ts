@@ -24,8 +24,11 @@ export interface ClientFormat {
   /** The variable references it expands; absent: values are used as written. */
   variables?: VariableSyntax
   readEntry(read: EntryReader): ServerEntry
-  /** True when a file-wide setting switches the server off (Gemini CLI `mcp.excluded`). */
-  excluded?(file: unknown, name: string): boolean
+  /**
+   * True when a setting beside the server switches it off: file-wide (Gemini CLI `mcp.excluded`) or in
+   * the client's project settings under `projectFolder` (Claude Code `disabledMcpjsonServers`).
+   */
+  excluded?(file: unknown, name: string, projectFolder: string): boolean
 }
 
 /** The last path segment of a `/`-separated path. */

@@ -131,7 +131,7 @@ function readServers(doc: ConfigDocument, format: ClientFormat, scope: Expansion
     const read = entryReader(doc, path, entryLabel, format.client)
     if (typeof value !== 'object' || value === null || Array.isArray(value)) throw read.problem(undefined, 'must be an object')
     const entry = format.readEntry(read)
-    const disabled = entry.disabled || format.excluded?.(doc.value, name) === true
+    const disabled = entry.disabled || format.excluded?.(doc.value, name, scope.workspaceFolder) === true
     config.servers.push(configuredServer(name, entry, disabled, { doc, format, entryLabel, scope, warnings: config.warnings }))
   }
 }
