@@ -26,7 +26,7 @@ export const anthropic: Profile = {
       severity: 'error',
       message: "Claude's Messages API refuses an input_schema with oneOf, allOf or anyOf at its root (\"input_schema does not support oneOf, allOf, or anyOf at the top level\"), and with it the whole request.",
       source: {
-        title: 'anthropics/claude-code #5319 (the API error, quoted); the same in #5878 and #5973; fixes shipped in zereight/gitlab-mcp #551 (a z.union flattened into one z.object), marianfoo/mcp-sap-docs #51, kenn-io/kata #365',
+        title: 'anthropics/claude-code #5319 (the API error, quoted); the same in #5878 and #5973 and mobile-next/mobile-mcp #344; fixes shipped in zereight/gitlab-mcp #551 (a z.union flattened into one z.object), marianfoo/mcp-sap-docs #51, kenn-io/kata #365',
         url: 'https://github.com/anthropics/claude-code/issues/5319',
       },
       fix: FLATTEN,

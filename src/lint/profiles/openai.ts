@@ -31,7 +31,7 @@ const FUNCTION_RULES: ProfileRule[] = [
     severity: 'error',
     message: "OpenAI's API refuses a function name outside ^[a-zA-Z0-9_-]{1,64}$ (letters, digits, underscore, hyphen, 64 at most), and with it the whole request.",
     source: {
-      title: 'openai/openai-node src/resources/shared.ts, FunctionDefinition.name ("Must be a-z, A-Z, 0-9, or contain underscores and dashes, with a maximum length of 64")',
+      title: 'openai/openai-node src/resources/shared.ts, FunctionDefinition.name ("Must be a-z, A-Z, 0-9, or contain underscores and dashes, with a maximum length of 64"); anomalyco/opencode #3523 (the API error, quoted: "tools[21].function.name\': string too long. Expected a string with maximum length 64, but got a string with length 65 instead.")',
       url: 'https://github.com/openai/openai-node/blob/master/src/resources/shared.ts',
     },
     fix: 'rename the tool to letters, digits, underscores and hyphens, 64 characters at most: get_items_v2, not get.items or get items:v2',
