@@ -74,7 +74,7 @@ export function renderProfiles(profiles: readonly Profile[]): string {
     '## What the published servers break',
     '',
     `Measured by \`test/lint/model-profiles.test.ts\` (which fails when these differ) over ${PUBLISHED_COUNTS.servers.length} published`,
-    `server releases: ${PUBLISHED_COUNTS.servers.map((server) => `\`${server}\``).join(', ')}. Each row: how many releases break the rule (error rules only).`,
+    `server releases, named by their npm aliases in package.json's devDependencies (\`dokploy-0-30-2\` is \`@dokploy/mcp@0.30.2\`): ${PUBLISHED_COUNTS.servers.map((server) => `\`${server}\``).join(', ')}. Each row: how many releases break the rule (error rules only). With no model profile declared, ${PUBLISHED_COUNTS.warnUndeclared.length === 0 ? 'none of them prints' : `${PUBLISHED_COUNTS.warnUndeclared.map((server) => `\`${server}\``).join(' and ')} print`} the one warning line.`,
     '',
     '| profile | rule | releases | which |',
     '| --- | --- | --- | --- |',

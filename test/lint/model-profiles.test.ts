@@ -378,3 +378,25 @@ describe('the published servers under every model and host profile', () => {
     expect({ servers: Object.keys(PUBLISHED), rules, warnUndeclared: undeclared }).toEqual(PUBLISHED_COUNTS)
   }, 60_000)
 })
+
+describe('Gemini as users send it', () => {
+  test('the $schema the SDK 1.x writes is marked emitted by the SDK; a hand-written draft-07 is not', async () => {
+    const server = new McpServer1({ name: 'z', version: '1.0.0' })
+    ;(server.registerTool as (...args: unknown[]) => unknown)('echo', { description: 'Echo.', inputSchema: { text: z4.string() } }, async () => ({ content: [] }))
+    const raw = await captureRaw(server as never)
+    const handWritten = { name: 'plain', inputSchema: object({ q: { type: 'string' } }, { $schema: 'http://json-schema.org/draft-07/schema#' }) }
+    const report = lintSurface({ raw: { ...raw, tools: [...(raw.tools ?? []), handWritten] } }, ['gemini'])
+    expect(report.violations.map((violation) => `${violation.name} ${violation.path}${violation.sdkEmitted ? ' (emitted by the SDK)' : ''}`)).toEqual([
+      'echo inputSchema.$schema (emitted by the SDK)',
+      'plain inputSchema.$schema',
+    ])
+    expect(formatLint(report)).toContain('      emitted by the SDK: a tool registered through McpServer of @modelcontextprotocol/sdk 1.x carries "$schema"')
+  })
+
+  test('gemini-sanitized keeps every parameters rule but the one its clients strip', () => {
+    const gemini = MODEL_PROFILES.find((profile) => profile.name === 'gemini')?.rules.map((rule) => rule.id) ?? []
+    const sanitized = MODEL_PROFILES.find((profile) => profile.name === 'gemini-sanitized')?.rules.map((rule) => rule.id) ?? []
+    expect(gemini.filter((rule) => !sanitized.includes(rule))).toEqual(['tool-parameters-json-schema-fields'])
+    expect(sanitized.every((rule) => gemini.includes(rule))).toBe(true)
+  })
+})
