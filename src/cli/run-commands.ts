@@ -41,6 +41,10 @@ import { keepRecordedVolatile, sameByShape } from '../surface/volatile-values.js
  * serves, exports and logs in.
  */
 export const COMMAND_RUNNERS: Record<Exclude<Invocation['command'], 'check' | 'record'>, (invocation: Invocation, io: CliIo) => Promise<number>> = {
+  /** Locks every server of the client config (or those named) into the lock file; see run-lock.ts. */
+  async lock(invocation, io) {
+    return (await import('./run-lock.js')).runLock(invocation, io)
+  },
   /**
    * Records the live surface into the contract file. Over an existing contract it prints the
    * classified diff first; it writes nothing when the surface is unchanged, and refuses (exit 1)
