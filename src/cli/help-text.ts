@@ -70,8 +70,9 @@ const JUDGING_OPTIONS = `Judging (check, diff):
   --used-by FILE|GLOB  the consumer's source (TS/JS, repeatable; quote globs): the names it mentions count as used;
                        show --used-by prints what it found, file:line per name
   --profile NAME       a client-acceptance profile to judge (repeatable): mcp-2025-11-25, mcp-2026-07-28,
-                       sdk-typescript; model APIs: anthropic, openai, openai-strict, gemini, gemini-json-schema;
-                       default mcp-2025-11-25 and sdk-typescript (check, diff and lint)
+                       sdk-typescript; model APIs: anthropic, openai, openai-strict, gemini, gemini-sanitized,
+                       gemini-json-schema; hosts: claude-code, claude-connectors, cursor, vscode-copilot, zed,
+                       bedrock-converse; default mcp-2025-11-25 and sdk-typescript (check, diff and lint)
   --suggest-version    also print the smallest release the changes need, counted from the serverInfo.version
                        the contract recorded (check, diff, show); a breaking change under a patch or minor
                        release is always reported
@@ -159,7 +160,7 @@ const SERVER_TEXT: Record<string, OptionHelp> = {
 const JUDGING_TEXT: Record<string, OptionHelp> = {
   '--fail-on': { value: 'SEVERITY', text: 'the lowest severity that fails: breaking, risky (default), routing, additive, cosmetic' },
   '--strict': { text: 'same as --fail-on routing: changed descriptions and titles fail too' },
-  '--profile': { value: 'NAME', text: 'a client-acceptance profile to judge (repeatable): mcp-2025-11-25, mcp-2026-07-28, sdk-typescript; model APIs: anthropic, openai, openai-strict, gemini, gemini-json-schema; default mcp-2025-11-25 and sdk-typescript' },
+  '--profile': { value: 'NAME', text: 'a client-acceptance profile to judge (repeatable): mcp-2025-11-25, mcp-2026-07-28, sdk-typescript; model APIs: anthropic, openai, openai-strict, gemini, gemini-sanitized, gemini-json-schema; hosts: claude-code, claude-connectors, cursor, vscode-copilot, zed, bedrock-converse; default mcp-2025-11-25 and sdk-typescript' },
   '--ignore': { value: 'KIND[:PATH]', text: "drops every change of this kind (repeatable; a kind id from docs/rules.md, such as tool-description-changed), or with :PATH only those at one tool, prompt or resource name or argument path and under it (argument-removed:search.filters; * for any run of characters); joins the config file's ignore" },
   '--used': { value: 'NAME[,NAME…]', text: 'only changes to these tools, prompts or resources (globs with *) can fail; the others are listed' },
   '--used-by': { value: 'FILE|GLOB', text: "the consumer's source (TS/JS, repeatable; quote globs): the names it mentions count as used" },
@@ -196,7 +197,7 @@ const OWN_TEXT: Partial<Record<Command, Record<string, OptionHelp>>> = {
   lint: {
     '--contract': { value: 'FILE', text: 'with no server given: lint this contract file instead' },
     '--format': { value: 'FORMAT', text: 'text (default) or json' },
-    '--profile': { value: 'NAME', text: 'a profile to judge (repeatable): mcp-2025-11-25, mcp-2026-07-28, sdk-typescript; model APIs: anthropic, openai, openai-strict, gemini, gemini-json-schema; default mcp-2025-11-25 and sdk-typescript' },
+    '--profile': { value: 'NAME', text: 'a profile to judge (repeatable): mcp-2025-11-25, mcp-2026-07-28, sdk-typescript; model APIs: anthropic, openai, openai-strict, gemini, gemini-sanitized, gemini-json-schema; hosts: claude-code, claude-connectors, cursor, vscode-copilot, zed, bedrock-converse; default mcp-2025-11-25 and sdk-typescript' },
   },
   lock: {
     '--lock': { value: 'FILE', text: 'the lock file to write (default mcp-contract.lock.json)' },

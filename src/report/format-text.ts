@@ -6,7 +6,7 @@ import { SEVERITIES, severityRank, type Change, type Severity } from '../diff/ch
 import type { DiffReport } from '../diff/diff-surfaces.js'
 import { counted } from './counted.js'
 import { describeChange } from './describe-change.js'
-import { comparedByShapeLine, volatileHint } from './describe-volatile.js'
+import { comparedByShapeLine, volatileHint, type VolatileAdvice } from './describe-volatile.js'
 import { refusalLines } from './describe-refusal.js'
 import { versionWarning } from './describe-version.js'
 import { textStyles, type TextStyles } from './text-colors.js'
@@ -29,10 +29,11 @@ interface Row {
 }
 
 /**
- * Renders the text report; `color` adds ANSI colour (the CLI decides it with `wantsColor`).
+ * Renders the text report; `color` adds ANSI colour (the CLI decides it with `wantsColor`);
+ * `volatileAdvice` says how a value that looks volatile can be detected where the report is read.
  * @example renderText(diffSurfaces(recorded, live), { color: false })
  */
-export function renderText(report: DiffReport, options: { color?: boolean; forced?: boolean } = {}): string {
+export function renderText(report: DiffReport, options: { color?: boolean; forced?: boolean; volatileAdvice?: VolatileAdvice } = {}): string {
   const style = textStyles(options.color ?? false)
   // Why first: when a client cannot list the surface at all, every change below is moot for it.
   const lines: string[] = refusalLines(report.listingRefused ?? [])
@@ -41,7 +42,7 @@ export function renderText(report: DiffReport, options: { color?: boolean; force
   if (security.length > 0) {
     lines.push(`${style.heading('security')} · ${countsText(security, style)}`)
     // Why the mark on the row: the security group mixes entities, so no headline can carry it.
-    const rows = groupByEntity(security).flatMap((group) => rowsOf(group, true).map((row) => (group[0].outOfScope ? { ...row, place: `${row.place}${style.quiet('  (out of scope)')}` } : row)))
+    const rows = groupByEntity(security).flatMap((group) => rowsOf(group, options.volatileAdvice, true).map((row) => (group[0].outOfScope ? { ...row, place: `${row.place}${style.quiet('  (out of scope)')}` } : row)))
     pushRows(lines, rows, style)
   }
   for (const group of groupByEntity(rest)) {
@@ -51,7 +52,7 @@ export function renderText(report: DiffReport, options: { color?: boolean; force
     // Why in the headline: a change one authorization sees must never read as everyone's.
     const headline = first.authorization === undefined ? entity : `${entity} (as ${first.authorization})`
     lines.push(`${style.heading(headline)} · ${countsText(group, style)}${first.outOfScope ? style.quiet('  (out of scope)') : ''}`)
-    pushRows(lines, rowsOf(group), style)
+    pushRows(lines, rowsOf(group, options.volatileAdvice), style)
   }
   if (report.notRecorded.length > 0) {
     lines.push(style.heading(`not recorded (${report.notRecorded.length})`))
@@ -81,9 +82,9 @@ function pushRows(lines: string[], rows: readonly Row[], style: TextStyles): voi
 }
 
 /** One change's row; `place` is where it sits (the security group names the entity too). */
-function rowOf(change: Change, place: string): Row {
+function rowOf(change: Change, place: string, advice: VolatileAdvice | undefined): Row {
   const { what, effect, cues } = describeChange(change)
-  const hint = volatileHint(change)
+  const hint = volatileHint(change, advice)
   return { severity: change.severity, kind: change.kind, place, detail: [what, effect].filter(Boolean).join('; '), ...(cues !== undefined ? { cues } : {}), ...(hint !== undefined ? { hint } : {}) }
 }
 
@@ -136,7 +137,7 @@ function countsText(group: readonly Change[], style: TextStyles): string {
  * A group's rows: one per change, except that two or more hint changes share one row where the
  * first stood; `named` puts the entity in each row (the security group mixes entities).
  */
-function rowsOf(group: readonly Change[], named = false): Row[] {
+function rowsOf(group: readonly Change[], advice: VolatileAdvice | undefined, named = false): Row[] {
   const hints = group.filter((change) => change.kind in HINT_KINDS)
   const collapse = hints.length > 1
   const rows: Row[] = []
@@ -148,7 +149,7 @@ function rowsOf(group: readonly Change[], named = false): Row[] {
       continue
     }
     const words = describeChange(change)
-    rows.push(rowOf(change, named ? words.location : words.place))
+    rows.push(rowOf(change, named ? words.location : words.place, advice))
   }
   return rows
 }
