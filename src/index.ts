@@ -23,6 +23,7 @@ export { doesNotExist, findProjectRoot, pathBase, projectPath, type ProjectRoot 
 export { formatReport, toJsonReport, type JsonReport, type ReportFormat } from './report/format-report.js'
 export { lintSurface, type LintReport, type ListingRefusal, type NotJudged, type Violation } from './lint/lint-surface.js'
 export { cleanEntries } from './lint/enforced-rules.js'
+export { vouchingOf } from './lint/sent-rule-marks.js'
 export type { LintSource } from './lint/lint-subjects.js'
 export { DEFAULT_PROFILES, PROFILES } from './lint/profile-registry.js'
 export type { Profile, ProfileRule, RuleSeverity } from './lint/profile-rule.js'
