@@ -149,7 +149,8 @@ async function honorContract(adapter: RunnerAdapter, received: unknown, file: st
       matcher,
       headline: `The server no longer honors its contract ${shown}.`,
       reportText: engine.formatReport(report),
-      report,
+      // Why what was sent: with no model API declared, one that refuses the list is named there too.
+      acceptSafety: engine.acceptSafety(report, raw && { raw, profiles: policy.profiles ?? engine.DEFAULT_PROFILES }),
       accept: `To accept it deliberately: ${updateCommand(adapter)} rewrites ${shown}; review the diff and commit it.`,
     }),
   )

@@ -8,14 +8,26 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
-import { beforeEach, describe, expect, test, vi } from 'vitest'
+import { Server } from '@modelcontextprotocol/sdk/server/index.js'
+import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import type { MatcherResult } from '../../matchers/matcher-core.js'
-import { toHonorContract } from '../../matchers/index.js'
+import { printSurfaceSnapshot, toHonorContract, toMatchMcpContract } from '../../matchers/index.js'
+import { captureSurface } from '../../src/capture/capture-surface.js'
 import type { UpdateMode } from '../../matchers/runner-adapter.js'
 import { createSearchModesServer } from '../fixtures/servers/search-modes-server.js'
 import { fixture, runCliProcess, scrub } from '../support/run-cli-process.js'
 
 const server = ['--', 'node', fixture('search-modes.js')]
+
+/** A low-level SDK server whose tools/list returns `tools` as written. */
+function rawToolsServer(tools: Record<string, unknown>[]): Server {
+  const listing = new Server({ name: 'catalog', version: '1.0.0' }, { capabilities: { tools: {} } })
+  listing.setRequestHandler(ListToolsRequestSchema, () => ({ tools }) as never)
+  return listing
+}
+const SEARCH = { name: 'search', inputSchema: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] } }
+const VERSION_DIFF = { name: 'version_diff', inputSchema: { type: 'object', properties: { from: { type: 'string' }, to: { type: 'string' } }, anyOf: [{ required: ['from'] }, { required: ['to'] }] } }
 const release = (number: '2' | '3') => ({ env: { RELEASE: number } })
 const GEMINI = ['--profile', 'mcp-2025-11-25', '--profile', 'sdk-typescript', '--profile', 'gemini']
 
@@ -94,5 +106,42 @@ describe('toHonorContract on an in-process McpServer', () => {
     } finally {
       warn.mockRestore()
     }
+  })
+})
+
+describe('toMatchMcpContract: the accept line agrees with what the model APIs refuse', () => {
+  const matchers = (globalThis as unknown as Record<symbol, { matchers: Record<string, unknown> }>)[Symbol.for('$$jest-matchers-object')].matchers
+  const realToMatchSnapshot = matchers.toMatchSnapshot
+  afterEach(() => {
+    matchers.toMatchSnapshot = realToMatchSnapshot
+  })
+
+  /** Calls the raw matcher as Jest would, with Jest's snapshot matcher answering "mismatch, this is stored". */
+  async function match(received: unknown, stored: string, policy?: object): Promise<string> {
+    matchers.toMatchSnapshot = () => ({ pass: false, expected: stored })
+    const context = { isNot: false, testPath: join(dir, 'search.test.js'), currentTestName: 'search', snapshotState: { _updateSnapshot: 'new', unmatched: 1, matched: 0 } }
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      const result = await (policy === undefined ? toMatchMcpContract.call(context, received) : toMatchMcpContract.call(context, received, policy as never))
+      expect(result.pass).toBe(false)
+      return result.message().split('\n').filter((line) => line.startsWith('Accepting it with -u')).join('\n')
+    } finally {
+      warn.mockRestore()
+    }
+  }
+
+  test('no model declared: a drift whose list Claude refuses does not end "safe: no caller breaks"', async () => {
+    const stored = printSurfaceSnapshot(await captureSurface(rawToolsServer([SEARCH])))
+    expect(await match(() => rawToolsServer([SEARCH, VERSION_DIFF]), stored)).toMatchInlineSnapshot(`"Accepting it with -u breaks no caller of the recorded surface, but records a tool list that Claude's API refuses (version_diff has anyOf at its root)."`)
+  })
+
+  test('no model API refuses the list: accepting it is safe, as before', async () => {
+    const stored = printSurfaceSnapshot(await captureSurface(rawToolsServer([SEARCH])))
+    expect(await match(() => rawToolsServer([SEARCH, { ...SEARCH, name: 'search_again' }]), stored)).toMatchInlineSnapshot(`"Accepting it with -u is safe: no caller breaks."`)
+  })
+
+  test('gemini declared: an existing tool that gains z.literal("fast") is not safe to accept, though the snapshot cannot show the const', async () => {
+    const stored = printSurfaceSnapshot(await captureSurface(createSearchModesServer('1')))
+    expect(await match(() => createSearchModesServer('2'), stored, { profiles: ['sdk-typescript', 'gemini'] })).toMatchInlineSnapshot(`"Accepting it with -u breaks no caller of the recorded surface, but records a tool list that Gemini's API refuses (search has $schema at inputSchema, const at inputSchema.properties.mode)."`)
   })
 })
