@@ -31,7 +31,7 @@ const COMMAND_PURPOSE: Record<keyof typeof COMMAND_LINES, string> = {
   show: 'Prints what the server advertises; writes nothing. With --suggest-version it compares the server with the contract file instead and prints the smallest release (semver) the changes need; with --tokens it prints what each tool and the whole tool list cost an agent in tokens.',
   diff: 'Compares two contract files, as check compares a file with a server.',
   verify:
-    'Verifies the server against every consumer contract or Pact V4 pact (what each consumer calls, sends and reads); exit 1 when one breaks. Contracts come from files, folders, globs, s3://bucket/prefix (each consumer\'s latest, on --consumer-branch if given) or an https:// URL (with --header). Only this provider\'s contracts are judged (the server\'s serverInfo.name, or --provider NAME): one recorded against another provider is listed as skipped, and from s3://bucket/prefix as publish --to took it, the provider\'s folder is read.',
+    'Verifies the server against every consumer contract or Pact V4 pact (what each consumer calls, sends and reads); exit 1 when one breaks. Contracts come from files, folders, globs, s3://bucket/prefix (each consumer\'s latest, on --consumer-branch if given) or an https:// URL (with --header). Only this provider\'s contracts are judged (the server\'s serverInfo.name, or --provider NAME): one recorded against another provider is listed as skipped, with the likely rename when the server serves what it uses (a file named directly fails instead, and a run that verified no contract fails), and from s3://bucket/prefix as publish --to took it, the provider\'s folder is read.',
   pact: 'Writes each consumer contract as a Pact V4 pact in the Pact MCP plugin\'s shape, for a Pact Broker or the plugin; the same contract gives the same bytes. The provider is the server name the contract records (serverInfo.name as the consumer saw it); --provider overrides it.',
   publish:
     'Stores contracts (consumer contracts or pacts) under <provider>/<consumer>/<branch>/<version>.json (the provider a contract records or a pact names; --provider overrides it) in a folder or an S3-compatible bucket and makes each its branch\'s latest.json; verify --consumers reads the latest back. S3 credentials, region and endpoint come from the AWS environment variables and profiles (AWS_ENDPOINT_URL_S3 for MinIO, R2, GCS).',
@@ -118,7 +118,7 @@ const COMMAND_EXITS: Record<Command, string[]> = {
   diff: ['0 nothing fails', '1 a change at or above the fail level', '2 could not run (bad arguments, a missing, unreadable or newer contract file)'],
   lint: ['0 no error rule broken (warnings are printed, they do not fail)', '1 an error rule broken', `2 could not run (${COULD_NOT_RUN}, an unreadable contract file)`, WAITS],
   mock: ['0 stopped: stdin ended (stdio), or SIGINT / SIGTERM (HTTP)', '2 could not run (bad arguments, an unreadable contract file, the port in use or not open to this user)'],
-  verify: ['0 every consumer still served', '1 a consumer breaks', `2 could not run (${COULD_NOT_RUN}, a consumer contract or store that cannot be read)`, WAITS],
+  verify: ['0 every consumer still served', '1 a consumer breaks, or no contract was verified', `2 could not run (${COULD_NOT_RUN}, a consumer contract or store that cannot be read)`, WAITS],
   pact: ['0 every pact written', '2 could not run (bad arguments, a consumer contract that cannot be read, --out not writable)'],
   publish: ['0 every contract stored', '2 could not run (bad arguments, a contract that cannot be read, a store that refused the write)'],
   auth: ['0 logged in, listed or logged out', '2 could not run (bad arguments, a server or authorization server that refused, a login that timed out)'],
@@ -191,7 +191,7 @@ const OWN_TEXT: Partial<Record<Command, Record<string, OptionHelp>>> = {
   verify: {
     '--consumers': { value: 'SOURCE', text: 'a consumer contract (*.mcp-consumer.json) or Pact V4 pact, a folder or glob of them, s3://bucket/prefix or an https:// URL (repeatable)' },
     '--consumer-branch': { value: 'B', text: "from a store (a bucket, a published folder): each consumer's latest on branch B" },
-    '--provider': { value: 'NAME', text: "the provider verified, over the server's serverInfo.name: a contract recorded against another provider is listed as skipped; from a store that holds several providers' folders, this provider's folder is read" },
+    '--provider': { value: 'NAME', text: "the provider verified, over the server's serverInfo.name (for a server that renamed itself, the name its consumers' contracts record): a contract recorded against another provider is listed as skipped; from a store that holds several providers' folders, this provider's folder is read" },
     '--call': {
       text: 'also call each used tool with each recorded example, and fail on isError, on structuredContent the live outputSchema refuses, or on a read field that is absent; only tools marked readOnlyHint: true are called, and an example the live inputSchema refuses is not sent; both are listed as not called, with why. Examples recorded in a state (given) are listed as not called too: states need the provider\'s handlers, which only toSatisfyConsumerContracts(paths, { call: true, states }) takes. Without --call no tool is ever called',
     },

@@ -8,6 +8,7 @@ import { ContractFileError } from '../contract/contract-error.js'
 import { parseContract, readContract, serializeContract, writeContract } from '../contract/contract-file.js'
 import { sourceLiterals, type SourceLiteral } from '../consumer/source-literals.js'
 import { loadContractSources, verifySourced, type SkippedFile } from '../exchange/contract-sources.js'
+import { verifyPasses } from '../pact/verify-contracts.js'
 import { formatConsumerVerdicts, type ConsumerReportFormat } from '../report/format-consumers.js'
 import { formatUsedEntities, usedEntities } from '../consumer/used-by-sources.js'
 import type { SentSurface } from '../diff/diff-profiles.js'
@@ -144,7 +145,7 @@ export const COMMAND_RUNNERS: Record<Exclude<Invocation['command'], 'check' | 'r
     // Why: in GitHub Actions the job's summary page shows the table of consumers, as for check.
     const summary = io.env.GITHUB_STEP_SUMMARY
     if (summary) await appendFile(summary, formatConsumerVerdicts(verdicts, 'markdown'))
-    return verdicts.every((verdict) => verdict.report.ok) ? EXIT.ok : EXIT.failed
+    return verifyPasses(verdicts) ? EXIT.ok : EXIT.failed
   },
   /** Serves a server from the contract until stdin ends (stdio) or the process is stopped (HTTP). */
   async mock(invocation, io) {
