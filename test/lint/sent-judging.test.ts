@@ -9,8 +9,10 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { z } from 'zod'
 import type { MatcherResult } from '../../matchers/matcher-core.js'
 import { printSurfaceSnapshot, toHonorContract, toMatchMcpContract } from '../../matchers/index.js'
 import { captureSurface } from '../../src/capture/capture-surface.js'
@@ -140,8 +142,15 @@ describe('toMatchMcpContract: the accept line agrees with what the model APIs re
     expect(await match(() => rawToolsServer([SEARCH, { ...SEARCH, name: 'search_again' }]), stored)).toMatchInlineSnapshot(`"Accepting it with -u is safe: no caller breaks."`)
   })
 
-  test('gemini declared: an existing tool that gains z.literal("fast") is not safe to accept, though the snapshot cannot show the const', async () => {
+  test('gemini declared: an existing tool that gains page: z.number().int().positive() is not safe to accept, though the snapshot reads it as minimum: 1', async () => {
+    const paged = () => {
+      const next = new McpServer({ name: 'search-modes', version: '1.0.0' })
+      const shape = { query: z.string(), limit: z.number().int().min(1), page: z.number().int().positive().optional() }
+      next.registerTool('search', { description: 'Search the catalog.', inputSchema: shape }, async () => ({ content: [] }))
+      next.registerPrompt('summarize', { description: 'Summarize the results.' }, async () => ({ messages: [] }))
+      return next
+    }
     const stored = printSurfaceSnapshot(await captureSurface(createSearchModesServer('1')))
-    expect(await match(() => createSearchModesServer('2'), stored, { profiles: ['sdk-typescript', 'gemini'] })).toMatchInlineSnapshot(`"Accepting it with -u breaks no caller of the recorded surface, but records a tool list that Gemini's API refuses (search has $schema at inputSchema, const at inputSchema.properties.mode)."`)
+    expect(await match(paged, stored, { profiles: ['sdk-typescript', 'gemini'] })).toMatchInlineSnapshot(`"Accepting it with -u breaks no caller of the recorded surface, but records a tool list that Gemini's API refuses (search has $schema at inputSchema, exclusiveMinimum at inputSchema.properties.page)."`)
   })
 })
