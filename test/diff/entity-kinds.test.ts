@@ -59,7 +59,7 @@ describe('tools', () => {
     },
     {
       title: 'the same arguments under another name, texts and additionalProperties aside: a likely rename',
-      before: surface({ tools: [tool('add', { inputSchema: { ...objectSchema({ a: { type: 'number', description: 'First' }, b: { type: 'number' } }, ['a', 'b']), additionalProperties: false } })] }),
+      before: surface({ tools: [tool('add', { inputSchema: { ...(objectSchema({ a: { type: 'number', description: 'First' }, b: { type: 'number' } }, ['a', 'b']) as object), additionalProperties: false } })] }),
       after: surface({ tools: [tool('get-sum', { inputSchema: objectSchema({ a: { type: 'number', description: 'First number' }, b: { type: 'number' } }, ['a', 'b']) })] }),
       expected: [
         { kind: 'tool-renamed', severity: 'breaking', where: 'add', says: 'suspected rename to get-sum (the same arguments); an agent that calls the old name fails' },
