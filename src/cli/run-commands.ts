@@ -34,13 +34,17 @@ import { runAuth } from './run-auth.js'
 import { runPactExport, runPublish } from './run-pact.js'
 import { serverTarget } from './server-target.js'
 import { withDetectedVolatile } from './second-capture.js'
-import { sameByShape } from '../surface/volatile-values.js'
+import { keepRecordedVolatile, sameByShape } from '../surface/volatile-values.js'
 
 /**
  * Every command but `check` (see run-check.ts) and `record` (run-record.ts): records, prints, compares, judges, verifies,
  * serves, exports and logs in.
  */
 export const COMMAND_RUNNERS: Record<Exclude<Invocation['command'], 'check' | 'record'>, (invocation: Invocation, io: CliIo) => Promise<number>> = {
+  /** Locks every server of the client config (or those named) into the lock file; see run-lock.ts. */
+  async lock(invocation, io) {
+    return (await import('./run-lock.js')).runLock(invocation, io)
+  },
   /**
    * Records the live surface into the contract file. Over an existing contract it prints the
    * classified diff first; it writes nothing when the surface is unchanged, and refuses (exit 1)
@@ -79,7 +83,8 @@ export const COMMAND_RUNNERS: Record<Exclude<Invocation['command'], 'check' | 'r
         return EXIT.failed
       }
     }
-    await writeContract(file, surface, vouching)
+    // Why the recorded text of a value whose shape held: recording another change must not put a fresh id or clock in the diff under review.
+    await writeContract(file, existing?.surface === undefined ? surface : keepRecordedVolatile(existing.surface, surface), vouching)
     const named = Object.entries(surface.authorizations ?? {}).map(([name, view]) => `; as ${name}: ${describeCounts(view)}`)
     io.stdout(`recorded ${describeCounts(surface)}${named.join('')}${describeVolatile(surface)} to ${invocation.contract}\n`)
     return EXIT.ok
