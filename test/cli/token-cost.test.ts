@@ -80,7 +80,7 @@ describe('show --tokens: what the tool list costs an agent', () => {
       [
         {
           "code": 2,
-          "stderr": "mcp-contract: check does not take --tokens; it takes --contract, --as, --format, --strict, --fail-on, --profile, --ignore, --used, --used-by, --suggest-version, --url, --header, --bearer, --bearer-env, --transport, --era, --timeout, --client-id, --client-secret-env
+          "stderr": "mcp-contract: check does not take --tokens; it takes --contract, --as, --lock, --config, --allow-not-checked, --format, --strict, --fail-on, --profile, --ignore, --used, --used-by, --suggest-version, --url, --header, --bearer, --bearer-env, --transport, --era, --timeout, --client-id, --client-secret-env
       see mcp-contract check --help
       ",
         },
@@ -146,6 +146,28 @@ describe('a token budget in the configuration', () => {
             },
           ],
           "growth": 0.2,
+          "largest": [
+            {
+              "name": "bulk_import",
+              "tokens": 142,
+            },
+            {
+              "name": "search_products",
+              "tokens": 128,
+            },
+            {
+              "name": "tag_products",
+              "tokens": 115,
+            },
+            {
+              "name": "parse_catalog",
+              "tokens": 74,
+            },
+            {
+              "name": "get_product",
+              "tokens": 35,
+            },
+          ],
           "tokenizer": "o200k_base (gpt-tokenizer)",
         },
       }
