@@ -34,7 +34,7 @@ import { runAuth } from './run-auth.js'
 import { runPactExport, runPublish } from './run-pact.js'
 import { serverTarget } from './server-target.js'
 import { withDetectedVolatile } from './second-capture.js'
-import { sameByShape } from '../surface/volatile-values.js'
+import { keepRecordedVolatile, sameByShape } from '../surface/volatile-values.js'
 
 /**
  * Every command but `check` (see run-check.ts) and `record` (run-record.ts): records, prints, compares, judges, verifies,
@@ -83,7 +83,8 @@ export const COMMAND_RUNNERS: Record<Exclude<Invocation['command'], 'check' | 'r
         return EXIT.failed
       }
     }
-    await writeContract(file, surface, vouching)
+    // Why the recorded text of a value whose shape held: recording another change must not put a fresh id or clock in the diff under review.
+    await writeContract(file, existing?.surface === undefined ? surface : keepRecordedVolatile(existing.surface, surface), vouching)
     const named = Object.entries(surface.authorizations ?? {}).map(([name, view]) => `; as ${name}: ${describeCounts(view)}`)
     io.stdout(`recorded ${describeCounts(surface)}${named.join('')}${describeVolatile(surface)} to ${invocation.contract}\n`)
     return EXIT.ok
