@@ -28,7 +28,7 @@ export interface MatcherResult {
 }
 
 /** The names of this package's matchers. */
-export type MatcherName = 'toHonorContract' | 'toMatchMcpContract' | 'toMatchConsumerContract' | 'toSatisfyConsumerContracts'
+export type MatcherName = 'toHonorContract' | 'toMatchMcpContract' | 'toMatchConsumerContract' | 'toSatisfyConsumerContracts' | 'toMatchMcpLock'
 
 /**
  * The engine (capture, diff, contract file, report), loaded on first use. Why: the setup file
