@@ -49,6 +49,11 @@ export interface ChangeKind {
    * for a side that had none).
    */
   movesValue?: boolean
+  /**
+   * Why accepting such a change with `-u` is not safe, where no caller breaks (the report's words
+   * otherwise say callers break): `records a tool list past the token budget the project set`.
+   */
+  acceptRisk?: string
   deprecated?: boolean
   replacedBy?: string
   /**
