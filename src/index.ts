@@ -68,5 +68,5 @@ export { AGENT_DEFINITIONS, findAgentReferences } from './lock/client-config/age
 export { clientConfig, isClientConfigRef, type ClientConfigRef } from './lock/client-config-ref.js'
 export { DEFAULT_LOCK_FILE, LOCK_FORMAT, parseLock, readLockFile, serializeLock, writeLockFile, type LockEntry, type LockFile, type LockScope, type NotLocked, type NotReadReason } from './lock/lock-file.js'
 export { lockClientConfig, UnknownServerError, type LockOptions, type LockOutcome, type LockProgress } from './lock/lock-client-config.js'
-export { checkLock, LOCK_STATUSES, type CheckLockOptions, type ConfigSize, type HostToolLimit, type LockFailure, type LockReport, type LockStatus, type ServerCheck } from './lock/check-lock.js'
+export { checkLock, LOCK_STATUSES, type CheckLockOptions, type ConfigSize, type HostLimitBroken, type LockFailure, type LockReport, type LockStatus, type ServerCheck } from './lock/check-lock.js'
 export { formatLockReport, toJsonLockReport, type JsonLockReport } from './report/format-lock-report.js'
