@@ -46,7 +46,12 @@ export function renderText(report: DiffReport, options: { color?: boolean; force
   if (security.length > 0) {
     const groups = groupByEntity(security, false)
     lines.push(`${style.heading('security')} · ${countsText(groups.flat(), style)}`)
-    pushRows(lines, groups.flatMap((group) => rowsOf(group, options.volatileAdvice, true)), style)
+    const rows = groups.flatMap((group) => {
+      const rows = rowsOf(group, options.volatileAdvice, true)
+      // Why on the entity's first row: the security group has no headline per entity to carry it.
+      return options.audience === 'consumer' ? rows.map((row, index) => (index === 0 ? { ...row, place: `${row.place}${consumerEffect(group)}` } : row)) : rows
+    })
+    pushRows(lines, rows, style)
   }
   for (const group of groupByEntity(rest)) {
     lines.push(headlineOf(group, style) + (options.audience === 'consumer' ? consumerEffect(group) : ''))
