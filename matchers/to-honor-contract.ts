@@ -92,7 +92,7 @@ async function honorContract(adapter: RunnerAdapter, received: unknown, file: st
   const models = raw && engine.modelApiWarning(raw, policy.profiles)
   if (models && firstInRun(models)) notice(models.trimEnd())
   const nowhere = engine.volatileNamesNothingLine(engine.namesNothing(captured, policy.volatile ?? []))
-  if (nowhere) notice(nowhere)
+  if (nowhere && firstInRun(nowhere)) notice(nowhere)
   const stored = existed ? await readIfPresent(path) : undefined
   let earlier: ReturnType<typeof recordedIn>
   try {

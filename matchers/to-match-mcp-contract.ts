@@ -58,7 +58,7 @@ async function matchMcpContract(adapter: RunnerAdapter, received: unknown, hint:
   const declarations = [...(configured.volatile ?? []), ...(policy?.volatile ?? [])]
   const declared = engine.resolveVolatile(captured, declarations)
   const nowhere = engine.volatileNamesNothingLine(engine.namesNothing(captured, declarations))
-  if (nowhere) notice(nowhere)
+  if (nowhere && firstInRun(nowhere)) notice(nowhere)
   // Why the shapes the stored snapshot holds too: a value seen moving on an earlier run still moves when this
   // run does not see it (a server object read once, a date), and -u must not write today's value over its shape.
   const earlier = [...declared, ...storedShapes(adapter.storedSnapshot(hint))]

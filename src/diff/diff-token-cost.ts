@@ -31,7 +31,18 @@ export function diffTokenCost(recorded: Surface, live: Surface, budget: TokenBud
   if (budget.max !== undefined && after.total > budget.max) crossed.max = budget.max
   if (crossed.growth === undefined && crossed.max === undefined) return []
   const name = live.server.name ?? recorded.server.name ?? ''
-  return [{ kind: 'server-token-budget-exceeded', entity: 'server', name, path: [], before: before.total, after: after.total, details: { ...crossed, tokenizer: after.tokenizer, grown: grownMost(before, after) } }]
+  return [{ kind: 'server-token-budget-exceeded', entity: 'server', name, path: [], before: before.total, after: after.total, details: { ...crossed, tokenizer: after.tokenizer, grown: grownMost(before, after), largest: largestTools(after) } }]
+}
+
+/** How many of the live list's largest tools a change names, for the markdown report's table. */
+const LARGEST_SHOWN = 5
+
+/**
+ * The live list's costliest tools, largest first. Why beside the growth: a budget is met by
+ * trimming where the tokens are, and which tools those are is not what grew this release.
+ */
+function largestTools(after: TokenCost): { name: string; tokens: number }[] {
+  return [...after.tools].sort((a, b) => b.tokens - a.tokens || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).slice(0, LARGEST_SHOWN)
 }
 
 /** What is counted of each tool, to compare without counting. */

@@ -12,7 +12,7 @@ import { changeSentence, describeChange } from './describe-change.js'
 import { refusalLines } from './describe-refusal.js'
 import { formatGithub, formatSarif, type ContractLocation } from './format-ci.js'
 import { formatJunit, type JunitCase } from './format-junit.js'
-import { renderText, summaryLine } from './format-text.js'
+import { renderText, summaryLine, type Audience } from './format-text.js'
 import type { ReportFormat } from './report-formats.js'
 
 export { REPORT_FORMATS, type ReportFormat } from './report-formats.js'
@@ -25,11 +25,15 @@ export { REPORT_FORMATS, type ReportFormat } from './report-formats.js'
  * change at its line in the contract file `contract` names (default `mcp-contract.json`, line 1);
  * `toolVersion` (this package's version) goes into SARIF's `driver.version` and rule help links;
  * `forced` (text only) ends a failing report with what `snapshot --force` recorded over;
- * `volatileAdvice` (text and json) says in a hint how a value that looks volatile is detected where the report is read.
+ * `volatileAdvice` (text and json) says in a hint how a value that looks volatile is detected where the report is read;
+ * `audience: 'consumer'` is for a reader who uses the server and does not build it (`--used-by`):
+ * no release advice, and each breaking tool says what it does to the reader's agent.
  * @example console.log(formatReport(diffSurfaces(recorded, live), { format: 'text' }))
  */
-export function formatReport(report: DiffReport, options: { format?: ReportFormat; contract?: ContractLocation; color?: boolean; toolVersion?: string; forced?: boolean; volatileAdvice?: VolatileAdvice } = {}): string {
+export function formatReport(given: DiffReport, options: { format?: ReportFormat; contract?: ContractLocation; color?: boolean; toolVersion?: string; forced?: boolean; volatileAdvice?: VolatileAdvice; audience?: Audience } = {}): string {
   const contract = options.contract ?? { file: 'mcp-contract.json' }
+  // Why only JSON keeps the version for a consumer: which release the server needed is the provider's advice; the figures stay for tools.
+  const report = options.audience === 'consumer' && options.format !== 'json' ? { ...given, version: undefined } : given
   switch (options.format ?? 'text') {
     case 'sarif':
       return formatSarif(report, contract, options.toolVersion)
@@ -42,7 +46,7 @@ export function formatReport(report: DiffReport, options: { format?: ReportForma
     case 'junit':
       return renderJunit(report)
     default:
-      return renderText(report, { color: options.color, forced: options.forced, volatileAdvice: options.volatileAdvice })
+      return renderText(report, { color: options.color, forced: options.forced, volatileAdvice: options.volatileAdvice, audience: options.audience })
   }
 }
 
@@ -83,9 +87,10 @@ export interface JsonReport {
     /**
      * On `server-token-budget-exceeded` (whose `before` and `after` are the tool list's token
      * counts): the limits of the policy's `tokenBudget` it crossed, what counted the tokens, and
-     * the tools that grew most (a new tool by all of its count), largest first.
+     * the tools that grew most (a new tool by all of its count), largest first, and the live
+     * list's costliest tools (the markdown report's "largest tools" table).
      */
-    tokenBudget?: { growth?: number; max?: number; tokenizer: string; grown: { name: string; tokens: number }[] }
+    tokenBudget?: { growth?: number; max?: number; tokenizer: string; grown: { name: string; tokens: number }[]; largest: { name: string; tokens: number }[] }
     /** When the value only looks like a clock or a random id moving: how to mark it volatile. */
     hint?: string
   }[]
@@ -158,12 +163,34 @@ function renderMarkdown(report: DiffReport): string {
   if (inScope.length > 0) lines.push(...markdownTable(inScope), '')
   // Why folded away: with a scope, what the consumer does not use is context for the PR comment, never its verdict.
   if (outOfScope.length > 0) lines.push(`<details><summary>${counted(outOfScope.length, 'change')} out of scope, not judged</summary>`, '', ...markdownTable(outOfScope), '', '</details>', '')
+  lines.push(...largestToolLines(report))
   if (report.notRecorded.length > 0) {
     lines.push('**Not recorded**', '')
     for (const place of report.notRecorded) lines.push(`- ${cell(`${place.name}${place.path ? ` → ${place.path}` : ''}`)}: ${cell(place.reason)}`)
     lines.push('')
   }
   return `${lines.join('\n')}`
+}
+
+/**
+ * Where a token budget is crossed: the live list's costliest tools, each with its share of the
+ * list. Why share and not a target: a description is trimmed where its tokens buy nothing; what the
+ * model needs to choose and call a tool stays (a budget must not push a description below use).
+ */
+function largestToolLines(report: DiffReport): string[] {
+  const change = report.changes.find((candidate) => candidate.kind === 'server-token-budget-exceeded')
+  const largest = Array.isArray(change?.details?.largest) ? (change.details.largest as { name: string; tokens: number }[]) : []
+  if (change === undefined || largest.length === 0) return []
+  const total = Number(change.after)
+  const rows = largest.map((tool) => `| ${cell(tool.name)} | ${tool.tokens.toLocaleString('en-US')} | ${total > 0 ? Math.round((tool.tokens / total) * 100) : 0}% |`)
+  return [
+    `**Largest tools** (of ${total.toLocaleString('en-US')} tokens in the tool list; trim what the model does not need to choose and call a tool, not what it does)`,
+    '',
+    '| tool | tokens | share |',
+    '| --- | --- | --- |',
+    ...rows,
+    '',
+  ]
 }
 
 /** A markdown table of changes, a run of alike changes (`collapseRuns`) on one row. */

@@ -146,6 +146,28 @@ describe('a token budget in the configuration', () => {
             },
           ],
           "growth": 0.2,
+          "largest": [
+            {
+              "name": "bulk_import",
+              "tokens": 142,
+            },
+            {
+              "name": "search_products",
+              "tokens": 128,
+            },
+            {
+              "name": "tag_products",
+              "tokens": 115,
+            },
+            {
+              "name": "parse_catalog",
+              "tokens": 74,
+            },
+            {
+              "name": "get_product",
+              "tokens": 35,
+            },
+          ],
           "tokenizer": "o200k_base (gpt-tokenizer)",
         },
       }

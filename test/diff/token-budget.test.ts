@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { diffSurfaces } from '../../src/diff/diff-surfaces.js'
 import { policyProblem } from '../../src/diff/policy.js'
 import { describeChange } from '../../src/report/describe-change.js'
-import { toJsonReport } from '../../src/report/format-report.js'
+import { formatReport, toJsonReport } from '../../src/report/format-report.js'
 import { toolListTokens } from '../../src/surface/token-cost.js'
 import { objectSchema, surface, tool } from '../support/build-surface.js'
 
@@ -126,10 +126,37 @@ describe('a release against the token budget', () => {
             },
           ],
           "growth": 0.2,
+          "largest": [
+            {
+              "name": "search",
+              "tokens": 106,
+            },
+            {
+              "name": "fetch",
+              "tokens": 34,
+            },
+            {
+              "name": "export_csv",
+              "tokens": 21,
+            },
+          ],
           "max": 150,
           "tokenizer": "o200k_base (gpt-tokenizer)",
         },
       }
+    `)
+  })
+  test('the markdown report lists the largest tools with their share, and asks to trim what the model does not need', () => {
+    const markdown = formatReport(diffSurfaces(v1, v2, { tokenBudget: { growth: 0.2, max: 150 } }), { format: 'markdown' })
+    expect(markdown.slice(markdown.indexOf('**Largest tools**'))).toMatchInlineSnapshot(`
+      "**Largest tools** (of 161 tokens in the tool list; trim what the model does not need to choose and call a tool, not what it does)
+
+      | tool | tokens | share |
+      | --- | --- | --- |
+      | search | 106 | 66% |
+      | fetch | 34 | 21% |
+      | export_csv | 21 | 13% |
+      "
     `)
   })
 })
