@@ -49,6 +49,11 @@ export interface ChangeKind {
    * for a side that had none).
    */
   movesValue?: boolean
+  /**
+   * The value it moves is prose an agent reads (a description, a title, instructions): text and
+   * markdown reports show the change as a word diff of the two texts.
+   */
+  prose?: boolean
   deprecated?: boolean
   replacedBy?: string
   /**

@@ -12,6 +12,7 @@ import { formatGithub, formatSarif, type ContractLocation } from './format-ci.js
 import { formatJunit, type JunitCase } from './format-junit.js'
 import { renderText, summaryLine } from './format-text.js'
 import type { ReportFormat } from './report-formats.js'
+import { proseDiff, type DiffRun } from './word-diff.js'
 
 export { REPORT_FORMATS, type ReportFormat } from './report-formats.js'
 
@@ -154,12 +155,43 @@ function renderMarkdown(report: DiffReport): string {
     }
     lines.push('')
   }
+  const texts = report.changes.flatMap((change) => {
+    const diff = proseDiff(change)
+    return diff === undefined ? [] : [`- ${codeSpan(describeChange(change).location)} ${describeChange(change).what}: ${diffMarkdown(diff)}`]
+  })
+  if (texts.length > 0) lines.push('**Changed texts** (~~removed~~ **added**)', '', ...texts, '')
   if (report.notRecorded.length > 0) {
     lines.push('**Not recorded**', '')
     for (const place of report.notRecorded) lines.push(`- ${cell(`${place.name}${place.path ? ` → ${place.path}` : ''}`)}: ${cell(place.reason)}`)
     lines.push('')
   }
   return `${lines.join('\n')}`
+}
+
+/**
+ * A word diff in GitHub markdown: every run a code span, so nothing in a server's text is read as
+ * markdown, HTML, a link, a mention or an emoji; removed runs struck through, added runs bold.
+ */
+function diffMarkdown(runs: readonly DiffRun[]): string {
+  if (runs.length === 0) return '_only whitespace changed_'
+  const mark: Record<DiffRun['op'], (text: string) => string> = {
+    same: codeSpan,
+    removed: (text) => `~~${codeSpan(text)}~~`,
+    added: (text) => `**${codeSpan(text)}**`,
+    clipped: (text) => text,
+  }
+  return runs.map((run) => mark[run.op](run.text)).join('')
+}
+
+/**
+ * A code span that shows `text` exactly: a fence longer than any run of backticks inside, and a
+ * space on each side where CommonMark would strip one or a backtick would touch the fence.
+ * Why code spans: GitHub makes links, mentions and emoji of plain text, even escaped; never inside code.
+ */
+function codeSpan(text: string): string {
+  const fence = '`'.repeat(Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length)) + 1)
+  const pad = /^`|`$/.test(text) || (/^ [^]*[^ ][^]* $/.test(text)) ? ' ' : ''
+  return `${fence}${pad}${text}${pad}${fence}`
 }
 
 function cell(text: string): string {

@@ -10,6 +10,7 @@ import { comparedByShapeLine, volatileHint } from './describe-volatile.js'
 import { refusalLines } from './describe-refusal.js'
 import { versionWarning } from './describe-version.js'
 import { textStyles, type TextStyles } from './text-colors.js'
+import { proseDiff, type DiffRun } from './word-diff.js'
 
 /** The kinds of a behaviour hint change; two or more on one tool read as one line. */
 const HINT_KINDS: Record<string, string> = { 'hint-reversed': 'reversed', 'hint-relaxed': 'relaxed' }
@@ -21,6 +22,8 @@ interface Row {
   place: string
   /** The line under the row (what, then effect); absent on a collapsed hint row, which says it all in one. */
   detail?: string
+  /** The changed text as a word diff, clipped around the changes; on a change to prose an agent reads. */
+  text?: string
   /** A second line: how to mark a value that only changed by itself (a clock, a random id). */
   hint?: string
 }
@@ -40,12 +43,13 @@ export function renderText(report: DiffReport, options: { color?: boolean; force
     // Why in the headline: a change one authorization sees must never read as everyone's.
     const headline = first.authorization === undefined ? entity : `${entity} (as ${first.authorization})`
     lines.push(`${style.heading(headline)} · ${countsText(group, style)}${first.outOfScope ? style.quiet('  (out of scope)') : ''}`)
-    const rows = rowsOf(group)
+    const rows = rowsOf(group, style)
     const width = Math.max(...rows.map((row) => row.kind.length))
     for (const row of rows) {
       const severity = style.severity(row.severity, row.severity.padEnd(SEVERITY_WIDTH))
       lines.push(`  ${severity}  ${`${row.kind.padEnd(width)}  ${row.place}`.trimEnd()}`)
       if (row.detail) lines.push(`      ${row.detail}`)
+      if (row.text !== undefined) lines.push(`      ${style.quiet('text:')} ${row.text}`)
       if (row.hint) lines.push(`      ${style.quiet(`hint: ${row.hint}`)}`)
     }
   }
@@ -110,7 +114,7 @@ function countsText(group: readonly Change[], style: TextStyles): string {
 }
 
 /** A group's rows: one per change, except that two or more hint changes share one row where the first stood. */
-function rowsOf(group: readonly Change[]): Row[] {
+function rowsOf(group: readonly Change[], style: TextStyles): Row[] {
   const hints = group.filter((change) => change.kind in HINT_KINDS)
   const collapse = hints.length > 1
   const rows: Row[] = []
@@ -123,7 +127,25 @@ function rowsOf(group: readonly Change[]): Row[] {
     }
     const { place, what, effect } = describeChange(change)
     const hint = volatileHint(change)
-    rows.push({ severity: change.severity, kind: change.kind, place, detail: [what, effect].filter(Boolean).join('; '), ...(hint !== undefined ? { hint } : {}) })
+    const diff = proseDiff(change)
+    rows.push({
+      severity: change.severity,
+      kind: change.kind,
+      place,
+      detail: [what, effect].filter(Boolean).join('; '),
+      ...(diff !== undefined ? { text: diffText(diff, style) } : {}),
+      ...(hint !== undefined ? { hint } : {}),
+    })
   }
   return rows
+}
+
+/**
+ * A word diff on one line: `Find items {+by text+}.`, with `[-removed-]` words, `…` where words
+ * were left out, and a note when only whitespace changed.
+ */
+export function diffText(runs: readonly DiffRun[], style: TextStyles): string {
+  if (runs.length === 0) return style.quiet('only whitespace changed')
+  const paint: Record<DiffRun['op'], (text: string) => string> = { same: (text) => text, removed: style.removed, added: style.added, clipped: style.quiet }
+  return runs.map((run) => paint[run.op](run.text)).join('')
 }

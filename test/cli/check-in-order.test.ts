@@ -49,6 +49,7 @@ describe('check with --used-by reads the contract whole first, and reuses what i
       tool search_products · 1 routing
         routing   tool-description-changed
             description changed; no call breaks, but agents choose tools by this text
+            text: Search the catalog by keyword[- and-]{+,+} filters [-. -]{+and sort order. Results are paged.+}
       tool bulk_import · 1 additive  (out of scope)
         additive  tool-added
             new tool; callers gain a tool; nothing they do changes
