@@ -1,10 +1,10 @@
-import type { MatcherContext, RunnerAdapter, SnapshotOutcome, UpdateMode } from './runner-adapter.js'
+import { nextStored, type MatcherContext, type RunnerAdapter, type SnapshotOutcome, type StoredSnapshots, type UpdateMode } from './runner-adapter.js'
 
 interface JestContext extends MatcherContext {
   currentTestName?: string
   currentConcurrentTestName?: () => string | undefined
   testPath?: string
-  snapshotState?: { _updateSnapshot?: UpdateMode; unmatched?: number; matched?: number }
+  snapshotState?: { _updateSnapshot?: UpdateMode; unmatched?: number; matched?: number } & StoredSnapshots
 }
 
 type SnapshotMatcher = (this: unknown, received: unknown, hint?: string) => { pass: boolean; expected?: unknown }
@@ -15,12 +15,14 @@ type SnapshotMatcher = (this: unknown, received: unknown, hint?: string) => { pa
  * behave as Jest users know. Jest has no file snapshot, so the core writes contract files itself.
  */
 export function jestAdapter(context: JestContext): RunnerAdapter {
+  const snapshotName = (hint: string | undefined) => [context.currentConcurrentTestName?.() ?? context.currentTestName ?? '', ...(hint === undefined ? [] : [hint])].join(': ')
   return {
     command: 'jest',
     updateMode: () => context.snapshotState?._updateSnapshot ?? 'new',
     testFile: () => String(context.testPath),
-    snapshotName: (hint) => [context.currentConcurrentTestName?.() ?? context.currentTestName ?? '', ...(hint === undefined ? [] : [hint])].join(': '),
+    snapshotName,
     testClock: jestTestClock,
+    storedSnapshot: (hint) => nextStored(context.snapshotState, snapshotName(hint)),
     async matchSnapshot(surface, hint): Promise<SnapshotOutcome> {
       const toMatchSnapshot = registeredMatchers().toMatchSnapshot as SnapshotMatcher
       // Why: Jest reads a hint from the argument count, so an absent hint must not be passed as `undefined`.

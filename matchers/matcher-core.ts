@@ -163,6 +163,14 @@ export function canReadTwice(received: unknown): boolean {
 }
 
 /**
+ * How a report's hint says a value that looks volatile is detected for this target: a server
+ * object by passing a factory, a surface only by declaring it, any other target by -u (read twice).
+ */
+export function volatileAdviceFor(received: unknown): 'update' | 'factory' | 'declare' {
+  return isSurface(received) ? 'declare' : isInProcessServer(received) ? 'factory' : 'update'
+}
+
+/**
  * The project the test file belongs to: where its relative paths resolve from and its
  * configuration; a broken configuration fails the matcher with the file's own message.
  */

@@ -41,4 +41,6 @@ export interface ConsumerVerification {
   allowDestructive?: boolean
   /** With `call`: the provider's handlers for the states consumers name (`given`), run before each example recorded in that state. */
   states?: { [state: string]: () => unknown }
+  /** The provider verified, over the server's own name (`serverInfo.name`): for a server that renamed itself, the name its consumers' contracts record. */
+  provider?: string
 }

@@ -26,9 +26,11 @@ import {
   runnerFor,
   updateCommand,
   usageError,
+  volatileAdviceFor,
   type Engine,
   type MatcherResult,
 } from './matcher-core.js'
+import { firstInRun } from './once-per-run.js'
 import type { MatcherContext, RunnerAdapter } from './runner-adapter.js'
 
 /**
@@ -88,7 +90,9 @@ async function honorContract(adapter: RunnerAdapter, received: unknown, file: st
   const { surface: captured, raw } = await captureLiveRaw(adapter, received, matcher, callSite, era)
   // Why before the verdict: a model API that refuses the tool list is worth a line whether or not the contract holds.
   const models = raw && engine.modelApiWarning(raw, policy.profiles)
-  if (models) notice(models.trimEnd())
+  if (models && firstInRun(models)) notice(models.trimEnd())
+  const nowhere = engine.volatileNamesNothingLine(engine.namesNothing(captured, policy.volatile ?? []))
+  if (nowhere) notice(nowhere)
   const stored = existed ? await readIfPresent(path) : undefined
   let earlier: ReturnType<typeof recordedIn>
   try {
@@ -110,9 +114,11 @@ async function honorContract(adapter: RunnerAdapter, received: unknown, file: st
   // Why the stored text when equal by shape and the diff finds nothing (what was sent is judged too):
   // a clock that moved is no drift, and -u must not rewrite the file for it.
   const unmoved = stored !== undefined && earlier !== undefined && engine.sameByShape(earlier.surface, live) && engine.diffSurfaces(earlier.surface, live, { ...policy, failOn: 'cosmetic' }, raw && { raw, verified: earlier.verified }).changes.length === 0
-  const text = unmoved ? stored : engine.serializeContract(live, vouching)
+  // Why the recorded text of a value whose shape held: accepting another change must not put a fresh id or clock in the diff under review.
+  const written = earlier === undefined ? live : engine.keepRecordedVolatile(earlier.surface, live)
+  const text = unmoved ? stored : engine.serializeContract(written, vouching)
 
-  const outcome = await matchCommittedFile(adapter, path, text, () => engine.writeContract(path, live, vouching))
+  const outcome = await matchCommittedFile(adapter, path, text, () => engine.writeContract(path, written, vouching))
   // Why existed decides the notice: a pass over a file that was not there means the runner's rules just wrote it.
   if (outcome.pass) return passedOrRecorded(matcher, existed, shown, 'contract file')
   const storedText = outcome.stored
@@ -148,7 +154,7 @@ async function honorContract(adapter: RunnerAdapter, received: unknown, file: st
     driftMessage({
       matcher,
       headline: `The server no longer honors its contract ${shown}.`,
-      reportText: engine.formatReport(report),
+      reportText: engine.formatReport(report, { volatileAdvice: volatileAdviceFor(received) }),
       report,
       accept: `To accept it deliberately: ${updateCommand(adapter)} rewrites ${shown}; review the diff and commit it.`,
     }),

@@ -76,14 +76,7 @@ async function matchConsumerContract(adapter: RunnerAdapter, received: unknown, 
   }
   const report = engine.reportChanges(engine.compareConsumerUse(recorded, contract), { failOn: 'cosmetic' })
   const renamed = recorded.provider !== undefined && recorded.provider !== contract.provider
-  const name = renamed
-    ? [
-        contract.provider === undefined
-          ? `The server no longer names itself; ${shown} records it as ${JSON.stringify(recorded.provider)}, the provider publish and pact export use.`
-          : `The server now names itself ${JSON.stringify(contract.provider)}; ${shown} records ${JSON.stringify(recorded.provider)}, the provider publish and pact export use.`,
-        '',
-      ]
-    : []
+  const name = renamed ? [`${engine.providerNameMoved({ recorded: recorded.provider as string, live: contract.provider }, shown)}, the provider publish and pact export use.`, ''] : []
   const body =
     report.changes.length === 0
       ? renamed

@@ -1,7 +1,7 @@
 import type { Policy } from '../src/diff/policy.js'
 import { parseSurfaceSnapshot, SurfaceSnapshotSyntaxError } from '../src/report/parse-surface-snapshot.js'
 import { printSurfaceSnapshot } from '../src/report/surface-serializer.js'
-import type { Surface } from '../src/surface/types.js'
+import type { Surface, VolatileValue } from '../src/surface/types.js'
 import {
   canReadTwice,
   captureLive,
@@ -19,8 +19,10 @@ import {
   runnerFor,
   updateCommand,
   usageError,
+  volatileAdviceFor,
   type MatcherResult,
 } from './matcher-core.js'
+import { firstInRun } from './once-per-run.js'
 import type { MatcherContext, RunnerAdapter } from './runner-adapter.js'
 
 /**
@@ -51,15 +53,21 @@ async function matchMcpContract(adapter: RunnerAdapter, received: unknown, hint:
   const configured = engine.policyWithConfig((await projectOf(engine, adapter, matcher, callSite)).config)
   // Why the project's profiles too: a model profile declared in its configuration silences the line.
   const models = raw && engine.modelApiWarning(raw, policy?.profiles ?? configured.profiles)
-  if (models) notice(models.trimEnd())
+  if (models && firstInRun(models)) notice(models.trimEnd())
   // Why declared values print as their shape too: the runner compares texts, and a declared clock must not make them differ.
-  const declared = engine.resolveVolatile(captured, [...(configured.volatile ?? []), ...(policy?.volatile ?? [])])
+  const declarations = [...(configured.volatile ?? []), ...(policy?.volatile ?? [])]
+  const declared = engine.resolveVolatile(captured, declarations)
+  const nowhere = engine.volatileNamesNothingLine(engine.namesNothing(captured, declarations))
+  if (nowhere) notice(nowhere)
+  // Why the shapes the stored snapshot holds too: a value seen moving on an earlier run still moves when this
+  // run does not see it (a server object read once, a date), and -u must not write today's value over its shape.
+  const earlier = [...declared, ...storedShapes(adapter.storedSnapshot(hint))]
   // Why a second read whenever the snapshot may be written (not in CI): what moved between two reads prints as its shape, so an unchanged rerun prints the same text.
   const live =
     adapter.updateMode() !== 'none' && canReadTwice(received)
-      ? engine.markVolatile(captured, await captureLive(adapter, received, matcher, callSite, policy?.era), { ...captured, volatile: declared }).surface
-      : declared.length > 0
-        ? { ...captured, volatile: declared }
+      ? engine.markVolatile(captured, await captureLive(adapter, received, matcher, callSite, policy?.era), { ...captured, volatile: earlier }).surface
+      : earlier.length > 0
+        ? { ...captured, volatile: engine.mergeVolatile(earlier, [], captured) }
         : captured
   const outcome = await adapter.matchSnapshot(live, hint)
   if (outcome.pass) return passed(matcher)
@@ -131,9 +139,20 @@ async function matchMcpContract(adapter: RunnerAdapter, received: unknown, hint:
     driftMessage({
       matcher,
       headline: `The MCP surface drifted from the snapshot stored for "${name}".`,
-      reportText: engine.formatReport(report),
+      reportText: engine.formatReport(report, { volatileAdvice: volatileAdviceFor(received) }),
       report,
       accept: `To accept it deliberately: ${updateCommand(adapter)}, review the snapshot diff and commit it.`,
     }),
   )
+}
+
+/** The volatile values a stored snapshot prints as their shape; none when nothing is stored or it does not read as a surface (reported where it is compared). */
+function storedShapes(stored: string | undefined): VolatileValue[] {
+  if (stored === undefined) return []
+  try {
+    return parseSurfaceSnapshot(stored).volatile ?? []
+  } catch (error) {
+    if (error instanceof SurfaceSnapshotSyntaxError) return []
+    throw error
+  }
 }

@@ -28,12 +28,13 @@ export function toSatisfyConsumerContracts(this: MatcherContext, received: unkno
 /** What is wrong with the options, in words; `undefined` when they are usable. */
 function optionsProblem(options: unknown): string | undefined {
   if (options === undefined) return undefined
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) return 'The second argument is the verification options: { call?: boolean, allowDestructive?: boolean, states?: { [state]: () => … } }.'
-  const known = ['call', 'allowDestructive', 'states']
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) return 'The second argument is the verification options: { call?: boolean, allowDestructive?: boolean, states?: { [state]: () => … }, provider?: string }.'
+  const known = ['call', 'allowDestructive', 'states', 'provider']
   const unknown = Object.keys(options).filter((key) => !known.includes(key))
   if (unknown.length > 0) return `Unknown option ${unknown.map((key) => JSON.stringify(key)).join(', ')}.${didYouMean(unknown[0], known)} The options are ${known.join(', ')}.`
-  const { call, allowDestructive, states } = options as ConsumerVerification
+  const { call, allowDestructive, states, provider } = options as ConsumerVerification
   if (call !== undefined && typeof call !== 'boolean') return 'call must be true or false.'
+  if (provider !== undefined && (typeof provider !== 'string' || provider.trim() === '')) return "provider must be the provider's name the contracts record, such as 'example-servers/everything'."
   if (allowDestructive !== undefined && typeof allowDestructive !== 'boolean') return 'allowDestructive must be true or false.'
   if (allowDestructive === true && call !== true) return 'allowDestructive goes with call: true; without it no tool is called at all.'
   if (states !== undefined) {
@@ -71,7 +72,7 @@ async function satisfy(adapter: RunnerAdapter, received: unknown, paths: string[
     throw error
   }
   const notCalled = verdicts.flatMap((verdict) => (verdict.report.notCalled ?? []).map((entry) => `  ${verdict.consumer}: ${entry.tool} ${entry.example}${entry.given === undefined ? '' : ` (given ${JSON.stringify(entry.given)})`} — ${engine.notCalledWhy(entry)}`))
-  if (verdicts.every((verdict) => verdict.report.ok)) {
+  if (engine.verifyPasses(verdicts)) {
     // Why a notice: the examples not called passed without being tried; the user should see which.
     if (notCalled.length > 0) notice(`${matcher}: every consumer is served; ${notCalled.length} recorded call${notCalled.length === 1 ? ' was' : 's were'} not made:\n${notCalled.join('\n')}`)
     // Why a notice: a file the user may have meant as a contract was not judged; they should see why.
@@ -79,7 +80,9 @@ async function satisfy(adapter: RunnerAdapter, received: unknown, paths: string[
     return passed(matcher)
   }
   const passedOver = skipped.length > 0 ? ['', skippedFiles(skipped)] : []
-  return failed(() => [matcher, '', 'The server no longer serves every consumer the way its contract records:', '', engine.formatConsumerVerdicts(verdicts).trimEnd(), ...passedOver].join('\n'))
+  // Why its own lead: no contract judged is not a break, and a reader must not go looking for one.
+  const lead = verdicts.some((verdict) => verdict.otherProvider === undefined) ? 'The server no longer serves every consumer the way its contract records:' : 'No consumer contract was verified: every one was recorded against another provider, and a verification of nothing never passes.'
+  return failed(() => [matcher, '', lead, '', engine.formatConsumerVerdicts(verdicts, 'text', { face: 'matcher' }).trimEnd(), ...passedOver].join('\n'))
 }
 
 /** The files of a folder not verified, one a line with why. */
@@ -97,7 +100,8 @@ async function verifyWithCalls(
   matcher: string,
   callSite: Error,
 ): ReturnType<Engine['verifySourced']> {
-  if (options.call !== true) return engine.verifySourced(sourced, live)
+  const provider = options.provider === undefined ? {} : { provider: options.provider }
+  if (options.call !== true) return engine.verifySourced(sourced, live, {}, undefined, provider)
   let caller: Awaited<ReturnType<Engine['openToolCaller']>>
   try {
     caller = await engine.openToolCaller(received as Parameters<Engine['openToolCaller']>[0], { era: live.eras?.includes('legacy') === false ? '2026-07-28' : 'legacy' })
@@ -105,7 +109,7 @@ async function verifyWithCalls(
     throw pointedAt(usageError(matcher, `Could not connect again to call the tools: ${(error as Error).message}`), callSite, error instanceof engine.CaptureError ? undefined : error)
   }
   try {
-    return await engine.verifySourced(sourced, live, {}, { callTool: caller.callTool, allowDestructive: options.allowDestructive === true, states: options.states ?? {} })
+    return await engine.verifySourced(sourced, live, {}, { callTool: caller.callTool, allowDestructive: options.allowDestructive === true, states: options.states ?? {} }, provider)
   } finally {
     await caller.close()
   }

@@ -1,4 +1,4 @@
-import type { MatcherContext, RunnerAdapter, UpdateMode } from './runner-adapter.js'
+import { nextStored, type MatcherContext, type RunnerAdapter, type StoredSnapshots, type UpdateMode } from './runner-adapter.js'
 
 interface VitestCounter {
   get(key: string): number
@@ -14,7 +14,7 @@ interface VitestContext extends MatcherContext {
 }
 
 /** The bookkeeping Vitest's snapshot state keeps per snapshot key (Vitest 4.1 and 5.1). */
-interface SnapshotKeys {
+interface SnapshotKeys extends StoredSnapshots {
   _counters?: Map<string, number>
   _testIdToKeys?: Map<string, string[]>
   _uncheckedKeys?: Set<string>
@@ -32,12 +32,14 @@ export function isVitestContext(context: MatcherContext): context is VitestConte
  */
 export function vitestAdapter(context: VitestContext): RunnerAdapter {
   const task = context.task!
+  const snapshotName = (hint: string | undefined) => [context.currentTestName ?? '', ...(hint === undefined ? [] : [hint])].join(' > ')
   return {
     command: 'vitest',
     updateMode: () => context.snapshotState?.snapshotUpdateState ?? 'new',
     testFile: () => task.file?.filepath ?? String(context.testPath),
-    snapshotName: (hint) => [context.currentTestName ?? '', ...(hint === undefined ? [] : [hint])].join(' > '),
+    snapshotName,
     testClock: () => ({ timeoutMs: task.timeout ?? 0, elapsedMs: Date.now() - (task.result?.startTime ?? Date.now()), signal: task.context?.signal }),
+    storedSnapshot: (hint) => nextStored(context.snapshotState, snapshotName(hint)),
     async matchSnapshot(surface, hint) {
       const { Snapshots } = await import('vitest')
       const result = Snapshots.toMatchSnapshot.call(context as never, surface, hint)
@@ -79,6 +81,52 @@ function keysKept(state: SnapshotKeys | undefined, testId: string): () => void {
     else keys.get(testId)?.splice(taken)
     for (const key of uncheckedBefore) unchecked.add(key)
   }
+}
+
+/**
+ * The matchers, each marking the running test's other snapshots as checked when it fails, so
+ * Vitest does not list them as obsolete (nor delete them under -u).
+ * Why: a failed matcher ends the test, so a `toMatchMcpContract` after a failed `toHonorContract`
+ * never runs, and Vitest counts its stored snapshot obsolete
+ * (https://github.com/vitest-dev/vitest/issues/9984 shows the same for a failed property check);
+ * Jest marks a failed test's snapshots as checked itself (`markSnapshotsAsCheckedForTest` for a
+ * failed test in jest-circus and jest-jasmine2).
+ */
+export function snapshotsKeptOnFailure<T extends Record<string, (this: MatcherContext, ...args: never[]) => unknown>>(matchers: T): T {
+  const kept: Record<string, unknown> = {}
+  for (const [name, matcher] of Object.entries(matchers)) {
+    kept[name] = function (this: VitestContext, ...args: never[]) {
+      const keep = () => keepTestSnapshots(this)
+      let result: unknown
+      try {
+        result = matcher.apply(this, args)
+      } catch (error) {
+        keep()
+        throw error
+      }
+      if (!(result instanceof Promise)) return result
+      return result.then(
+        (outcome: { pass?: boolean }) => {
+          if (outcome?.pass === false) keep()
+          return outcome
+        },
+        (error: unknown) => {
+          keep()
+          throw error
+        },
+      )
+    }
+  }
+  return kept as T
+}
+
+/** Takes the running test's stored snapshots (`name 1`, `name > hint 1`) off the unchecked list. */
+function keepTestSnapshots(context: VitestContext): void {
+  const name = context.currentTestName
+  const unchecked = context.snapshotState?._uncheckedKeys
+  if (name === undefined || !(unchecked instanceof Set)) return
+  // Why not Vitest's markSnapshotsAsCheckedForTest: it does not check the key starts with the name, and would also keep other tests' obsolete entries (https://github.com/vitest-dev/vitest/issues/11157).
+  for (const key of [...unchecked]) if (key.startsWith(name) && /^(?: > .*)? \d+$/.test(key.slice(name.length))) unchecked.delete(key)
 }
 
 interface ChaiLike {

@@ -6,8 +6,8 @@
 // 4 kept in `@vitest/expect`), and its `expect` and `chai` are the instances the tests use.
 import { chai, expect } from 'vitest'
 import { surfaceSerializer, toHonorContract, toMatchConsumerContract, toMatchMcpContract, toSatisfyConsumerContracts } from '../matchers/index.js'
-import { trackUnawaited } from '../matchers/vitest-adapter.js'
+import { snapshotsKeptOnFailure, trackUnawaited } from '../matchers/vitest-adapter.js'
 
-expect.extend({ toHonorContract, toMatchMcpContract, toMatchConsumerContract, toSatisfyConsumerContracts })
+expect.extend(snapshotsKeptOnFailure({ toHonorContract, toMatchMcpContract, toMatchConsumerContract, toSatisfyConsumerContracts }))
 expect.addSnapshotSerializer(surfaceSerializer)
 trackUnawaited(chai, ['toHonorContract', 'toMatchMcpContract', 'toMatchConsumerContract', 'toSatisfyConsumerContracts'])

@@ -31,6 +31,10 @@ export interface CaptureErrorDetails {
   stderrTail?: readonly string[]
   /** The step that was waiting when the capture stopped (`the initialize answer`), for timeouts and aborts. */
   step?: string
+  /** The HTTP status the server answered with, when the failure was one. */
+  httpStatus?: number
+  /** The exit code of a stdio server that exited before it answered. */
+  exitCode?: number
 }
 
 /**
@@ -50,6 +54,10 @@ export class CaptureError extends Error {
   readonly stderrTail: readonly string[]
   /** The step that was waiting when a timeout or an abort stopped the capture. */
   readonly step?: string
+  /** The HTTP status the server answered with, when the failure was one (404, 401, …). */
+  readonly httpStatus?: number
+  /** The exit code of a stdio server that exited before it answered initialize. */
+  readonly exitCode?: number
 
   constructor(code: CaptureErrorCode, message: string, details: CaptureErrorDetails) {
     const stderrTail = details.stderrTail ?? []
@@ -58,6 +66,8 @@ export class CaptureError extends Error {
     this.serverLabel = details.serverLabel
     this.stderrTail = stderrTail
     if (details.step !== undefined) this.step = details.step
+    if (details.httpStatus !== undefined) this.httpStatus = details.httpStatus
+    if (details.exitCode !== undefined) this.exitCode = details.exitCode
   }
 }
 

@@ -1,4 +1,4 @@
-import { CaptureError } from './capture-error.js'
+import { CaptureError, type CaptureErrorDetails } from './capture-error.js'
 import { clipEcho } from './clip-echo.js'
 import type { TransportKind } from './connection.js'
 import { adviceIn, adviceSentence, type AdviceFor } from './advice-terms.js'
@@ -69,8 +69,9 @@ export function explainConnectFailure(error: unknown, context: FailureContext): 
   if (error instanceof CaptureError) return error
   if (error instanceof StepInterrupted) return explainInterrupted(error, context)
   const { label } = context
-  const details = { serverLabel: label, cause: error, stderrTail: context.stderrTail }
   const status = httpStatus(error)
+  // Why the status and the exit code kept apart from the words: a lock report says "gone (HTTP 404)" or "exited with code 1" by them.
+  const details = { serverLabel: label, cause: error, stderrTail: context.stderrTail, ...(status === undefined ? {} : { httpStatus: status }), ...(typeof context.exit?.code === 'number' ? { exitCode: context.exit.code } : {}) }
   if (status === 401 || status === 403) return unauthorized(status, details, context.adviceFor)
   if (isSpawnFailure(error)) {
     return new CaptureError('start-failed', `Could not start ${label}: ${spawnProblem(error)}. Check that the command exists (on PATH or as an absolute path) and that cwd is right.`, details)
@@ -138,9 +139,9 @@ export function explainListFailure(error: unknown, method: string, page: number,
   if (error instanceof CaptureError) return error
   if (error instanceof StepInterrupted) return explainInterrupted(error, context)
   const { label } = context
-  const details = { serverLabel: label, cause: error, stderrTail: context.stderrTail }
-  const request = describeRequest(method, page)
   const status = httpStatus(error)
+  const details = { serverLabel: label, cause: error, stderrTail: context.stderrTail, ...(status === undefined ? {} : { httpStatus: status }) }
+  const request = describeRequest(method, page)
   if (status === 401 || status === 403) return unauthorized(status, details, context.adviceFor)
   if (stoppedByTooLarge(context)) return tooLarge(context, request, details)
   if (context.closed || isConnectionLost(error)) {
@@ -206,7 +207,7 @@ function explainInterrupted(interrupted: StepInterrupted, context: FailureContex
   )
 }
 
-function unauthorized(status: number, details: { serverLabel: string; cause: unknown; stderrTail: readonly string[] }, adviceFor?: AdviceFor): CaptureError {
+function unauthorized(status: number, details: CaptureErrorDetails, adviceFor?: AdviceFor): CaptureError {
   return new CaptureError(
     'unauthorized',
     `${details.serverLabel} refused the request with HTTP ${status} (${status === 401 ? 'unauthorized' : 'forbidden'}). ` +

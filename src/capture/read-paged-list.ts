@@ -6,6 +6,7 @@ import { describeRequest, explainListFailure, isMethodNotFound } from './explain
 import { findTooDeepValue, MAX_ITEM_DEPTH, nestsDeeperThan } from '../schema/nesting-limit.js'
 import { renderDeepPath } from './deep-path.js'
 import { passthroughResultSchema } from './passthrough-result-schema.js'
+import { asSentOverAWire } from './as-sent-over-a-wire.js'
 import { runStep, type StepLimits } from './run-step.js'
 
 /** The most pages capture reads from one list before it calls the pagination broken. */
@@ -159,7 +160,10 @@ function pageItems(connection: Connection, list: ListSpec, page: number, result:
       { serverLabel: connection.label },
     )
   }
-  return items as Items
+  // Why only where no JSON text was read: a listing handed over as objects may hold undefined-valued keys a wire never carries.
+  // Why a copy: the array may be the server's own, and capture never writes into what a server holds.
+  // Why after the depth check: the copy recurses, and only a listing of bounded depth gets here.
+  return (connection.wireKind === 'in-process' || connection.wireKind === 'client' ? asSentOverAWire(items) : items) as Items
 }
 
 function nextCursorOf(connection: Connection, list: ListSpec, page: number, result: Record<string, unknown>): string | undefined {

@@ -10,7 +10,7 @@ import { COMMAND_OPTIONS } from './command-options.js'
 const COMMAND_LINES = {
   snapshot: 'mcp-contract snapshot [--contract FILE] [--fail-on SEVERITY] [--force] -- <server command…>   record the contract file',
   check:
-    'mcp-contract check    [--contract FILE] [--strict] [--fail-on SEVERITY] [--ignore KIND[:PATH]]… [--used …] [--used-by …] [--suggest-version] [--format text|json|markdown|junit|sarif|github] -- <server command…>',
+    'mcp-contract check    [--lock [FILE] [--config FILE] [--allow-not-checked]] [--contract FILE] [--strict] [--fail-on SEVERITY] [--ignore KIND[:PATH]]… [--used …] [--used-by …] [--suggest-version] [--format text|json|markdown|junit|sarif|github] -- <server command…>',
   show: 'mcp-contract show     [--format text|json] [--suggest-version | --tokens] -- <server command…>   print the surface (or the release it needs, or its cost in tokens), record nothing',
   diff: 'mcp-contract diff OLD.json NEW.json [--strict] [--fail-on SEVERITY] [--ignore KIND[:PATH]]… [--suggest-version] [--format …]   compare two contract files',
   verify: 'mcp-contract verify   --consumers FILE|DIR|GLOB|s3://…|https://… [--consumer-branch B] [--provider NAME] [--call [--allow-destructive]] [--ignore KIND[:PATH]]… [--format text|json|markdown|junit|sarif|github] -- <server command…>   does it still serve each consumer?',
@@ -21,23 +21,26 @@ const COMMAND_LINES = {
   record:
     'mcp-contract record   --consumer NAME --out FILE [--new] [--given STATE] [--redact PATH]… [--max-examples N] (-- <server command…> | --url URL [--port N] [--header \'K: V\']…)   record a consumer from its traffic',
   auth: 'mcp-contract auth     --url URL [--scope "a b"] [--port N] [--open false] [--client-id ID [--client-secret-env NAME]] | --url URL --logout | --status',
+  lock: 'mcp-contract lock     [NAME…] [--config FILE] [--lock FILE] [--allow-not-checked]   lock every server of the client config (.mcp.json, VS Code, Cursor, …); check them with check --lock',
 } as const
 
 /** What each command does, for its own `--help`. */
 const COMMAND_PURPOSE: Record<keyof typeof COMMAND_LINES, string> = {
   snapshot:
     "Records the server's surface into the contract file (default mcp-contract.json). Over an existing file it prints the classified diff first, writes nothing when the surface is unchanged, and refuses (exit 1) when a change reaches --fail-on (default risky) unless --force is given. It reads the server twice (a command started twice, a URL listed twice) and records what changed by itself (a clock, a random id) as volatile, compared by its shape.",
-  check: 'Compares the server with the contract file and prints the classified changes; exit 1 when one reaches --fail-on.',
+  check: 'Compares the server with the contract file and prints the classified changes; exit 1 when one reaches --fail-on. With --lock it checks every server of the lock instead (no server command): each started or connected in parallel, one report over all of them with a status each (unchanged, changed, not-checked with why, disabled, removed-from-config, added-to-config), a version move stated as such, and the whole config\'s tools and tokens.',
   show: 'Prints what the server advertises; writes nothing. With --suggest-version it compares the server with the contract file instead and prints the smallest release (semver) the changes need; with --tokens it prints what each tool and the whole tool list cost an agent in tokens.',
   diff: 'Compares two contract files, as check compares a file with a server.',
   verify:
-    'Verifies the server against every consumer contract or Pact V4 pact (what each consumer calls, sends and reads); exit 1 when one breaks. Contracts come from files, folders, globs, s3://bucket/prefix (each consumer\'s latest, on --consumer-branch if given) or an https:// URL (with --header). Only this provider\'s contracts are judged (the server\'s serverInfo.name, or --provider NAME): one recorded against another provider is listed as skipped, and from s3://bucket/prefix as publish --to took it, the provider\'s folder is read.',
+    'Verifies the server against every consumer contract or Pact V4 pact (what each consumer calls, sends and reads); exit 1 when one breaks. Contracts come from files, folders, globs, s3://bucket/prefix (each consumer\'s latest, on --consumer-branch if given) or an https:// URL (with --header). Only this provider\'s contracts are judged (the server\'s serverInfo.name, or --provider NAME): one recorded against another provider is listed as skipped, with the likely rename when the server serves what it uses (a file named directly fails instead, and a run that verified no contract fails), and from s3://bucket/prefix as publish --to took it, the provider\'s folder is read.',
   pact: 'Writes each consumer contract as a Pact V4 pact in the Pact MCP plugin\'s shape, for a Pact Broker or the plugin; the same contract gives the same bytes. The provider is the server name the contract records (serverInfo.name as the consumer saw it); --provider overrides it.',
   publish:
     'Stores contracts (consumer contracts or pacts) under <provider>/<consumer>/<branch>/<version>.json (the provider a contract records or a pact names; --provider overrides it) in a folder or an S3-compatible bucket and makes each its branch\'s latest.json; verify --consumers reads the latest back. S3 credentials, region and endpoint come from the AWS environment variables and profiles (AWS_ENDPOINT_URL_S3 for MinIO, R2, GCS).',
   lint: 'Judges what the server sends against client-acceptance profiles; exit 1 on an error rule.',
   auth: 'Logs in once to an OAuth-protected server (the token is cached and refreshed for the other commands), or lists or removes cached logins.',
   mock: 'Serves the contract as a running MCP server, for consumers that test with no provider.',
+  lock:
+    "Locks the servers a team's agents use but the team does not build: reads the client config (--config FILE, or .mcp.json, .vscode/mcp.json, .cursor/mcp.json and the other known places), reads every server in parallel (twice, for values that change by themselves) and writes mcp-contract.lock.json: how each starts (env and header names only, never values), the package version and integrity it resolved to, its surface as a contract holds it, what the consumer uses of it and the profiles that judge it. With NAME… only those servers are locked again; the others keep their entries. A server that cannot be read gets an entry saying why, and is named on stderr.",
   record:
     "A recording proxy for a consumer in any language: stands in for the server (the command after --, over stdio; or --url, as a Streamable HTTP endpoint on 127.0.0.1), forwards every message both ways unchanged, and records the tools the client calls (with example arguments), the prompts it gets and the resources it reads into the consumer contract --out. Only the wire is seen, so the contract says reads were not observed: verify judges calls, arguments and that outputs are still there, never guessed reads. Over stdio the file is written when the client disconnects (and on SIGINT/SIGTERM); over HTTP when a session ends (DELETE) and when the proxy stops. A client that called no tool, got no prompt and read no resource writes no file: record says what it saw instead and exits 1.",
 }
@@ -67,8 +70,9 @@ const JUDGING_OPTIONS = `Judging (check, diff):
   --used-by FILE|GLOB  the consumer's source (TS/JS, repeatable; quote globs): the names it mentions count as used;
                        show --used-by prints what it found, file:line per name
   --profile NAME       a client-acceptance profile to judge (repeatable): mcp-2025-11-25, mcp-2026-07-28,
-                       sdk-typescript; model APIs: anthropic, openai, openai-strict, gemini, gemini-json-schema;
-                       default mcp-2025-11-25 and sdk-typescript (check, diff and lint)
+                       sdk-typescript; model APIs: anthropic, openai, openai-strict, gemini, gemini-sanitized,
+                       gemini-json-schema; hosts: claude-code, claude-connectors, cursor, vscode-copilot, zed,
+                       bedrock-converse; default mcp-2025-11-25 and sdk-typescript (check, diff and lint)
   --suggest-version    also print the smallest release the changes need, counted from the serverInfo.version
                        the contract recorded (check, diff, show); a breaking change under a patch or minor
                        release is always reported
@@ -113,15 +117,25 @@ const COMMAND_EXITS: Record<Command, string[]> = {
     `2 could not run (${COULD_NOT_RUN}, a contract file that cannot be read or replaced)`,
     WAITS,
   ],
-  check: ['0 nothing fails', '1 a change at or above the fail level', `2 could not run (${COULD_NOT_RUN}, a missing, unreadable or newer contract file)`, WAITS],
+  check: [
+    '0 nothing fails',
+    '1 a change at or above the fail level (with --lock: in any server, a tool an agent definition names that no locked server offers, or the token budget exceeded)',
+    `2 could not run (${COULD_NOT_RUN}, a missing, unreadable or newer contract or lock file); with --lock: a server that could not be checked (unless --allow-not-checked), or none checked`,
+    WAITS,
+  ],
   show: ['0 printed', `2 could not run (${COULD_NOT_RUN}; with --suggest-version a missing or unreadable contract file)`, WAITS],
   diff: ['0 nothing fails', '1 a change at or above the fail level', '2 could not run (bad arguments, a missing, unreadable or newer contract file)'],
   lint: ['0 no error rule broken (warnings are printed, they do not fail)', '1 an error rule broken', `2 could not run (${COULD_NOT_RUN}, an unreadable contract file)`, WAITS],
   mock: ['0 stopped: stdin ended (stdio), or SIGINT / SIGTERM (HTTP)', '2 could not run (bad arguments, an unreadable contract file, the port in use or not open to this user)'],
-  verify: ['0 every consumer still served', '1 a consumer breaks', `2 could not run (${COULD_NOT_RUN}, a consumer contract or store that cannot be read)`, WAITS],
+  verify: ['0 every consumer still served', '1 a consumer breaks, or no contract was verified', `2 could not run (${COULD_NOT_RUN}, a consumer contract or store that cannot be read)`, WAITS],
   pact: ['0 every pact written', '2 could not run (bad arguments, a consumer contract that cannot be read, --out not writable)'],
   publish: ['0 every contract stored', '2 could not run (bad arguments, a contract that cannot be read, a store that refused the write)'],
   auth: ['0 logged in, listed or logged out', '2 could not run (bad arguments, a server or authorization server that refused, a login that timed out)'],
+  lock: [
+    '0 every enabled server locked (or, with --allow-not-checked, those it could)',
+    '2 could not run (bad arguments, a config that does not parse, a NAME the config lacks), or a server could not be locked (the lock is written with what could, each one named with why)',
+    WAITS,
+  ],
   record: [
     "the server's status (stdio), 0 (HTTP)",
     '1 nothing recorded (no file written)',
@@ -146,7 +160,7 @@ const SERVER_TEXT: Record<string, OptionHelp> = {
 const JUDGING_TEXT: Record<string, OptionHelp> = {
   '--fail-on': { value: 'SEVERITY', text: 'the lowest severity that fails: breaking, risky (default), routing, additive, cosmetic' },
   '--strict': { text: 'same as --fail-on routing: changed descriptions and titles fail too' },
-  '--profile': { value: 'NAME', text: 'a client-acceptance profile to judge (repeatable): mcp-2025-11-25, mcp-2026-07-28, sdk-typescript; model APIs: anthropic, openai, openai-strict, gemini, gemini-json-schema; default mcp-2025-11-25 and sdk-typescript' },
+  '--profile': { value: 'NAME', text: 'a client-acceptance profile to judge (repeatable): mcp-2025-11-25, mcp-2026-07-28, sdk-typescript; model APIs: anthropic, openai, openai-strict, gemini, gemini-sanitized, gemini-json-schema; hosts: claude-code, claude-connectors, cursor, vscode-copilot, zed, bedrock-converse; default mcp-2025-11-25 and sdk-typescript' },
   '--ignore': { value: 'KIND[:PATH]', text: "drops every change of this kind (repeatable; a kind id from docs/rules.md, such as tool-description-changed), or with :PATH only those at one tool, prompt or resource name or argument path and under it (argument-removed:search.filters; * for any run of characters); joins the config file's ignore" },
   '--used': { value: 'NAME[,NAME…]', text: 'only changes to these tools, prompts or resources (globs with *) can fail; the others are listed' },
   '--used-by': { value: 'FILE|GLOB', text: "the consumer's source (TS/JS, repeatable; quote globs): the names it mentions count as used" },
@@ -161,6 +175,9 @@ const OWN_TEXT: Partial<Record<Command, Record<string, OptionHelp>>> = {
     '--force': { text: 'record over the file anyway: over drift that reaches --fail-on, or over a file that is not a contract this version reads' },
   },
   check: {
+    '--lock': { value: '[FILE]', text: 'check every server of the lock file (default mcp-contract.lock.json) instead of one server: no server command' },
+    '--config': { value: 'FILE', text: 'with --lock: the client config to read (default: .mcp.json and the other known places)' },
+    '--allow-not-checked': { text: 'with --lock: a server that could not be checked (gone, needs authorization or a variable, did not start, timed out) does not fail the run; it is still listed' },
     '--contract': { value: 'FILE', text: 'the contract file to compare with (default mcp-contract.json)' },
     '--format': { value: 'FORMAT', text: 'text (default), json, markdown, junit, sarif (code scanning) or github (workflow annotations at each change\'s line in the contract file)' },
   },
@@ -180,7 +197,14 @@ const OWN_TEXT: Partial<Record<Command, Record<string, OptionHelp>>> = {
   lint: {
     '--contract': { value: 'FILE', text: 'with no server given: lint this contract file instead' },
     '--format': { value: 'FORMAT', text: 'text (default) or json' },
-    '--profile': { value: 'NAME', text: 'a profile to judge (repeatable): mcp-2025-11-25, mcp-2026-07-28, sdk-typescript; model APIs: anthropic, openai, openai-strict, gemini, gemini-json-schema; default mcp-2025-11-25 and sdk-typescript' },
+    '--profile': { value: 'NAME', text: 'a profile to judge (repeatable): mcp-2025-11-25, mcp-2026-07-28, sdk-typescript; model APIs: anthropic, openai, openai-strict, gemini, gemini-sanitized, gemini-json-schema; hosts: claude-code, claude-connectors, cursor, vscode-copilot, zed, bedrock-converse; default mcp-2025-11-25 and sdk-typescript' },
+  },
+  lock: {
+    '--lock': { value: 'FILE', text: 'the lock file to write (default mcp-contract.lock.json)' },
+    '--config': { value: 'FILE', text: 'the client config to read (default: .mcp.json, .vscode/mcp.json, .cursor/mcp.json and the other known places under the working folder)' },
+    '--allow-not-checked': { text: 'exit 0 even when a server could not be locked (it is still named, and its entry says why)' },
+    '--profile': { value: 'NAME', text: 'a profile that judges every locked server (repeatable); default the config file\'s profiles, else mcp-2025-11-25 and sdk-typescript' },
+    '--timeout': { value: 'MS', text: 'wait at most MS for each server to start and for each request (default 60000: npx may download the package first)' },
   },
   mock: {
     '--contract': { value: 'FILE', text: 'the contract to serve (default mcp-contract.json)' },
@@ -191,7 +215,7 @@ const OWN_TEXT: Partial<Record<Command, Record<string, OptionHelp>>> = {
   verify: {
     '--consumers': { value: 'SOURCE', text: 'a consumer contract (*.mcp-consumer.json) or Pact V4 pact, a folder or glob of them, s3://bucket/prefix or an https:// URL (repeatable)' },
     '--consumer-branch': { value: 'B', text: "from a store (a bucket, a published folder): each consumer's latest on branch B" },
-    '--provider': { value: 'NAME', text: "the provider verified, over the server's serverInfo.name: a contract recorded against another provider is listed as skipped; from a store that holds several providers' folders, this provider's folder is read" },
+    '--provider': { value: 'NAME', text: "the provider verified, over the server's serverInfo.name (for a server that renamed itself, the name its consumers' contracts record): a contract recorded against another provider is listed as skipped; from a store that holds several providers' folders, this provider's folder is read" },
     '--call': {
       text: 'also call each used tool with each recorded example, and fail on isError, on structuredContent the live outputSchema refuses, or on a read field that is absent; only tools marked readOnlyHint: true are called, and an example the live inputSchema refuses is not sent; both are listed as not called, with why. Examples recorded in a state (given) are listed as not called too: states need the provider\'s handlers, which only toSatisfyConsumerContracts(paths, { call: true, states }) takes. Without --call no tool is ever called',
     },

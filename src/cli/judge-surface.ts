@@ -10,10 +10,12 @@ import { lintSurfaceWith } from '../lint/lint-surface.js'
 import { DEFAULT_PROFILES } from '../lint/profile-registry.js'
 import { versionSuggestion } from '../report/describe-version.js'
 import { modelApiWarning } from '../report/describe-undeclared.js'
+import { volatileNamesNothingLine } from '../report/describe-volatile.js'
 import { lintWarnings } from '../report/format-lint.js'
 import { formatReport } from '../report/format-report.js'
 import { shellWord } from '../report/shell-word.js'
 import { wantsColor } from '../report/text-colors.js'
+import { namesNothing } from '../surface/volatile-values.js'
 import { normalizeVouched, type VerifiedEntries } from '../surface/vouched-entries.js'
 import type { RawSurface, Surface } from '../surface/types.js'
 import type { CliIo } from './cli-io.js'
@@ -32,7 +34,10 @@ import type { Invocation } from './parse-argv.js'
  */
 export async function report(recorded: Surface, live: Surface, invocation: Invocation, io: CliIo, where: { file: string; config?: FoundConfig; literals?: SourceLiteral[]; sent?: SentSurface }): Promise<number> {
   const used = usedScope(invocation.used, where.literals && usedEntities(where.literals, [recorded, live]))
-  const result = diffSurfaces(recorded, live, policyWithConfig(where.config, judgingFlags(invocation, used)), where.sent)
+  const policy = policyWithConfig(where.config, judgingFlags(invocation, used))
+  const result = diffSurfaces(recorded, live, policy, where.sent)
+  const nowhere = volatileNamesNothingLine(namesNothing(live, policy.volatile ?? []))
+  if (nowhere) io.stderr(`${nowhere}\n`)
   const located = invocation.format === 'sarif' || invocation.format === 'github'
   const contract = { file: relative(io.cwd, where.file) || where.file, text: located ? await readFile(where.file, 'utf8') : undefined }
   const ignored = invocation.format === 'text' ? ignoredLines(where.config, io.cwd) : []

@@ -6,7 +6,7 @@
  */
 
 /** The commands the CLI knows. */
-export const COMMANDS = ['snapshot', 'check', 'show', 'diff', 'lint', 'mock', 'verify', 'pact', 'publish', 'auth', 'record'] as const
+export const COMMANDS = ['snapshot', 'check', 'show', 'diff', 'lint', 'mock', 'verify', 'pact', 'publish', 'auth', 'record', 'lock'] as const
 
 /** One of {@link COMMANDS}. */
 export type Command = (typeof COMMANDS)[number]
@@ -27,10 +27,13 @@ const REACHING: readonly Command[] = ['snapshot', 'check', 'show', 'lint', 'veri
 export const OPTION_TABLE = {
   '--contract': { type: 'string', commands: ['snapshot', 'check', 'show', 'lint', 'mock'] },
   '--as': { type: 'string', multiple: true, commands: ['snapshot', 'check', 'show'] },
+  '--lock': { type: 'string', commands: ['lock', 'check'] },
+  '--config': { type: 'string', commands: ['lock', 'check'] },
+  '--allow-not-checked': { type: 'boolean', commands: ['lock', 'check'] },
   '--format': { type: 'string', commands: ['check', 'show', 'diff', 'lint', 'verify'] },
   '--strict': { type: 'boolean', commands: ['snapshot', 'check', 'diff'] },
   '--fail-on': { type: 'string', commands: ['snapshot', 'check', 'diff'] },
-  '--profile': { type: 'string', multiple: true, commands: ['snapshot', 'check', 'show', 'diff', 'lint'] },
+  '--profile': { type: 'string', multiple: true, commands: ['snapshot', 'check', 'show', 'diff', 'lint', 'lock'] },
   '--ignore': { type: 'string', multiple: true, commands: ['snapshot', 'check', 'diff', 'verify'] },
   '--force': { type: 'boolean', commands: ['snapshot'] },
   '--used': { type: 'string', multiple: true, commands: ['check', 'diff'] },
@@ -62,7 +65,7 @@ export const OPTION_TABLE = {
   '--era': { type: 'string', commands: REACHING },
   '--scope': { type: 'string', commands: ['auth'] },
   '--open': { type: 'string', commands: ['auth'] },
-  '--timeout': { type: 'string', commands: [...REACHING, 'auth'] },
+  '--timeout': { type: 'string', commands: [...REACHING, 'auth', 'lock'] },
   '--client-id': { type: 'string', commands: [...REACHING, 'auth'] },
   '--client-secret-env': { type: 'string', commands: [...REACHING, 'auth'] },
   '--client-metadata-url': { type: 'string', commands: ['auth'] },

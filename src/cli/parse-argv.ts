@@ -94,6 +94,12 @@ export interface Invocation {
   suggestVersion: boolean
   /** `--tokens` (show): print what each tool and the whole list cost an agent in tokens. */
   tokens: boolean
+  /** `--lock FILE` (`lock`: the file written; `check`: check every server of it); a bare `--lock` is the default file. */
+  lockFile?: string
+  /** `--config FILE` (lock, check --lock): the client config read; default the known places under the working folder. */
+  clientConfig?: string
+  /** `--allow-not-checked` (lock, check --lock): a server that could not be read does not fail the run; it is still listed. */
+  allowNotChecked: boolean
   /** `--help`: the general help, or the command's own when a command is given. */
   help: boolean
   /** `--version`: print the package's version. */
@@ -119,7 +125,7 @@ export { COMMAND_OPTIONS, COMMANDS } from './command-options.js'
  */
 export async function parseArgv(argv: readonly string[]): Promise<Invocation> {
   const separator = argv.indexOf('--')
-  const own = separator === -1 ? [...argv] : argv.slice(0, separator)
+  const own = withDefaultLock(separator === -1 ? [...argv] : argv.slice(0, separator))
   const serverCommand = separator === -1 ? [] : argv.slice(separator + 1)
   let parsed: ReturnType<typeof parseOwn>
   try {
@@ -160,6 +166,9 @@ export async function parseArgv(argv: readonly string[]): Promise<Invocation> {
   const only = (option: string, commands: string[], value: unknown) => {
     if (value !== undefined && !commands.includes(command as string)) throw new CliUsageError(`${option} goes with ${commands.join(' and ')}, not ${command}`)
   }
+  only('--config', ['lock', 'check'], values.config)
+  only('--allow-not-checked', ['lock', 'check'], values['allow-not-checked'])
+  if (command === 'check' && values.lock === undefined && (values.config !== undefined || values['allow-not-checked'] !== undefined)) throw new CliUsageError('--config and --allow-not-checked go with check --lock (every server of the lock file), or with lock')
   only('--out', ['pact', 'record'], values.out)
   only('--consumer', ['record'], values.consumer)
   only('--given', ['record'], values.given)
@@ -239,6 +248,9 @@ export async function parseArgv(argv: readonly string[]): Promise<Invocation> {
     clientId: values['client-id'],
     clientSecretEnv: values['client-secret-env'],
     clientMetadataUrl: values['client-metadata-url'],
+    ...(values.lock !== undefined ? { lockFile: values.lock } : command === 'lock' ? { lockFile: DEFAULT_LOCK_FILE } : {}),
+    ...(values.config !== undefined ? { clientConfig: values.config } : {}),
+    allowNotChecked: values['allow-not-checked'] === true,
     help,
   }
   checkTarget(invocation)
@@ -247,6 +259,18 @@ export async function parseArgv(argv: readonly string[]): Promise<Invocation> {
 
 /** The parser's options, from the option table. */
 const PARSER_OPTIONS = parserOptions()
+
+/** The lock file `--lock` names when given no value. */
+const DEFAULT_LOCK_FILE = 'mcp-contract.lock.json'
+
+/**
+ * The arguments with a bare `--lock` (last, or before another option) given the default file.
+ * Why: `check --lock` reads as "check the lock", and `--lock FILE` names another; the parser
+ * itself knows only options that always or never take a value.
+ */
+function withDefaultLock(own: string[]): string[] {
+  return own.map((arg, at) => (arg === '--lock' && (at === own.length - 1 || own[at + 1].startsWith('-')) ? `--lock=${DEFAULT_LOCK_FILE}` : arg))
+}
 
 function parseOwn(args: string[]) {
   return parseArgs({
@@ -274,6 +298,7 @@ function defaults(): Invocation {
     force: false,
     suggestVersion: false,
     tokens: false,
+    allowNotChecked: false,
     authAction: 'login',
     openBrowser: true,
     help: false,
@@ -329,6 +354,12 @@ function checkTarget(invocation: Invocation): void {
   }
   if (command === 'record') {
     checkRecord(invocation)
+    return
+  }
+  if (command === 'lock' || (command === 'check' && invocation.lockFile !== undefined)) {
+    // Why: the servers come from the client config; a server command here would be silently ignored.
+    if (url !== undefined || serverCommand.length > 0) throw new CliUsageError(`${command === 'lock' ? 'lock' : 'check --lock'} reads its servers from the client config (--config FILE, or .mcp.json and the other known places); it takes no server command or --url`)
+    if (command === 'check' && files.length > 0) throw new CliUsageError(`unexpected argument "${files[0]}"; check --lock checks every locked server (name another lock file with --lock FILE)`)
     return
   }
   if (files.length > 0) throw new CliUsageError(`unexpected argument "${files[0]}"; put the server command after --, as in: mcp-contract ${command} -- ${files.join(' ')}`)

@@ -14,7 +14,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   return runInvocation(argv, io, async (invocation, io) =>
     // Why check apart: it starts the server before loading what judges the answer (see run-check.ts);
     // every other command loads its modules here, so that none of them weighs on check's start.
-    invocation.command === 'check'
+    invocation.command === 'check' && invocation.lockFile !== undefined
+      ? (await import('./run-lock.js')).runCheckLock(invocation, io)
+      : invocation.command === 'check'
       ? runCheck(invocation, io)
       : invocation.command === 'record'
         ? // Why apart too: a proxy starts the server before loading what judges contracts; a client waits for it.

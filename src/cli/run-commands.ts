@@ -8,6 +8,7 @@ import { ContractFileError } from '../contract/contract-error.js'
 import { parseContract, readContract, serializeContract, writeContract } from '../contract/contract-file.js'
 import { sourceLiterals, type SourceLiteral } from '../consumer/source-literals.js'
 import { loadContractSources, verifySourced, type SkippedFile } from '../exchange/contract-sources.js'
+import { verifyPasses } from '../pact/verify-contracts.js'
 import { formatConsumerVerdicts, type ConsumerReportFormat } from '../report/format-consumers.js'
 import { formatUsedEntities, usedEntities } from '../consumer/used-by-sources.js'
 import type { SentSurface } from '../diff/diff-profiles.js'
@@ -33,13 +34,17 @@ import { runAuth } from './run-auth.js'
 import { runPactExport, runPublish } from './run-pact.js'
 import { serverTarget } from './server-target.js'
 import { withDetectedVolatile } from './second-capture.js'
-import { sameByShape } from '../surface/volatile-values.js'
+import { keepRecordedVolatile, sameByShape } from '../surface/volatile-values.js'
 
 /**
  * Every command but `check` (see run-check.ts) and `record` (run-record.ts): records, prints, compares, judges, verifies,
  * serves, exports and logs in.
  */
 export const COMMAND_RUNNERS: Record<Exclude<Invocation['command'], 'check' | 'record'>, (invocation: Invocation, io: CliIo) => Promise<number>> = {
+  /** Locks every server of the client config (or those named) into the lock file; see run-lock.ts. */
+  async lock(invocation, io) {
+    return (await import('./run-lock.js')).runLock(invocation, io)
+  },
   /**
    * Records the live surface into the contract file. Over an existing contract it prints the
    * classified diff first; it writes nothing when the surface is unchanged, and refuses (exit 1)
@@ -78,7 +83,8 @@ export const COMMAND_RUNNERS: Record<Exclude<Invocation['command'], 'check' | 'r
         return EXIT.failed
       }
     }
-    await writeContract(file, surface, vouching)
+    // Why the recorded text of a value whose shape held: recording another change must not put a fresh id or clock in the diff under review.
+    await writeContract(file, existing?.surface === undefined ? surface : keepRecordedVolatile(existing.surface, surface), vouching)
     const named = Object.entries(surface.authorizations ?? {}).map(([name, view]) => `; as ${name}: ${describeCounts(view)}`)
     io.stdout(`recorded ${describeCounts(surface)}${named.join('')}${describeVolatile(surface)} to ${invocation.contract}\n`)
     return EXIT.ok
@@ -144,7 +150,7 @@ export const COMMAND_RUNNERS: Record<Exclude<Invocation['command'], 'check' | 'r
     // Why: in GitHub Actions the job's summary page shows the table of consumers, as for check.
     const summary = io.env.GITHUB_STEP_SUMMARY
     if (summary) await appendFile(summary, formatConsumerVerdicts(verdicts, 'markdown'))
-    return verdicts.every((verdict) => verdict.report.ok) ? EXIT.ok : EXIT.failed
+    return verifyPasses(verdicts) ? EXIT.ok : EXIT.failed
   },
   /** Serves a server from the contract until stdin ends (stdio) or the process is stopped (HTTP). */
   async mock(invocation, io) {

@@ -28,7 +28,12 @@ export function consumerContractValidatorSource(): string {
 const ucs2length = (createRequire(import.meta.url)('ajv/dist/runtime/ucs2length.js') as { default: ((text: string) => number) & { code: string } }).default
 const UCS2LENGTH_REQUIRE = ucs2length.code
 
-function validatorSource(schema: object, file: string): string {
+/**
+ * A JSON Schema compiled by Ajv into a standalone ES module, as the contract schemas are; `file`
+ * names the schema in the generated file's header.
+ * @example writeFileSync('src/lock/lock-validator.generated.ts', validatorSource(lockSchema, 'mcp-contract.lock.schema.json'))
+ */
+export function validatorSource(schema: object, file: string): string {
   const ajv = new Ajv({ allErrors: false, strict: true, strictTypes: false, code: { source: true, esm: true } })
   const code = standalone.default(ajv, ajv.compile(schema))
   const helper = code.includes(UCS2LENGTH_REQUIRE) ? `${ucs2length.toString()}\n` : ''

@@ -1,4 +1,4 @@
-import { enforcedFindings } from '../lint/enforced-rules.js'
+import { enforcedFindings, isVouchedProfile } from '../lint/enforced-rules.js'
 import { lintSubjects } from '../lint/lint-subjects.js'
 import { lintSubjectsWith, type FindingsOf, type ListingRefusal, type Violation } from '../lint/lint-surface.js'
 import { entityKey, profileChanges } from '../lint/profile-changes.js'
@@ -102,9 +102,9 @@ export function sentViolationsIntroduced(sent: SentSurface, recorded: Surface, p
   const fresh = subjects.filter((subject) => !recordedKeys.has(entityKey(subject)))
   const vouchedSubjects = subjects.filter((subject) => recordedKeys.has(entityKey(subject)) && vouched.has(entityKey(subject)))
   if (fresh.length === 0 && vouchedSubjects.length === 0) return []
-  // Why a vouched entry is judged on the MCP profiles only: its digest vouches for those (cleanEntries),
-  // not for a model API's rules, which it may have broken when recorded already.
-  const mcpProfiles = profiles.filter((name) => profileByName(name).modelApi === undefined)
+  // Why a vouched entry is judged on the vouched profiles only: its digest vouches for those (cleanEntries),
+  // not for a model API's or a host's rules, which it may have broken when recorded already.
+  const mcpProfiles = profiles.filter((name) => isVouchedProfile(profileByName(name)))
   const ruleKey = (of: { entity: string; name: string; profile?: string; rule?: string }) => `${entityKey(of)}\0${of.profile}\0${of.rule}`
   const seen = new Set(found.filter((change) => change.kind === 'profile-violation-introduced').map(ruleKey))
   const detected: Detected[] = []

@@ -36,6 +36,8 @@ export interface SourcedContract {
    * provider's folder is judged.
    */
   providerFolder?: { store: string; provider: string }
+  /** True for a file named directly (a path to it, or its URL): verified or failing, never skipped. */
+  named?: true
 }
 
 /** How contracts are chosen for one provider. */
@@ -57,10 +59,10 @@ const CONSUMER_SUFFIX = '.mcp-consumer.json'
 export async function loadContractSources(paths: readonly string[], cwd: string, options: SourceOptions = {}): Promise<SourcedContract[]> {
   const found: SourcedContract[] = []
   const seen = new Set<string>()
-  const add = (shown: string, text: string, providerFolder?: SourcedContract['providerFolder']) => {
+  const add: Add = (shown, text, providerFolder, named) => {
     if (seen.has(shown)) return
     seen.add(shown)
-    found.push({ shown, loaded: loadContract(text, shown), ...(providerFolder !== undefined ? { providerFolder } : {}) })
+    found.push({ shown, loaded: loadContract(text, shown), ...(providerFolder !== undefined ? { providerFolder } : {}), ...(named === true ? { named: true as const } : {}) })
   }
   for (const path of paths) {
     if (path.startsWith('s3://')) {
@@ -68,7 +70,7 @@ export async function loadContractSources(paths: readonly string[], cwd: string,
       const { s3Store } = await import('./s3-store.js')
       await readStore(await s3Store(path, options.env ?? process.env), options.consumerBranch, add)
     } else if (/^https?:\/\//i.test(path)) {
-      add(...(await fetchContract(path, options.headers ?? {})))
+      add(...(await fetchContract(path, options.headers ?? {})), undefined, true)
     } else if (/[*?[{]/.test(path)) {
       const files = (await (await import('tinyglobby')).glob(path, { cwd, absolute: true, ignore: ['**/node_modules/**'] })).filter((file) => file.endsWith('.json')).sort()
       if (files.length === 0) throw new PactError(`${path} matches no .json file under ${cwd}; pass a consumer contract, a pact, a folder of them or a glob such as 'pacts/*.json'.`)
@@ -93,15 +95,16 @@ export async function verifyContracts(paths: readonly string[], live: Surface, c
  * Verifies the live server against contracts already read; with `calls`, also calls the recorded
  * examples (see `callExamples`). Only the provider's contracts are judged (`options.provider`, else
  * the live `serverInfo.name`): one recorded against another provider is listed as such
- * (`otherProvider`), and one that names no provider is judged as it always was.
+ * (`otherProvider`), a failure when the file was named directly; one that names no provider is
+ * judged as it always was. Whether the run passes: `verifyPasses`.
  * @throws PactError when a store's root holds no folder for the provider
  */
 export async function verifySourced(sourced: readonly SourcedContract[], live: Surface, policy: Policy = {}, calls?: LiveCalls, options: ProviderOptions = {}): Promise<ContractVerdict[]> {
   const provider = options.provider ?? live.server.name
   const verdicts: ContractVerdict[] = []
-  for (const { shown, loaded } of providerFolders(sourced, provider, options.provider !== undefined)) {
+  for (const { shown, loaded, named } of providerFolders(sourced, provider, options.provider !== undefined)) {
     const recorded = recordedProvider(loaded)
-    if (provider !== undefined && recorded !== undefined && recorded !== provider) verdicts.push(forAnotherProvider(loaded, shown, recorded, policy))
+    if (provider !== undefined && recorded !== undefined && recorded !== provider) verdicts.push(forAnotherProvider(loaded, shown, recorded, policy, { live, asked: options.provider, named }))
     else verdicts.push(await verifyLoaded(loaded, shown, live, policy, calls))
   }
   return verdicts
@@ -126,14 +129,14 @@ function providerFolders(sourced: readonly SourcedContract[], provider: string |
   return sourced.filter(({ providerFolder }) => providerFolder === undefined || providerFolder.provider === provider)
 }
 
-type Add = (shown: string, text: string, providerFolder?: SourcedContract['providerFolder']) => void
+type Add = (shown: string, text: string, providerFolder?: SourcedContract['providerFolder'], named?: boolean) => void
 
 async function readLocal(path: string, cwd: string, branch: string | undefined, add: Add, onSkipped: SourceOptions['onSkipped']): Promise<void> {
   const full = resolve(cwd, path)
   const info = await stat(full).catch(() => undefined)
   if (info === undefined) throw new PactError(`${doesNotExist(path, full)}; pass a consumer contract file (*${CONSUMER_SUFFIX}) or a folder of them.`)
   if (info.isFile()) {
-    add(shownPath(full, cwd), await readFile(full, 'utf8'))
+    add(shownPath(full, cwd), await readFile(full, 'utf8'), undefined, true)
     return
   }
   let any = false

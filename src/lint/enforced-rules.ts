@@ -1,8 +1,8 @@
 import type { RawSurface } from '../surface/types.js'
 import type { FindingsOf } from './lint-surface.js'
 import { lintSubjects } from './lint-subjects.js'
-import { MODEL_PROFILES, PROFILES } from './profile-registry.js'
-import type { ProfileRule } from './profile-rule.js'
+import { PROFILES } from './profile-registry.js'
+import type { Profile, ProfileRule } from './profile-rule.js'
 
 /**
  * True for a rule whose findings a command that judges a live server shows (`check`, `snapshot`,
@@ -21,15 +21,25 @@ export function isEnforced(rule: ProfileRule): boolean {
 export const enforcedFindings: FindingsOf = (rule, subject) => (isEnforced(rule) ? rule.check(subject) : [])
 
 /**
- * The entries of `raw` that no enforced rule of any profile finds fault with: what a contract file
- * may vouch for (see `surface/vouched-entries.ts`). Why every MCP profile: a later check may name any.
- * Why not the model APIs': a digest vouches for what MCP clients accept; most published tools break
- * some model rule (strict mode's closed objects), and a vouched entry is never judged on them again.
+ * True for a profile a `vouched` digest speaks for: the MCP specification's and the SDK clients'.
+ * Why not the model APIs' nor the hosts': a digest vouches for what MCP clients accept; most
+ * published tools break some model rule (strict mode's closed objects), a host's name limit
+ * depends on the name a user gives the server, and a vouched entry is never judged on them again.
+ * @example profiles.filter((name) => isVouchedProfile(profileByName(name)))
+ */
+export function isVouchedProfile(profile: Profile): boolean {
+  return profile.modelApi === undefined && profile.hostClient === undefined
+}
+
+/**
+ * The entries of `raw` that no enforced rule of any vouched profile finds fault with: what a
+ * contract file may vouch for (see `surface/vouched-entries.ts`). Why every such profile: a later
+ * check may name any.
  * @example vouchEntries(raw, written, cleanEntries(raw))
  */
 export function cleanEntries(raw: RawSurface): Set<object> {
   const clean = new Set<object>()
-  const rules = PROFILES.filter((profile) => !MODEL_PROFILES.includes(profile)).flatMap((profile) => profile.rules.filter(isEnforced))
+  const rules = PROFILES.filter(isVouchedProfile).flatMap((profile) => profile.rules.filter(isEnforced))
   for (const subject of lintSubjects({ raw })) {
     if (rules.every((rule) => rule.entity !== subject.entity || rule.check(subject).length === 0)) clean.add(subject.fields)
   }

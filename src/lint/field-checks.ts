@@ -37,6 +37,19 @@ export function optionalTypeFindings(
     .map((name) => ({ path: `${prefix}${name}`, detail: `${name} is ${describeValue(fields[name])}, not a ${type}` }))
 }
 
+/** What McpServer of @modelcontextprotocol/sdk 1.x writes into each schema it converts from zod 3 or 4. */
+const SDK1_ZOD_DIALECT = 'http://json-schema.org/draft-07/schema#'
+
+/**
+ * True when a tool's schema carries the `$schema` the SDK 1.x's McpServer writes for ordinary code.
+ * Why `execution` too: 1.x's McpServer gives every tool one, a hand-written tool list seldom does,
+ * and draft-07 a user chose (a low-level Server, their own zod-to-json-schema call) is theirs to change.
+ */
+export function sdkWroteDraft07(fields: Record<string, unknown>, side: 'inputSchema' | 'outputSchema'): boolean {
+  const schema = fields[side]
+  return isPlainObject(schema) && schema.$schema === SDK1_ZOD_DIALECT && isPlainObject(fields.execution)
+}
+
 /** True for a JSON object (not an array, not null). */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)

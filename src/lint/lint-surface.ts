@@ -93,12 +93,14 @@ export function lintSubjectsWith(subjects: readonly LintSubject[], fromContract:
         notJudged.push({ profile: profileName, rule: rule.id, reason: rule.needsRawSurface })
         continue
       }
-      for (const subject of byEntity.get(rule.entity) ?? []) {
-        for (const { path, detail, sdkEmitted } of findingsOf(rule, subject)) {
-          const where = { entity: subject.entity, name: subject.name, path, ...(detail === undefined ? {} : { detail }) }
-          violations.push({ profile: profileName, rule: rule.id, severity: rule.severity, ...where, refusesListing: rule.refusesListing === true, ...(sdkEmitted ? { sdkEmitted } : {}) })
-        }
+      const push = (name: string, { path, detail, sdkEmitted }: RuleFinding) => {
+        const where = { entity: rule.entity, name, path, ...(detail === undefined ? {} : { detail }) }
+        violations.push({ profile: profileName, rule: rule.id, severity: rule.severity, ...where, refusesListing: rule.refusesListing === true, ...(sdkEmitted ? { sdkEmitted } : {}) })
       }
+      const same = byEntity.get(rule.entity) ?? []
+      for (const subject of same) for (const finding of findingsOf(rule, subject)) push(subject.name, finding)
+      // Why the list rules read every subject: a count is broken by the list, not by one entity in it.
+      if (rule.checkList) for (const { name, ...finding } of rule.checkList(same)) push(name, finding)
     }
   }
   return { ok: violations.every((violation) => violation.severity !== 'error'), profiles: [...profiles], violations, refusals: listingRefusals(violations), notJudged }

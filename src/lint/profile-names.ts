@@ -4,7 +4,23 @@
  * rules (with their sentences and sources) would triple the setup module; a test holds this list
  * equal to the registry's (test/lint/profile-rules.test.ts).
  */
-export const PROFILE_NAMES: readonly string[] = ['mcp-2025-11-25', 'mcp-2026-07-28', 'sdk-typescript', 'anthropic', 'openai', 'openai-strict', 'gemini', 'gemini-json-schema']
+export const PROFILE_NAMES: readonly string[] = [
+  'mcp-2025-11-25',
+  'mcp-2026-07-28',
+  'sdk-typescript',
+  'anthropic',
+  'openai',
+  'openai-strict',
+  'gemini',
+  'gemini-sanitized',
+  'gemini-json-schema',
+  'claude-code',
+  'claude-connectors',
+  'cursor',
+  'vscode-copilot',
+  'zed',
+  'bedrock-converse',
+]
 
 /**
  * The profiles `show`, `snapshot`, `check`, `lint` and the diff use when none are named. Why these:

@@ -28,6 +28,8 @@ export interface LintSubject {
   fields: Record<string, unknown>
   /** True when the fields come from a contract file: normalization already rewrote schemas. */
   fromContract: boolean
+  /** The name a client config gives the entity's server, when known (`judgeHostLimits`); host rules that build a name from it assume one letter otherwise. */
+  server?: string
 }
 
 /** Where in an entity a rule is broken: `inputSchema.type`, `arguments[0].name`; `detail` is the client's own words. */
@@ -70,6 +72,16 @@ export interface ProfileRule {
   warnsUndeclared?: boolean
   /** Where the subject breaks the rule; empty when it does not. */
   check: (subject: LintSubject) => RuleFinding[]
+  /**
+   * For a rule on a whole list (how many tools a request may carry): where the list of the rule's
+   * entity breaks it, by entity. Why beside `check`: one entity alone cannot break a count.
+   */
+  checkList?: (subjects: readonly LintSubject[]) => ListFinding[]
+}
+
+/** Where a whole list breaks a rule: the entity the finding is reported on, and what was found. */
+export interface ListFinding extends RuleFinding {
+  name: string
 }
 
 /** The model API a profile stands for: the last consumer of a tool list, after the MCP client. */
@@ -84,6 +96,14 @@ export interface ModelApi {
   clientsStrip?: string
 }
 
+/** The host application a profile stands for: an MCP client with limits of its own, whatever model it uses. */
+export interface HostClient {
+  /** Who drops or refuses, as a sentence's subject: `Cursor`. */
+  host: string
+  /** What its users see when a server breaks an error rule. */
+  effect: string
+}
+
 /** A named rule set: what one specification, client, host or model API accepts. */
 export interface Profile {
   /** Kebab-case name users pass to `--profile` and `policy.profiles`. */
@@ -92,6 +112,8 @@ export interface Profile {
   title: string
   /** Present for a model API's profile: its error rules fail every request that carries the tool list. */
   modelApi?: ModelApi
+  /** Present for a host application's profile (Cursor, Claude Code, VS Code): limits it applies per server and per client config. */
+  hostClient?: HostClient
   rules: ProfileRule[]
 }
 

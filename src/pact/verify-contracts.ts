@@ -22,9 +22,25 @@ export interface ContractVerdict extends ConsumerVerdict {
   foreign?: ForeignInteraction[]
   /**
    * The provider the contract was recorded against, when it is not the one verified: the contract
-   * was skipped, not judged (its report is empty and ok).
+   * was not judged (its report is empty, and ok unless the file was named directly).
    */
   otherProvider?: string
+  /** With `otherProvider`: the server's name now, and how much of what the contract uses it serves. */
+  mismatch?: ProviderMismatch
+}
+
+/** A contract recorded against another provider than the one verified, as a verdict carries it. */
+export interface ProviderMismatch {
+  /** The provider the contract records. */
+  recorded: string
+  /** The name the server gives itself now; `undefined` when it names itself no longer. */
+  live: string | undefined
+  /** The provider `--provider` (the `provider` option) named, when one did: then no rename is guessed. */
+  asked?: string
+  /** How many of the tools, prompts and resources the contract uses the server serves, of how many. */
+  serves: { served: number; used: number }
+  /** True for a file named directly (not found in a folder, a glob or a store): it fails, never skipped. */
+  named?: true
 }
 
 /** A contract as read from its text: our own consumer contract, or a Pact V4 pact read as one. */
@@ -76,13 +92,37 @@ export function recordedProvider(loaded: LoadedContract): string | undefined {
 }
 
 /**
- * The verdict of a contract recorded against another provider than the one verified: skipped,
- * listed with its provider, never a failure.
- * @example forAnotherProvider(loaded, 'contracts/stock.mcp-consumer.json', 'inventory').otherProvider // 'inventory'
+ * The verdict of a contract recorded against another provider than the one verified: listed with
+ * its provider and how much of what it uses the live server serves (a likely rename when any),
+ * not judged. Skipped when found in a folder, a glob or a store; a failure for a file named
+ * directly (`context.named`), which is verified or fails, never skipped.
+ * @example forAnotherProvider(loaded, 'contracts/stock.mcp-consumer.json', 'inventory', {}, { live }).otherProvider // 'inventory'
  */
-export function forAnotherProvider(loaded: LoadedContract, file: string, provider: string, policy: Policy = {}): ContractVerdict {
+export function forAnotherProvider(loaded: LoadedContract, file: string, provider: string, policy: Policy = {}, context: { live?: Surface; asked?: string; named?: boolean } = {}): ContractVerdict {
   const summary = Object.fromEntries(SEVERITIES.map((severity) => [severity, 0])) as ContractVerdict['report']['summary']
-  return { consumer: loaded.contract.consumer, file, report: { ok: true, failOn: resolvePolicy(policy).failOn, changes: [], failing: [], summary, notRecorded: [] }, otherProvider: provider }
+  const { contract } = loaded
+  const live = context.live
+  const used = [...contract.tools.map((tool) => tool.name), ...contract.prompts.map((prompt) => `prompt ${prompt.name}`), ...contract.resources.map((resource) => `resource ${resource.uri}`)]
+  const served = new Set([...(live?.tools ?? []).map((tool) => tool.name), ...(live?.prompts ?? []).map((prompt) => `prompt ${prompt.name}`), ...(live?.resources ?? []).map((resource) => `resource ${resource.uri}`)])
+  const mismatch: ProviderMismatch = {
+    recorded: provider,
+    live: live?.server.name,
+    ...(context.asked !== undefined ? { asked: context.asked } : {}),
+    serves: { served: used.filter((name) => served.has(name)).length, used: used.length },
+    ...(context.named === true ? { named: true as const } : {}),
+  }
+  const ok = context.named !== true
+  return { consumer: contract.consumer, file, report: { ok, failOn: resolvePolicy(policy).failOn, changes: [], failing: [], summary, notRecorded: [] }, otherProvider: provider, mismatch }
+}
+
+/**
+ * Whether a verify run passes: every verdict is ok and at least one contract was judged. Why the
+ * second: a run that skipped every contract (a server that renamed itself, a folder of another
+ * provider's contracts) verified nothing, and a gate must never go green on nothing.
+ * @example verifyPasses(await verifySourced(sourced, live)) // false when every contract was skipped
+ */
+export function verifyPasses(verdicts: readonly ContractVerdict[]): boolean {
+  return verdicts.every((verdict) => verdict.report.ok) && verdicts.some((verdict) => verdict.otherProvider === undefined)
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { LintReport, Violation } from '../lint/lint-surface.js'
-import { profileByName } from '../lint/profile-registry.js'
+import { profileByName, ruleById } from '../lint/profile-registry.js'
 import { refusalLines } from './describe-refusal.js'
 import { counted } from './counted.js'
 
@@ -12,11 +12,15 @@ const ENTITY_LABEL: Record<Violation['entity'], string> = { tool: '', prompt: 'p
  * Renders a lint report. `text`: the lists a client refuses whole first, then per profile each
  * broken rule with its sentence, what the SDK emits when that is the cause, its source and where
  * it is broken (each place the SDK's doing marked so), then a summary line; `json`:
- * the report object as is (field names are stable).
+ * the report object (field names are stable), each violation with its rule's `source` ({ title, url }).
  * @example process.stdout.write(formatLint(lintSurface({ raw }), { format: 'text' }))
  */
 export function formatLint(report: LintReport, options: { format?: LintFormat } = {}): string {
-  if (options.format === 'json') return `${JSON.stringify(report, null, 2)}\n`
+  if (options.format === 'json') {
+    // Why each finding carries its rule's source: the text output cites it, and a JSON reader has no registry.
+    const violations = report.violations.map((violation) => ({ ...violation, source: ruleById(violation.profile, violation.rule).source }))
+    return `${JSON.stringify({ ...report, violations }, null, 2)}\n`
+  }
   const lines = refusalLines(report.refusals)
   if (lines.length > 0) lines.push('')
   for (const profileName of report.profiles) {

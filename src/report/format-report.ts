@@ -1,4 +1,4 @@
-import { comparedByShapeLine, volatileHint } from './describe-volatile.js'
+import { comparedByShapeLine, volatileHint, type VolatileAdvice } from './describe-volatile.js'
 import type { Severity } from '../diff/change.js'
 import type { DiffReport } from '../diff/diff-surfaces.js'
 import { kindById } from '../diff/registry.js'
@@ -23,10 +23,11 @@ export { REPORT_FORMATS, type ReportFormat } from './report-formats.js'
  * `junit` suits CI dashboards; `sarif` (code scanning) and `github` (workflow commands) point each
  * change at its line in the contract file `contract` names (default `mcp-contract.json`, line 1);
  * `toolVersion` (this package's version) goes into SARIF's `driver.version` and rule help links;
- * `forced` (text only) ends a failing report with what `snapshot --force` recorded over.
+ * `forced` (text only) ends a failing report with what `snapshot --force` recorded over;
+ * `volatileAdvice` (text and json) says in a hint how a value that looks volatile is detected where the report is read.
  * @example console.log(formatReport(diffSurfaces(recorded, live), { format: 'text' }))
  */
-export function formatReport(report: DiffReport, options: { format?: ReportFormat; contract?: ContractLocation; color?: boolean; toolVersion?: string; forced?: boolean } = {}): string {
+export function formatReport(report: DiffReport, options: { format?: ReportFormat; contract?: ContractLocation; color?: boolean; toolVersion?: string; forced?: boolean; volatileAdvice?: VolatileAdvice } = {}): string {
   const contract = options.contract ?? { file: 'mcp-contract.json' }
   switch (options.format ?? 'text') {
     case 'sarif':
@@ -34,13 +35,13 @@ export function formatReport(report: DiffReport, options: { format?: ReportForma
     case 'github':
       return formatGithub(report, contract)
     case 'json':
-      return `${JSON.stringify(toJsonReport(report), null, 2)}\n`
+      return `${JSON.stringify(toJsonReport(report, options.volatileAdvice), null, 2)}\n`
     case 'markdown':
       return renderMarkdown(report)
     case 'junit':
       return renderJunit(report)
     default:
-      return renderText(report, { color: options.color, forced: options.forced })
+      return renderText(report, { color: options.color, forced: options.forced, volatileAdvice: options.volatileAdvice })
   }
 }
 
@@ -96,7 +97,7 @@ export interface JsonReport {
 }
 
 /** The report as the plain object `--format json` prints. */
-export function toJsonReport(report: DiffReport): JsonReport {
+export function toJsonReport(report: DiffReport, volatileAdvice?: VolatileAdvice): JsonReport {
   return {
     ok: report.ok,
     failOn: report.failOn,
@@ -117,7 +118,7 @@ export function toJsonReport(report: DiffReport): JsonReport {
       ...(change.authorization !== undefined ? { authorization: change.authorization } : {}),
       // Why this kind's details and no other's: the others' are words for the message, these are figures a dashboard reads.
       ...(change.kind === 'server-token-budget-exceeded' ? { tokenBudget: change.details as NonNullable<JsonReport['changes'][number]['tokenBudget']> } : {}),
-      ...hintOf(change),
+      ...hintOf(change, volatileAdvice),
     })),
     notRecorded: report.notRecorded,
     ...(report.listingRefused ? { listingRefused: report.listingRefused } : {}),
@@ -127,8 +128,8 @@ export function toJsonReport(report: DiffReport): JsonReport {
   }
 }
 
-function hintOf(change: DiffReport['changes'][number]): { hint?: string } {
-  const hint = volatileHint(change)
+function hintOf(change: DiffReport['changes'][number], advice: VolatileAdvice | undefined): { hint?: string } {
+  const hint = volatileHint(change, advice)
   return hint === undefined ? {} : { hint }
 }
 

@@ -6,7 +6,7 @@ import { SEVERITIES, severityRank, type Change, type Severity } from '../diff/ch
 import type { DiffReport } from '../diff/diff-surfaces.js'
 import { counted } from './counted.js'
 import { describeChange } from './describe-change.js'
-import { comparedByShapeLine, volatileHint } from './describe-volatile.js'
+import { comparedByShapeLine, volatileHint, type VolatileAdvice } from './describe-volatile.js'
 import { refusalLines } from './describe-refusal.js'
 import { versionWarning } from './describe-version.js'
 import { textStyles, type TextStyles } from './text-colors.js'
@@ -29,10 +29,11 @@ interface Row {
 }
 
 /**
- * Renders the text report; `color` adds ANSI colour (the CLI decides it with `wantsColor`).
+ * Renders the text report; `color` adds ANSI colour (the CLI decides it with `wantsColor`);
+ * `volatileAdvice` says how a value that looks volatile can be detected where the report is read.
  * @example renderText(diffSurfaces(recorded, live), { color: false })
  */
-export function renderText(report: DiffReport, options: { color?: boolean; forced?: boolean } = {}): string {
+export function renderText(report: DiffReport, options: { color?: boolean; forced?: boolean; volatileAdvice?: VolatileAdvice } = {}): string {
   const style = textStyles(options.color ?? false)
   // Why first: when a client cannot list the surface at all, every change below is moot for it.
   const lines: string[] = refusalLines(report.listingRefused ?? [])
@@ -43,7 +44,7 @@ export function renderText(report: DiffReport, options: { color?: boolean; force
     // Why in the headline: a change one authorization sees must never read as everyone's.
     const headline = first.authorization === undefined ? entity : `${entity} (as ${first.authorization})`
     lines.push(`${style.heading(headline)} · ${countsText(group, style)}${first.outOfScope ? style.quiet('  (out of scope)') : ''}`)
-    const rows = rowsOf(group, style)
+    const rows = rowsOf(group, style, options.volatileAdvice)
     const width = Math.max(...rows.map((row) => row.kind.length))
     for (const row of rows) {
       const severity = style.severity(row.severity, row.severity.padEnd(SEVERITY_WIDTH))
@@ -114,7 +115,7 @@ function countsText(group: readonly Change[], style: TextStyles): string {
 }
 
 /** A group's rows: one per change, except that two or more hint changes share one row where the first stood. */
-function rowsOf(group: readonly Change[], style: TextStyles): Row[] {
+function rowsOf(group: readonly Change[], style: TextStyles, advice: VolatileAdvice | undefined): Row[] {
   const hints = group.filter((change) => change.kind in HINT_KINDS)
   const collapse = hints.length > 1
   const rows: Row[] = []
@@ -126,7 +127,7 @@ function rowsOf(group: readonly Change[], style: TextStyles): Row[] {
       continue
     }
     const { place, what, effect } = describeChange(change)
-    const hint = volatileHint(change)
+    const hint = volatileHint(change, advice)
     const diff = proseDiff(change)
     rows.push({
       severity: change.severity,

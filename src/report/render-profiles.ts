@@ -1,5 +1,7 @@
 import type { Profile } from '../lint/profile-rule.js'
 import { DEFAULT_PROFILES } from '../lint/profile-registry.js'
+import { GEMINI_CLIENTS } from '../lint/profiles/gemini.js'
+import { PUBLISHED_COUNTS } from '../lint/published-counts.js'
 
 /**
  * Renders docs/profiles.md from the profile registry: each profile, each rule with its severity,
@@ -42,11 +44,41 @@ export function renderProfiles(profiles: readonly Profile[]): string {
     '',
     'A model API is the last consumer of a tool list: the agent sends every tool to it with every',
     'message, and one tool it refuses fails the whole request. Its profiles (`anthropic`, `openai`,',
-    '`openai-strict`, `gemini`, `gemini-json-schema`) say which request field they judge and what',
-    'well-known clients strip first. Declared in `profiles`, their error rules fail `lint`, and a',
-    'release that newly breaks one is breaking in `check` and the matchers. Undeclared, the rules',
-    'marked "warns undeclared" still print one warning line in `check`, `snapshot`, `show` and the',
-    'matchers, without failing.',
+    '`openai-strict`, `gemini`, `gemini-sanitized`, `gemini-json-schema`) say which request field',
+    'they judge and what well-known clients strip first. Declared in `profiles`, their error rules',
+    'fail `lint`, and a release that newly breaks one is breaking in `check` and the matchers.',
+    'Undeclared, the rules marked "warns undeclared" still print one warning line in `check`,',
+    '`snapshot`, `show` and the matchers, without failing. Each rule\'s "instead" names a spelling',
+    'every model profile accepts, or says which declared API an alternative breaks.',
+    '',
+    'A host profile (`claude-code`, `claude-connectors`, `cursor`, `vscode-copilot`, `zed`,',
+    '`bedrock-converse`) holds what one host application drops or refuses whatever model it uses:',
+    'how many tools a request carries, and the names it builds. Each server is judged alone, as any',
+    'profile judges it (a name with the shortest server name a host could give it, one letter; a',
+    'count of this server\'s tools alone); `judgeHostLimits(servers)` (exported) judges a whole',
+    'client config: the tools of all its servers together and the names the config gives them.',
+    '',
+    '## Which Gemini profile a client needs',
+    '',
+    'Gemini has two request fields for a tool\'s schema, and clients differ in what they strip before',
+    'sending. Declare the profile of the clients your server is used with (read from each client\'s code):',
+    '',
+    '| client | sends | profile | source |',
+    '| --- | --- | --- | --- |',
+    ...GEMINI_CLIENTS.map(({ client, sends, profile, source }) => `| ${cell(client)} | ${cell(sends)} | \`${profile}\` | [${cell(source.title)}](${source.url}) |`),
+    '',
+    '`gemini` judges `parameters` as the server wrote it, for a client that forwards the schema',
+    'untouched; `gemini-sanitized` keeps every `parameters` rule but the one on `$schema` and',
+    '`additionalProperties`, which such clients remove.',
+    '',
+    '## What the published servers break',
+    '',
+    `Measured by \`test/lint/model-profiles.test.ts\` (which fails when these differ) over ${PUBLISHED_COUNTS.servers.length} published`,
+    `server releases, named by their npm aliases in package.json's devDependencies (\`dokploy-0-30-2\` is \`@dokploy/mcp@0.30.2\`): ${PUBLISHED_COUNTS.servers.map((server) => `\`${server}\``).join(', ')}. Each row: how many releases break the rule (error rules only). With no model profile declared, ${PUBLISHED_COUNTS.warnUndeclared.length === 0 ? 'none of them prints' : `${PUBLISHED_COUNTS.warnUndeclared.map((server) => `\`${server}\``).join(' and ')} print`} the one warning line.`,
+    '',
+    '| profile | rule | releases | which |',
+    '| --- | --- | --- | --- |',
+    ...PUBLISHED_COUNTS.rules.map(({ profile, rule, releases }) => `| \`${profile}\` | \`${rule}\` | ${releases.length} | ${releases.length === 0 ? 'none' : releases.join(', ')} |`),
   ]
   for (const profile of profiles) {
     lines.push('', `## \`${profile.name}\``, '', profile.title)
@@ -54,6 +86,7 @@ export function renderProfiles(profiles: readonly Profile[]): string {
       lines.push('', `Judges ${profile.modelApi.judges}. When an error rule is broken, ${profile.modelApi.refusal}.`)
       if (profile.modelApi.clientsStrip) lines.push(`Well-known clients strip or rewrite: ${profile.modelApi.clientsStrip}.`)
     }
+    if (profile.hostClient) lines.push('', `A host profile: ${profile.hostClient.host}. When an error rule is broken, ${profile.hostClient.effect}.`)
     lines.push('', '| rule | severity | what users read | source |', '| --- | --- | --- | --- |')
     for (const rule of profile.rules) {
       const notes = [

@@ -9,7 +9,7 @@ import { compareUnevaluated } from './compare-unevaluated.js'
 import { EQUAL, found, NodeReport, type NodeResult, type SchemaObject } from './finding.js'
 import { alignMergedMembers } from './merge-schemas.js'
 import { fromInclusions } from './relation.js'
-import { allowsNumbers, typeAtoms, unsatisfiableReason, type TypeAtom } from './satisfiability.js'
+import { allowsNumbers, liveTypeAtoms, typeAtoms, unsatisfiableReason, type TypeAtom } from './satisfiability.js'
 import type { Json, Relation, Schema } from './types.js'
 import type { Walker } from './walker.js'
 
@@ -84,16 +84,21 @@ function compareReferences(walker: Walker, a: SchemaObject, b: SchemaObject, rep
 function compareTyped(walker: Walker, a: SchemaObject, b: SchemaObject, report: NodeReport): void {
   const atomsA = typeAtoms(a)
   const atomsB = typeAtoms(b)
-  const relation = atomRelation(atomsA, atomsB)
-  if (relation !== 'equal') {
-    const changed = symmetricDifference(atomsA, atomsB)
+  // Why live atoms decide a type change: `{type: number, multipleOf: 2}` takes integers alone, as
+  // `{type: integer, multipleOf: 2}` does; where `type` reads the same, the keywords beside it
+  // (compared below) are the change, and a type finding would count it twice.
+  const liveA = liveTypeAtoms(a)
+  const liveB = liveTypeAtoms(b)
+  const relation = atomRelation(liveA, liveB)
+  if (relation !== 'equal' && atomRelation(atomsA, atomsB) !== 'equal') {
+    const changed = symmetricDifference(liveA, liveB)
     const kind = changed.length === 1 && changed[0] === 'null' ? 'schema-nullable-changed' : 'schema-type-changed'
     report.change(found(kind, relation, { before: a.type, after: b.type }))
   }
   const common = new Set([...atomsA].filter((t) => atomsB.has(t)))
   if (common.size === 0) return
   if (common.has('string')) compareStringKeywords(a, b, report)
-  if (allowsNumbers(common)) compareNumberKeywords(a, b, report, { a: !atomsA.has('fraction'), b: !atomsB.has('fraction') })
+  if (allowsNumbers(common)) compareNumberKeywords(a, b, report, { a: !liveA.has('fraction'), b: !liveB.has('fraction') })
   if (common.has('object')) report.add(compareObjects(walker, a, b))
   if (common.has('array')) report.add(compareArrays(walker, a, b))
   compareFormat(a, b, report)

@@ -35,6 +35,7 @@ export function dropImpliedKeywords(s: Record<string, unknown>, allowedTypes: nu
   const added = forbiddenDependentsAsProperties(s)
   const allowed = closedNames(s)
   if (s.propertyNames !== undefined && allowed !== undefined && [...allowed].every((name) => valueMatches(s.propertyNames, name) === true)) delete s.propertyNames
+  if (s.propertyNames !== undefined && allowed !== undefined) refusedNamesAsProperties(s, allowed)
   if (isPlainObject(s.dependentRequired)) dropUntriggerable(s, 'dependentRequired', allowed)
   if (typeof s.minProperties === 'number' && Array.isArray(s.required) && s.minProperties <= new Set(s.required).size) delete s.minProperties
   if (typeof s.maxProperties === 'number' && allowed !== undefined && s.maxProperties >= allowed.size) delete s.maxProperties
@@ -118,15 +119,36 @@ function canHold(s: Record<string, unknown>, name: string, closed: Set<string> |
   return closed === undefined || closed.has(name)
 }
 
-/** Drops entries whose key can never be present, and names that only restate their own key. */
+/**
+ * On a closed object only its listed names can appear, so `propertyNames` says which of them
+ * may: a name it refuses is unlisted (or, when required, set to `false`), and once each name is decided
+ * `propertyNames` says nothing more (`{maxLength: 1}` and `{enum: ['zzz']}` over `ab` agree).
+ */
+function refusedNamesAsProperties(s: Record<string, unknown>, allowed: Set<string>): void {
+  const verdicts = [...allowed].map((name) => [name, valueMatches(s.propertyNames, name)] as const)
+  if (verdicts.some(([, verdict]) => verdict === undefined)) return
+  const properties = { ...(s.properties as Record<string, unknown>) }
+  const required = Array.isArray(s.required) ? s.required : []
+  // Why delete a name nobody requires: a closed object refuses an unlisted name as it refuses
+  // one set to `false`, and the shorter spelling is the one its equal rewrites already take.
+  for (const [name, verdict] of verdicts) if (verdict === false) required.includes(name) ? (properties[name] = false) : delete properties[name]
+  if (Object.keys(properties).length === 0) delete s.properties
+  else s.properties = properties
+  delete s.propertyNames
+}
+
+/** Drops entries whose key can never be present, names that only restate their own key, and (in `dependentRequired`) names the object requires anyway. */
 function dropUntriggerable(s: Record<string, unknown>, keyword: string, closed: Set<string> | undefined): void {
   const map = s[keyword] as Record<string, unknown>
+  // Why: a name in `required` is present whether or not the entry's key is.
+  const required = keyword === 'dependentRequired' && Array.isArray(s.required) ? s.required : []
   const keep: Record<string, unknown> = {}
   let changed = false
   for (const name of Object.keys(map)) {
     let value = map[name]
     // Why: a key that is present is present; `{a: [a]}` asks nothing more.
     if (Array.isArray(value) && value.includes(name)) value = value.filter((n) => n !== name)
+    if (Array.isArray(value) && required.length > 0 && value.some((n) => required.includes(n))) value = value.filter((n) => !required.includes(n))
     if (value !== map[name]) changed = true
     if (!canHold(s, name, closed) || (Array.isArray(value) && value.length === 0) || value === true) {
       changed = true

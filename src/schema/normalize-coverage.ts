@@ -1,4 +1,4 @@
-import { canonicalJson, isPlainObject } from './keywords.js'
+import { acceptsAll, canonicalJson, isPlainObject } from './keywords.js'
 import { patternMatches } from './bounded-pattern.js'
 
 /** Keywords that evaluate properties or items in place from a subschema (their annotations reach `unevaluated*`). */
@@ -23,7 +23,7 @@ export function normalizeCoverage(s: Record<string, unknown>): boolean {
     added = true
   }
   if (isPlainObject(s.dependentSchemas)) added = requiredOnlyDependencies(s) || added
-  if (s.if !== undefined && s.else === undefined) added = conditionalRequired(s) || added
+  if (s.if !== undefined) added = conditionalRequired(s) || added
   if (Array.isArray(s.prefixItems)) added = closeTuple(s) || added
   if (s.additionalProperties === false && isPlainObject(s.properties)) dropRejectedProperties(s)
   return added
@@ -116,16 +116,18 @@ function requiredOnlyDependencies(s: Record<string, unknown>): boolean {
   return moved
 }
 
-/** `if: {required: [a]}, then: {required: […]}` (no `else`) is `dependentRequired: {a: […]}`. */
+/** `if: {required: [a]}, then: {required: […]}` (no `else`, or one that accepts everything) is `dependentRequired: {a: […]}`. */
 function conditionalRequired(s: Record<string, unknown>): boolean {
   const condition = s.if
   const then = s.then
+  if (s.else !== undefined && !acceptsAll(s.else)) return false
   if (!isPlainObject(condition) || Object.keys(condition).length !== 1 || !Array.isArray(condition.required) || condition.required.length !== 1) return false
   if (!isPlainObject(then) || Object.keys(then).length !== 1 || !Array.isArray(then.required)) return false
   if (typeof condition.required[0] !== 'string') return false
   addDependentRequired(s, condition.required[0], then.required)
   delete s.if
   delete s.then
+  if ('else' in s) delete s.else
   return true
 }
 

@@ -1,5 +1,6 @@
 import type { Schema } from './types.js'
-import { canonicalJson, isPlainObject, valueKey, withoutList } from './keywords.js'
+import { acceptsAll, canonicalJson, isPlainObject, valueKey, withoutList } from './keywords.js'
+import { integerStepOf } from './exact-decimal.js'
 import { valueMatches, type Verdict } from './value-matches.js'
 
 /**
@@ -23,6 +24,19 @@ export function typeAtoms(schema: Schema): Set<TypeAtom> {
     else if (typeof t === 'string' && (ALL_ATOMS as readonly string[]).includes(t)) out.add(t as TypeAtom)
   }
   return out
+}
+
+/**
+ * The type atoms a schema's `type` allows that some value can still take: an atom whose
+ * keywords leave it no value (`minLength: 3, maxLength: 2` on strings, an integer `multipleOf`
+ * on non-integers) is left out, so `{type: number, multipleOf: 2}` allows integers alone.
+ * @example liveTypeAtoms({ type: 'number', multipleOf: 2 }) // Set { 'integer' }
+ */
+export function liveTypeAtoms(schema: Schema): Set<TypeAtom> {
+  const atoms = typeAtoms(schema)
+  if (typeof schema === 'boolean') return atoms
+  for (const atom of atoms) if (atomUnsatisfiable(schema, atom) !== undefined) atoms.delete(atom)
+  return atoms
 }
 
 /** Whether the atoms include a number atom. */
@@ -51,6 +65,8 @@ export function unsatisfiableReason(schema: Schema): string | undefined {
     return reason === undefined
   })
   if (live.length === 0) return reasons.length > 0 ? [...new Set(reasons)].join('; ') : 'no type allowed'
+  const repeated = repeatedOneOf(schema.oneOf)
+  if (repeated !== undefined) return repeated
   if (Array.isArray(schema.allOf)) {
     const members = schema.allOf as Schema[]
     for (const member of members) {
@@ -65,6 +81,25 @@ export function unsatisfiableReason(schema: Schema): string | undefined {
       }
     }
   }
+  return undefined
+}
+
+/**
+ * Why a `oneOf` matches nothing: a value that one branch accepts is accepted by its copy too,
+ * so when every branch has a copy (or two branches accept everything) no value matches exactly one.
+ */
+function repeatedOneOf(branches: unknown): string | undefined {
+  if (!Array.isArray(branches) || branches.length < 2) return undefined
+  // Why: a branch that is a `$ref` may lead back to this `oneOf` without a step into the value;
+  // such a schema is not judged here (the walker lists it as not recorded).
+  if (branches.some((branch) => isPlainObject(branch) && branch.$ref !== undefined)) return undefined
+  const counts = new Map<string, number>()
+  for (const branch of branches) {
+    const key = acceptsAll(branch) ? 'true' : canonicalJson(branch)
+    counts.set(key, (counts.get(key) ?? 0) + 1)
+  }
+  if ((counts.get('true') ?? 0) >= 2) return 'two oneOf branches accept every value'
+  if ([...counts.values()].every((count) => count >= 2)) return 'every oneOf branch is repeated, so no value matches exactly one'
   return undefined
 }
 
@@ -97,6 +132,14 @@ function atomUnsatisfiable(schema: Record<string, unknown>, atom: TypeAtom): str
     }
     if (max !== undefined && required.length > max) return `${required.length} required properties > maxProperties ${max}`
   }
+  if (atom === 'array') {
+    const min = num('minItems')
+    const longest = longestArray(schema)
+    if (min !== undefined && min > longest) return `minItems ${min} > the ${longest} item${longest === 1 ? '' : 's'} the item schemas allow`
+  }
+  const step = num('multipleOf')
+  // Why: a whole-number step has whole multiples alone, so no fraction is a multiple of it.
+  if (atom === 'fraction' && step !== undefined && step > 0 && Number.isInteger(step)) return `multipleOf ${step} admits whole numbers alone`
   if (atom === 'integer' || atom === 'fraction') {
     const low = schema.exclusiveMinimum !== undefined ? num('exclusiveMinimum') : num('minimum')
     const high = schema.exclusiveMaximum !== undefined ? num('exclusiveMaximum') : num('maximum')
@@ -107,8 +150,37 @@ function atomUnsatisfiable(schema: Record<string, unknown>, atom: TypeAtom): str
     const empty = low > high || (low === high && exclusive)
     if (empty) return `${lowName} ${low} ${low === high ? '=' : '>'} ${highName} ${high}`
     if (atom === 'integer' && Math.ceil(low) > Math.floor(high)) return `no integer between ${low} and ${high}`
+    if (atom === 'integer' && step !== undefined && step > 0) return noMultipleBetween(schema, step)
   }
   return undefined
+}
+
+/**
+ * The most items an array can hold: up to the first tuple slot no value fits, and (with
+ * `items` that no value fits) no more than its tuple slots; `Infinity` when unbounded so.
+ */
+function longestArray(schema: Record<string, unknown>): number {
+  const slots = Array.isArray(schema.prefixItems) ? (schema.prefixItems as Schema[]) : []
+  const blocked = slots.findIndex((slot) => slot === false || (isPlainObject(slot) && slot.$ref === undefined && unsatisfiableReason(slot) !== undefined))
+  if (blocked >= 0) return blocked
+  const tail = schema.items as Schema | undefined
+  const closed = tail === false || (isPlainObject(tail) && tail.$ref === undefined && unsatisfiableReason(tail) !== undefined)
+  return closed ? slots.length : Infinity
+}
+
+/** Why no integer multiple of `step` lies within the schema's bounds, or `undefined` when one does (or the bounds are open or huge). */
+function noMultipleBetween(schema: Record<string, unknown>, step: number): string | undefined {
+  const bound = (key: string): number | undefined => (typeof schema[key] === 'number' ? (schema[key] as number) : undefined)
+  const exclusiveLow = bound('exclusiveMinimum')
+  const exclusiveHigh = bound('exclusiveMaximum')
+  const low = exclusiveLow !== undefined ? Math.floor(exclusiveLow) + 1 : Math.ceil(bound('minimum') ?? -Infinity)
+  const high = exclusiveHigh !== undefined ? Math.ceil(exclusiveHigh) - 1 : Math.floor(bound('maximum') ?? Infinity)
+  if (!Number.isSafeInteger(low) || !Number.isSafeInteger(high)) return undefined
+  // Why the whole-number step: an integer is a multiple of 2.5 exactly when it is one of 5.
+  const whole = integerStepOf(step)
+  if (!Number.isSafeInteger(whole)) return undefined
+  const first = Math.ceil(low / whole) * whole
+  return first > high ? `no multiple of ${step} between ${low} and ${high}` : undefined
 }
 
 /**

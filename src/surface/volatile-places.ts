@@ -2,11 +2,29 @@
  * The places in a surface a volatile path names. Why a file of its own: the snapshot serializer,
  * loaded with the matchers' setup, prints volatile values by their place and stays light.
  */
+import { compareText } from '../schema/keywords.js'
 import { formatsIn, maskTokens } from './volatile-formats.js'
 import type { Surface } from './types.js'
 
 /** The top-level lists and the field each entry is keyed by. */
-const KEYS: Record<string, string> = { tools: 'name', prompts: 'name', resources: 'uri', resourceTemplates: 'uriTemplate' }
+export const KEYED_LISTS: Record<string, string> = { tools: 'name', prompts: 'name', resources: 'uri', resourceTemplates: 'uriTemplate' }
+
+/** True when a concrete path names an entry's key (`resources["session://{uuid}/status"].uri`): writing it can change the list's order. */
+export function namesKey(path: readonly string[]): boolean {
+  return path.length === 3 && KEYED_LISTS[path[0]] === path[2]
+}
+
+/**
+ * Sorts the named lists of a surface by their key again, in place.
+ * Why: a surface is sorted by key, and a key with a random id in it sorts by the id, so a key
+ * rewritten (as its shape, or as recorded) can move its entry.
+ */
+export function sortByKey(surface: Surface, lists: Iterable<string>): void {
+  for (const list of lists) {
+    const key = KEYED_LISTS[list]
+    ;((surface as unknown as Record<string, Record<string, unknown>[]>)[list] ?? []).sort((a, b) => compareText(String(a[key]), String(b[key])))
+  }
+}
 
 /** One place a path reaches: the object or array holding the value, its key there, and the concrete path. */
 export interface Place {
@@ -47,12 +65,13 @@ export function placesOf(surface: Surface, segments: readonly string[]): Place[]
 
 /** The field the array reached before `segments[depth]` is keyed by: a top-level list's, or a prompt's arguments' `name`. */
 function keyFieldAt(segments: readonly string[], depth: number): string | undefined {
-  if (depth === 1) return KEYS[segments[0]]
+  if (depth === 1) return KEYED_LISTS[segments[0]]
   return depth === 3 && segments[0] === 'prompts' && segments[2] === 'arguments' ? 'name' : undefined
 }
 
 function keyMatches(key: string, segment: string): boolean {
   if (segment === '*' || key === segment) return true
   const formats = formatsIn(segment)
-  return formats.length > 0 && maskTokens(key, formats) === segment
+  // Why a key written with its shape (`session://‹uuid›/status`, as a snapshot prints it) matches too: it is the same entry.
+  return formats.length > 0 && maskTokens(key.replace(/‹([a-z-]+)›/g, '{$1}'), formats) === segment
 }

@@ -10,12 +10,9 @@ import { compareText } from '../schema/keywords.js'
 import type { Surface, VolatileValue } from './types.js'
 import { maskTokens, VOLATILE_FORMATS, type VolatileFormat } from './volatile-formats.js'
 import { parseVolatilePath, renderVolatilePath } from './volatile-path.js'
-import { placesOf } from './volatile-places.js'
+import { KEYED_LISTS, namesKey, placesOf, sortByKey } from './volatile-places.js'
 
 const NUMBER_FORMATS: ReadonlySet<string> = new Set(['epoch-ms', 'epoch-s', 'increasing'])
-
-/** The lists keyed by a field, as in a surface. */
-const KEYS: Record<string, string> = { tools: 'name', prompts: 'name', resources: 'uri', resourceTemplates: 'uriTemplate' }
 
 /** Any shape token in a text: `‹date-time›`, `‹integer epoch-ms›`. */
 const TOKEN = /‹([a-z-]+(?: [a-z-]+)?)›/g
@@ -46,14 +43,10 @@ export function withShapes(surface: Surface): Surface {
       const written = shapeOf(holder[place.key], value)
       if (written === undefined) continue
       holder[place.key] = written
-      if (place.path.length === 3 && KEYS[place.path[0]] === place.path[2]) resorted.add(place.path[0])
+      if (namesKey(place.path)) resorted.add(place.path[0])
     }
   }
-  // Why sorted again: a surface is sorted by key, and a key with a random id in it sorts by the id.
-  for (const list of resorted) {
-    const key = KEYS[list]
-    ;((out as unknown as Record<string, Record<string, unknown>[]>)[list] ?? []).sort((a, b) => compareText(String(a[key]), String(b[key])))
-  }
+  sortByKey(out, resorted)
   return out
 }
 
@@ -88,7 +81,7 @@ export function readShapes(surface: Surface): Surface {
   const found = new Map<string, VolatileValue>()
   const record = (value: VolatileValue) => void found.set(`${value.path}\0${value.format ?? ''}`, value)
   walk((surface as { server?: unknown }).server, ['server'], record)
-  for (const [list, key] of Object.entries(KEYS)) {
+  for (const [list, key] of Object.entries(KEYED_LISTS)) {
     const entries = (surface as unknown as Record<string, unknown>)[list]
     if (!Array.isArray(entries)) continue
     for (const entry of entries as Record<string, unknown>[]) if (typeof entry?.[key] === 'string') walk(entry, [list, segmentOf(entry[key] as string)], record)

@@ -4,9 +4,10 @@
  * sees a changed type or format, a removed or renamed argument, a required flag, and the rest of a text.
  */
 import { maskTokens, placeholder, VOLATILE_FORMATS, type VolatileFormat } from './volatile-formats.js'
-import { placesOf, type Place } from './volatile-places.js'
+import { namesKey, placesOf, sortByKey, type Place } from './volatile-places.js'
 import { parseVolatilePath, renderVolatilePath } from './volatile-path.js'
 import { stableStringify } from './stable-json.js'
+import { shapeToken } from './volatile-shapes.js'
 import type { Surface, VolatileValue } from './types.js'
 import type { VolatileDeclaration } from './volatile-declaration.js'
 
@@ -54,22 +55,29 @@ function shapeAt(path: string, value: VolatileValue): ComparedByShape {
   return { path, type: value.type, ...(value.format !== undefined ? { format: value.format } : {}), ...(value.pattern !== undefined ? { pattern: value.pattern } : {}) }
 }
 
-/** Masks the value at a place when it has the shape; true when it did. */
+/**
+ * Masks the value at a place when it has the shape; true when it did. A value a snapshot wrote as
+ * its shape (`‹date-time›`, `‹integer epoch-ms›`) has it: it was that shape when written.
+ */
 function maskPlace(place: Place, value: VolatileValue): boolean {
   const holder = place.holder as Record<string | number, unknown>
   const current = holder[place.key]
   if (value.type !== 'string') {
-    if (typeof current !== 'number' || (value.type === 'integer' && !Number.isInteger(current))) return false
+    const written = current === shapeToken(value.format === undefined ? value.type : `${value.type} ${value.format}`)
+    if (!written && (typeof current !== 'number' || (value.type === 'integer' && !Number.isInteger(current)))) return false
     holder[place.key] = placeholder(value.type)
     return true
   }
   if (typeof current !== 'string') return false
+  // Why the written shape read as its placeholder: a snapshot's text compares with a live value by the same mask.
+  const shape = String(value.format ?? (value.pattern !== undefined ? 'volatile' : 'string'))
+  const text = current.replaceAll(shapeToken(shape), placeholder(shape))
   let masked: string | undefined
-  if (value.pattern !== undefined) masked = maskPattern(current, value.pattern)
-  else if (value.format !== undefined) masked = maskTokens(current, [value.format as VolatileFormat])
+  if (value.pattern !== undefined) masked = maskPattern(text, value.pattern)
+  else if (value.format !== undefined) masked = maskTokens(text, [value.format as VolatileFormat])
   else masked = placeholder('string')
   // Why a string with no token of the format is not masked: the token is the shape, and its loss is a change.
-  if (masked === undefined || (masked === current && !current.includes(placeholder(String(value.format ?? 'volatile'))))) return false
+  if (masked === undefined || (masked === text && !text.includes(placeholder(shape)))) return false
   holder[place.key] = masked
   return true
 }
@@ -98,6 +106,19 @@ export function mergeVolatile(earlier: readonly VolatileValue[] | undefined, det
   for (const value of detected) byPlace.set(`${value.path}\0${value.format ?? ''}\0${value.pattern ?? ''}`, value)
   const merged = [...byPlace.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, value]) => value)
   return merged.length > 0 ? merged : undefined
+}
+
+/**
+ * The declared paths that name no value in a surface: a tool, argument or field renamed or removed
+ * since the path was written, or a typo. Why said: such a path masks nothing, silently.
+ * @example namesNothing(surface, ['tools.serch.description']) // ['tools.serch.description']
+ */
+export function namesNothing(surface: Surface, declared: readonly VolatileDeclaration[]): string[] {
+  const paths = declared.map((entry) => (typeof entry === 'string' ? entry : entry.path))
+  return [...new Set(paths)].filter((path) => {
+    const parsed = parseVolatilePath(path)
+    return !('problem' in parsed) && placesOf(surface, parsed.segments).length === 0
+  })
 }
 
 /**
@@ -137,6 +158,36 @@ function resolveDeclaration(recorded: Surface, entry: VolatileDeclaration): Vola
     }
   }
   return out
+}
+
+/**
+ * The live surface with each of its volatile values written as `recorded` has it wherever its shape
+ * is unchanged: accepting another change rewrites a contract file with no fresh id or clock in its
+ * diff. A value whose shape changed, or that `recorded` does not hold, keeps its live text.
+ * @example writeContract(file, keepRecordedVolatile(existing, live))
+ */
+export function keepRecordedVolatile(recorded: Surface, live: Surface): Surface {
+  const values = live.volatile ?? []
+  if (values.length === 0) return live
+  const masked = maskVolatile(recorded, live, values)
+  const out = structuredClone(live)
+  const resorted = new Set<string>()
+  for (const path of new Set(masked.compared.map((value) => value.path))) {
+    const parsed = parseVolatilePath(path)
+    if ('problem' in parsed) continue
+    const [before, after, source, target] = [masked.recorded, masked.live, recorded, out].map((surface) => placesOf(surface, parsed.segments))
+    // Why one place each: two entries a masked key names cannot be told apart.
+    if ([before, after, source, target].some((places) => places.length !== 1)) continue
+    if (stableStringify(valueAt(before[0])) !== stableStringify(valueAt(after[0]))) continue
+    ;(target[0].holder as Record<string | number, unknown>)[target[0].key] = structuredClone(valueAt(source[0]))
+    if (namesKey(parsed.segments)) resorted.add(parsed.segments[0])
+  }
+  sortByKey(out, resorted)
+  return out
+}
+
+function valueAt(place: Place): unknown {
+  return (place.holder as Record<string | number, unknown>)[place.key]
 }
 
 /**

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto'
 import { MAX_ITEM_DEPTH } from '../schema/nesting-limit.js'
 import { normalizeSurface, type ReuseEntry } from './normalize.js'
 import { isPlainJson } from './plain-json.js'
+import { parseVolatilePath } from './volatile-path.js'
+import { KEYED_LISTS, placesOf } from './volatile-places.js'
 import type { Entity, ListName, NotRecorded, RawSurface, Surface } from './types.js'
 
 /**
@@ -68,6 +70,7 @@ export function vouchEntries(raw: RawSurface, written: Surface, eligible: Readon
   if (raw.legacy !== undefined || raw.authorizations !== undefined) return undefined
   const vouched: Vouched = { epoch: VOUCH_EPOCH }
   const notes = notesByEntity(written)
+  const moving = entriesWithVolatile(written)
   let any = false
   for (const [list, entity, keyField] of LISTS) {
     const recorded = onceByKey((written[list] ?? []) as unknown as Raw[], keyField)
@@ -77,13 +80,25 @@ export function vouchEntries(raw: RawSurface, written: Surface, eligible: Readon
       const key = keyOf(entry, keyField)
       if (listed.get(key) !== 1 || !eligible.has(entry) || !isPlainJson(entry, MAX_ITEM_DEPTH + 2)) continue
       const entryRecorded = recorded.get(key)
-      if (entryRecorded === undefined) continue
+      // Why an entry holding a volatile value is not vouched: what the server sends for it differs on every start, and its recorded text may be an earlier day's.
+      if (entryRecorded === undefined || moving.has(`${list}\0${key}`)) continue
       digests[key] = entryDigest(entry, entryRecorded, notes.get(`${entity}\0${key}`) ?? [])
       any = true
     }
     if (Object.keys(digests).length > 0) vouched[list] = digests
   }
   return any ? vouched : undefined
+}
+
+/** The entries a surface's volatile values are in, as `list\0key`. */
+function entriesWithVolatile(surface: Surface): Set<string> {
+  const entries = new Set<string>()
+  for (const value of surface.volatile ?? []) {
+    const parsed = parseVolatilePath(value.path)
+    if ('problem' in parsed || parsed.segments[0] === 'server') continue
+    for (const place of placesOf(surface, parsed.segments.slice(0, 2))) entries.add(`${parsed.segments[0]}\0${String((place.holder as Record<string, unknown>[])[place.key as number]?.[KEYED_LISTS[parsed.segments[0]]])}`)
+  }
+  return entries
 }
 
 /**

@@ -79,7 +79,7 @@ describe('a stdio server whose listing changes by itself', () => {
     const json = JSON.parse((await run('check', 'honors', 1, '--format', 'json')).stdout)
     expect(json.looksVolatile).toEqual([{ path: 'tools.search.description', type: 'string', format: 'date' }])
     expect(json.changes.map((change: { kind: string; hint?: string }) => [change.kind, change.hint])).toEqual([
-      ['tool-description-changed', 'this description looks like a clock (date): mark tools.search.description volatile, or run snapshot again to detect it'],
+      ['tool-description-changed', 'this description holds a date (date), which moves only at midnight: two reads seconds apart cannot detect it, so declare it ("volatile": ["tools.search.description"])'],
     ])
     await writeFile(join(folder, 'mcp-contract.config.json'), JSON.stringify({ volatile: ['tools.search.description'] }))
     const declared = await run('check', 'honors', 1, '--fail-on', 'routing', '--format', 'json')
@@ -114,6 +114,28 @@ describe('a stdio server whose listing changes by itself', () => {
         },
       ]
     `)
+  })
+
+  test('snapshot --force over a real change keeps each volatile value as recorded where its shape held: the diff shows the change, no fresh id or clock', async () => {
+    await run('snapshot')
+    const before = JSON.parse(await readFile(join(folder, 'mcp-contract.json'), 'utf8'))
+    const forced = await run('snapshot', 'renamed-argument', 1, '--force')
+    expect(forced.code).toBe(0)
+    const after = JSON.parse(await readFile(join(folder, 'mcp-contract.json'), 'utf8'))
+    const search = (contract: { tools: { name: string; inputSchema: { properties: Record<string, { default?: string }> } }[] }) => contract.tools.find((tool) => tool.name === 'search')!.inputSchema.properties
+    expect(Object.keys(search(after)).sort()).toEqual(['limit', 'since', 'term'])
+    expect(after.server.instructions).toBe(before.server.instructions)
+    expect(after.resources.map((resource: { uri: string }) => resource.uri)).toEqual(before.resources.map((resource: { uri: string }) => resource.uri))
+    expect(search(after).since.default).toBe(search(before).since.default)
+    expect(after.volatile).toEqual(before.volatile)
+  })
+
+  test('a declared volatile path that names nothing the server lists is warned about, naming the path', async () => {
+    await run('snapshot')
+    await writeFile(join(folder, 'mcp-contract.config.json'), JSON.stringify({ volatile: ['tools.serach.description', 'server.instructions'] }))
+    const check = await run('check')
+    expect(check.code).toBe(0)
+    expect(check.stderr).toBe('mcp-contract: warning: the volatile path tools.serach.description names nothing the server lists, so it masks nothing; was it renamed? Fix it where "volatile" declares it.\n')
   })
 
   test('diff compares two contract files by the volatile values the older one records', async () => {

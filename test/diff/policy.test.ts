@@ -30,7 +30,7 @@ describe('policyProblem', () => {
     { policy: { era: '2026' }, says: `era must be one of 'auto', 'legacy', '2026-07-28', 'both'; got "2026".` },
     { policy: { ignore: [42] }, says: 'ignore must be a list of change kind ids' },
     { policy: { profiles: 'sdk-typescript' }, says: `profiles must be a list of profile names, such as ['sdk-typescript']; got "sdk-typescript".` },
-    { policy: { profiles: ['claude-desktop'] }, says: 'profiles lists "claude-desktop", which is not a profile; the profiles are mcp-2025-11-25, mcp-2026-07-28, sdk-typescript, anthropic, openai, openai-strict, gemini, gemini-json-schema (docs/profiles.md describes each).' },
+    { policy: { profiles: ['claude-desktop'] }, says: 'profiles lists "claude-desktop", which is not a profile; the profiles are mcp-2025-11-25, mcp-2026-07-28, sdk-typescript, anthropic, openai, openai-strict, gemini, gemini-sanitized, gemini-json-schema, claude-code, claude-connectors, cursor, vscode-copilot, zed, bedrock-converse (docs/profiles.md describes each).' },
     { policy: { ignore: ['tool-remove'] }, says: `ignore: "tool-remove" is not a change kind id. Did you mean "tool-removed"? KINDS from 'mcp-contract' lists every kind.` },
     { policy: { ignore: ['argument-remove:search.q'] }, says: `ignore: "argument-remove" is not a change kind id. Did you mean "argument-removed"?` },
     { policy: { ignore: ['argument-removed:'] }, says: `ignore: "argument-removed:" has nothing after the colon; write argument-removed alone for every change of that kind, or argument-removed:NAME for one tool, prompt or resource.` },

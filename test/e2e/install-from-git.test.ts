@@ -12,7 +12,7 @@ import { afterAll, expect, test } from 'vitest'
 import { ROOT } from './support/packed-package.js'
 
 const run = promisify(execFile)
-const CHECKED_IN = ['src', 'matchers', 'setup', 'scripts', 'package.json', 'tsup.config.ts', 'tsconfig.json', 'mcp-contract.schema.json', 'mcp-contract.config.schema.json', 'mcp-consumer-contract.schema.json']
+const CHECKED_IN = ['src', 'matchers', 'setup', 'scripts', 'package.json', 'tsup.config.ts', 'tsconfig.json', 'mcp-contract.schema.json', 'mcp-contract.config.schema.json', 'mcp-consumer-contract.schema.json', 'mcp-contract.lock.schema.json']
 let checkout: string | undefined
 
 afterAll(async () => {

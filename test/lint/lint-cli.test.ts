@@ -43,7 +43,7 @@ describe('mcp-contract lint', () => {
     expect(run.stdout).toContain('\n0 errors · 18 warnings (18 emitted by the SDK, not by your code) in 2 profiles — passes\n')
   })
 
-  test('--profile picks the profiles; mcp-2026-07-28 still wants an object input root', async () => {
+  test('--profile picks the profiles; mcp-2026-07-28 still wants an object input root; each JSON finding carries its source link', async () => {
     const run = await runCliProcess(['lint', '--profile', 'mcp-2026-07-28', '--format', 'json', ...server('2025-7-29')])
     expect(run.code).toBe(1)
     const report = JSON.parse(run.stdout)
@@ -57,6 +57,7 @@ describe('mcp-contract lint', () => {
       path: 'inputSchema.type',
       detail: 'type is missing',
       refusesListing: false,
+      source: { title: 'MCP 2026-07-28: schema, Tool.inputSchema (SEP-2106 keeps type: "object" for inputs)', url: 'https://modelcontextprotocol.io/specification/2026-07-28/schema#tool' },
     })
   })
 
@@ -72,7 +73,7 @@ describe('mcp-contract lint', () => {
     const profile = await runCliProcess(['lint', '--profile', 'claude-desktop', ...server('2025-3-28')])
     expect(profile.code).toBe(2)
     expect(profile.stderr.split('\n')[0]).toMatchInlineSnapshot(
-      `"mcp-contract: --profile lists "claude-desktop", which is not a profile; the profiles are mcp-2025-11-25, mcp-2026-07-28, sdk-typescript, anthropic, openai, openai-strict, gemini, gemini-json-schema (docs/profiles.md describes each)."`,
+      `"mcp-contract: --profile lists "claude-desktop", which is not a profile; the profiles are mcp-2025-11-25, mcp-2026-07-28, sdk-typescript, anthropic, openai, openai-strict, gemini, gemini-sanitized, gemini-json-schema, claude-code, claude-connectors, cursor, vscode-copilot, zed, bedrock-converse (docs/profiles.md describes each)."`,
     )
     const format = await runCliProcess(['lint', '--format', 'junit', ...server('2025-3-28')])
     expect(format.code).toBe(2)

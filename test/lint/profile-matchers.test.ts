@@ -73,7 +73,7 @@ test('a profile name that is not one is rejected before anything connects', () =
   expect(message).toMatchInlineSnapshot(`
     "expect(server).toHonorContract("x.json")
 
-    profiles lists "claude-desktop", which is not a profile; the profiles are mcp-2025-11-25, mcp-2026-07-28, sdk-typescript, anthropic, openai, openai-strict, gemini, gemini-json-schema (docs/profiles.md describes each)."
+    profiles lists "claude-desktop", which is not a profile; the profiles are mcp-2025-11-25, mcp-2026-07-28, sdk-typescript, anthropic, openai, openai-strict, gemini, gemini-sanitized, gemini-json-schema, claude-code, claude-connectors, cursor, vscode-copilot, zed, bedrock-converse (docs/profiles.md describes each)."
   `)
   expect(called).toBe(false)
 })

@@ -1,4 +1,4 @@
-import { MODEL_RULE_FIXTURES } from './model-rule-fixtures.js'
+import { HOST_RULE_FIXTURES, MODEL_RULE_FIXTURES } from './model-rule-fixtures.js'
 import type { RawSurface } from '../../src/surface/types.js'
 
 /** The lists of a raw surface, as a server would send them. */
@@ -194,4 +194,5 @@ export const RULE_FIXTURES: RuleFixture[] = [
     refusedBy: ['1.x', '2.x'],
   },
   ...MODEL_RULE_FIXTURES,
+  ...HOST_RULE_FIXTURES,
 ]

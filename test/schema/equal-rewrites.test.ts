@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { UNSATISFIABLE_SPELLINGS } from './schema-arbitraries.js'
 import { ajvAccepts, bothWays, checkRow, checkSoundnessRow, object, type Row, type SoundnessRow } from './support.js'
 
 /**
@@ -98,8 +99,35 @@ const rows: EqualRow[] = [
   { title: 'a root $ref with $defs beside it ↔ its definition inline', before: { $ref: '#/$defs/Node', $defs: { Node: recursive('#') } }, after: recursive('#'), kind: null, both: [{ value: 'a', next: { value: 'b' } }], neither: [{ next: { value: 'b' } }] },
 ]
 
+/** Round three: every two spellings of "no value is valid", as a property's schema (Ajv rejects every value of it under both). */
+const unsatisfiableRows: EqualRow[] = UNSATISFIABLE_SPELLINGS.flatMap((before, i) =>
+  UNSATISFIABLE_SPELLINGS.slice(i + 1).map((after) => ({
+    title: `no value is valid: ${JSON.stringify(before)} ↔ ${JSON.stringify(after)}`,
+    before: object({ x: before }),
+    after: object({ x: after }),
+    kind: null,
+    both: [{}, { y: 1 }],
+    neither: [{ x: 1 }, { x: 2 }, { x: 1.5 }, { x: 'abc' }, { x: 'ab' }, { x: [] }, { x: [1] }, { x: {} }, { x: { a: 1 } }, { x: null }, { x: true }],
+  })),
+)
+
+/** Round three: keywords that others already imply, and `propertyNames` read against a closed object's names. */
+const impliedRows: EqualRow[] = [
+  { title: 'dependentRequired {c: [a]} beside required [a] ↔ required [a]', before: object({}, ['a'], { dependentRequired: { c: ['a'] } }), after: object({}, ['a']), kind: null, both: [{ a: 1 }, { a: 1, c: 1 }], neither: [{ c: 1 }, {}] },
+  { title: 'if {required: [b]} then {required: [b]} ↔ nothing', before: { type: 'object', if: { required: ['b'] }, then: { required: ['b'] } }, after: { type: 'object' }, kind: null, both: [{}, { b: 1 }], neither: [1] },
+  { title: 'if {required: [b]} then {required: [b]} else true ↔ nothing', before: { type: 'object', if: { required: ['b'] }, then: { required: ['b'] }, else: true }, after: { type: 'object' }, kind: null, both: [{}, { b: 1 }], neither: ['b'] },
+  { title: '{type: number, multipleOf: 2} ↔ {type: integer, multipleOf: 2}', before: { type: 'number', multipleOf: 2 }, after: { type: 'integer', multipleOf: 2 }, kind: null, both: [0, 2, -4, 2e20], neither: [1, 3, 0.5, 'a'] },
+  { title: '{type: number, multipleOf: 1e20} ↔ {type: integer, multipleOf: 1e20}', before: { type: 'number', multipleOf: 1e20 }, after: { type: 'integer', multipleOf: 1e20 }, kind: null, both: [0, 1e20, 3e20], neither: [1.5e20, 'a'] },
+  { title: 'prefixItems [{const: 1}] beside items {const: 1}, maxItems: 1 ↔ items alone', before: { type: 'array', prefixItems: [{ const: 1 }], items: { const: 1 }, maxItems: 1 }, after: { type: 'array', items: { const: 1 }, maxItems: 1 }, kind: null, both: [[], [1]], neither: [[2], [1, 1]] },
+  { title: 'propertyNames {maxLength: 1} ↔ {enum: [zzz]} over a closed object listing ab', before: { type: 'object', properties: { ab: {} }, additionalProperties: false, propertyNames: { maxLength: 1 } }, after: { type: 'object', properties: { ab: {} }, additionalProperties: false, propertyNames: { enum: ['zzz'] } }, kind: null, both: [{}], neither: [{ ab: 1 }, { zzz: 1 }, { a: 1 }] },
+  { title: 'a closed object naming zz that propertyNames refuses ↔ without zz', before: closed({ a: str }, { properties: { a: str, zz: {} }, propertyNames: { not: { enum: ['zz'] } } }), after: closed({ a: str }), kind: null, both: [{}, { a: 'x' }], neither: [{ zz: 1 }, { a: 1 }] },
+  // counterexamples of the round-three campaign
+  { title: 'an array no item fits, its tuple slots restated as false', before: object({ x: { type: 'array', minItems: 1, items: false } }), after: object({ x: { type: 'array', minItems: 1, items: false, prefixItems: [false, false] } }), kind: null, both: [{}], neither: [{ x: [] }, { x: [1] }] },
+  { title: 'a closed union branch naming zz that propertyNames refuses ↔ without zz', before: { anyOf: [object({ kind: { const: 'a' } }, ['kind']), closed({ kind: { const: 'b' }, b: {} }, { required: ['kind'] })] }, after: { anyOf: [object({ kind: { const: 'a' } }, ['kind']), closed({ kind: { const: 'b' }, b: {}, zz: {} }, { required: ['kind'], propertyNames: { not: { enum: ['zz'] } } })] }, kind: null, both: [{ kind: 'a' }, { kind: 'b', b: 1 }], neither: [{ kind: 'b', zz: 1 }, {}] },
+]
+
 describe('rewrites that keep the accepted values give no alarm', () => {
-  test.each(bothWays(rows))('%s', (_title, row, reverse) => {
+  test.each(bothWays([...rows, ...unsatisfiableRows, ...impliedRows]))('%s', (_title, row, reverse) => {
     checkRow(row, reverse)
     for (const value of row.both ?? []) expect([ajvAccepts(row.before as never, value), ajvAccepts(row.after as never, value)], `both accept ${JSON.stringify(value)}`).toEqual([true, true])
     for (const value of (row as EqualRow).neither ?? []) expect([ajvAccepts(row.before as never, value), ajvAccepts(row.after as never, value)], `both reject ${JSON.stringify(value)}`).toEqual([false, false])
@@ -112,6 +140,11 @@ const nearRows: SoundnessRow[] = [
   { title: 'pattern ^[\\s\\S]{2,5} unanchored at the end → maxLength: 5', before: { type: 'string', pattern: '^[\\s\\S]{2,5}' }, after: { type: 'string', minLength: 2, maxLength: 5 }, moved: ['abcdef'] },
   { title: 'propertyNames: {type: number} → {}', before: { type: 'object', propertyNames: { type: 'number' } }, after: { type: 'object' }, moved: [{ a: 1 }] },
   { title: 'prefixItems restating items under maxItems: 2 → maxItems: 1', before: { type: 'array', items: { type: 'string' }, maxItems: 2, prefixItems: [{ type: 'string' }] }, after: { type: 'array', items: { type: 'string' }, maxItems: 1 }, moved: [['a', 'b']] },
+  { title: 'an integer multipleOf 2 between 1 and 2 → between 1 and 1 (no value left)', before: { type: 'integer', multipleOf: 2, minimum: 1, maximum: 2 }, after: { type: 'integer', multipleOf: 2, minimum: 1, maximum: 1 }, moved: [2] },
+  { title: '{type: number, multipleOf: 2} → {type: number}', before: { type: 'number', multipleOf: 2 }, after: { type: 'number' }, moved: [1.5, 3] },
+  { title: 'oneOf [{}, {}] → oneOf [{}, {type: string}]', before: { oneOf: [{}, {}] }, after: { oneOf: [{}, { type: 'string' }] }, moved: [1, null] },
+  { title: 'propertyNames {maxLength: 2} → {enum: [zzz]} over a closed object requiring ab', before: { type: 'object', properties: { ab: {} }, required: ['ab'], additionalProperties: false, propertyNames: { maxLength: 2 } }, after: { type: 'object', properties: { ab: {} }, required: ['ab'], additionalProperties: false, propertyNames: { enum: ['zzz'] } }, moved: [{ ab: 1 }] },
+  { title: 'dependentRequired {c: [a]} beside required [b] → required [b]', before: object({}, ['b'], { dependentRequired: { c: ['a'] } }), after: object({}, ['b']), moved: [{ b: 1, c: 1 }] },
 ]
 
 describe('spellings near those rewrites that do move values are reported', () => {

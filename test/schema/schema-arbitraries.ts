@@ -75,6 +75,30 @@ export function schemaArbitrary(depth = 2, recursive = false): fc.Arbitrary<RawS
 }
 
 /**
+ * Spellings of "no value is valid" (round three of the equal-pairs campaign): any one of them
+ * may replace another without a caller noticing.
+ */
+export const UNSATISFIABLE_SPELLINGS: RawSchema[] = [
+  false,
+  { not: {} },
+  { not: true },
+  { oneOf: [{}, {}] },
+  { type: 'integer', multipleOf: 2, minimum: 1, maximum: 1 },
+  { type: 'integer', minimum: 1, maximum: 0.5 },
+  { type: 'number', exclusiveMinimum: 1, exclusiveMaximum: 1 },
+  { type: 'string', minLength: 3, maxLength: 2 },
+  { type: 'string', enum: [1] },
+  { type: 'array', minItems: 1, items: false },
+  { type: 'object', required: ['a'], additionalProperties: false },
+]
+
+/** The index of a spelling of "no value is valid" in `UNSATISFIABLE_SPELLINGS`, or -1. */
+function unsatisfiableSpelling(schema: unknown): number {
+  const text = JSON.stringify(schema)
+  return UNSATISFIABLE_SPELLINGS.findIndex((spelling) => JSON.stringify(spelling) === text)
+}
+
+/**
  * Documents by family: a root schema, optionally with a recursive `Node` definition it refers
  * to, or what a schema library emits. The campaign counts pairs per family.
  */
@@ -92,6 +116,10 @@ export const DOCUMENT_FAMILIES: Record<string, fc.Arbitrary<RawSchema>> = {
   typebox: typeboxArbitrary,
   pydantic: pydanticArbitrary,
   'pydantic-unions': pydanticUnionArbitrary,
+  // properties no value fits, spelled each way, beside an ordinary one, in open and closed objects
+  unsatisfiable: fc
+    .tuple(schemaArbitrary(1), fc.constantFrom(...UNSATISFIABLE_SPELLINGS), fc.constantFrom(...UNSATISFIABLE_SPELLINGS), fc.boolean())
+    .map(([field, never, items, closed]) => ({ type: 'object', properties: { field, never, list: { type: 'array', items } }, ...(closed ? { additionalProperties: false } : {}) })),
   recursive: fc.tuple(schemaArbitrary(1, true), schemaArbitrary(1, true)).map(([node, field]) => ({
     type: 'object',
     properties: { root: { $ref: '#/$defs/Node' }, field },
@@ -285,6 +313,41 @@ const LIBRARY_REWRITES: Edit[] = [
     name: 'closed objects: propertyNames every name meets',
     keepsValues: true,
     apply: (s) => everyNode(s, (n) => (isClosed(n) && n.propertyNames === undefined ? { ...n, propertyNames: { maxLength: Math.max(1, ...Object.keys(n.properties as object).map((k) => [...k].length)) } } : n)),
+  },
+  {
+    name: 'closed objects: a listed name propertyNames refuses',
+    keepsValues: true,
+    apply: (s) => everyNode(s, (n) => (isClosed(n) && n.propertyNames === undefined ? { ...n, properties: { ...(n.properties as object), zz: {} }, propertyNames: { not: { enum: ['zz'] } } } : n)),
+  },
+  // round three: "no value is valid" spelled another way, wherever a subschema sits
+  {
+    name: 'unsatisfiable spellings swapped',
+    keepsValues: true,
+    apply: (s) =>
+      everyNode(s, (n) => {
+        const swap = (child: unknown) => {
+          const at = unsatisfiableSpelling(child)
+          return at < 0 ? child : UNSATISFIABLE_SPELLINGS[(at + 1) % UNSATISFIABLE_SPELLINGS.length]
+        }
+        const out: Record<string, unknown> = { ...n }
+        if (isObject(n.properties)) out.properties = Object.fromEntries(Object.entries(n.properties).map(([name, child]) => [name, swap(child)]))
+        if (n.items !== undefined) out.items = swap(n.items)
+        return out
+      }),
+  },
+  // round three: keywords that others already imply
+  {
+    name: 'implied keywords restated',
+    keepsValues: true,
+    apply: (s) =>
+      everyNode(s, (n) => {
+        const out: Record<string, unknown> = { ...n }
+        if (isOnly(n, 'object') && Array.isArray(n.required) && n.required.length > 0 && n.dependentRequired === undefined) out.dependentRequired = { zz: [n.required[0]] }
+        if (isOnly(n, 'object') && n.if === undefined && n.then === undefined && n.else === undefined) Object.assign(out, { if: { required: ['b'] }, then: { required: ['b'] }, else: true })
+        if (isOnly(n, 'integer') && Number.isInteger(n.multipleOf)) out.type = 'number'
+        if (isObject(n.items) && n.maxItems === 1 && n.prefixItems === undefined) out.prefixItems = [n.items]
+        return out
+      }),
   },
   { name: 'closed objects in an allOf with an open one', keepsValues: true, apply: (s) => everyNode(s, (n) => (isClosed(n) && n.allOf === undefined ? { allOf: [n, { type: 'object', properties: { zz: { type: 'number' } } }] } : n)) },
 ]

@@ -1,4 +1,4 @@
-import { DIALECT_2020_12, isPlainObject, objectRootFindings, requiredTextFindings } from '../field-checks.js'
+import { DIALECT_2020_12, isPlainObject, objectRootFindings, requiredTextFindings, sdkWroteDraft07 } from '../field-checks.js'
 import { defineRule, type ProfileRule, type RuleFinding } from '../profile-rule.js'
 
 /** The published revisions of the MCP specification that have a profile. */
@@ -72,15 +72,10 @@ export function sharedSpecRules(version: SpecVersion): ProfileRule[] {
   ]
 }
 
-/** What McpServer of @modelcontextprotocol/sdk 1.x writes into each schema it converts from zod 3 or 4. */
-const SDK1_ZOD_DIALECT = 'http://json-schema.org/draft-07/schema#'
-
 function dialectFinding(fields: Record<string, unknown>, side: 'inputSchema' | 'outputSchema'): RuleFinding[] {
   const schema = fields[side]
   if (!isPlainObject(schema) || typeof schema.$schema !== 'string') return []
   if (schema.$schema.replace(/#$/, '') === DIALECT_2020_12) return []
-  // Why `execution` too: 1.x's McpServer gives every tool one, a hand-written tool list seldom does,
-  // and draft-07 a user chose (a low-level Server, their own zod-to-json-schema call) is theirs to change.
-  const sdkEmitted = schema.$schema === SDK1_ZOD_DIALECT && isPlainObject(fields.execution)
+  const sdkEmitted = sdkWroteDraft07(fields, side)
   return [{ path: `${side}.$schema`, detail: `$schema is ${JSON.stringify(schema.$schema)}`, ...(sdkEmitted ? { sdkEmitted } : {}) }]
 }

@@ -3,7 +3,7 @@
  * process in a project that installed the packed package.
  */
 import { existsSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createJestCatalogProject, createVitestCatalogProject } from './catalog-projects.js'
@@ -52,6 +52,51 @@ const CLOCK_TEST: Record<Runner, string> = {
   vitest:
     "import { expect, test } from 'vitest'\nimport { createClockServer } from './clock-server.js'\n\ntest('news honors its contract', async () => {\n  await expect(() => createClockServer()).toHonorContract('news.mcp-contract.json')\n})\n\ntest('news surface', async () => {\n  await expect(() => createClockServer()).toMatchMcpContract()\n})\n",
   jest: "const path = require('node:path')\nconst news = () => ({ command: process.execPath, args: [path.join(__dirname, 'clock.mjs')] })\n\ntest('news honors its contract', async () => {\n  await expect(news()).toHonorContract('news.mcp-contract.json')\n})\n\ntest('news surface', async () => {\n  await expect(news()).toMatchMcpContract()\n})\n",
+}
+
+/**
+ * A server with per-start values (a request id in its instructions, a `since` default of "now", a
+ * date in a description) and a tool name model APIs refuse. `STAMP_VARIANT=renamed` renames an
+ * argument; `STAMP_SHIFT_DAYS` moves its clock, as a run on a later day would.
+ */
+const STAMP_SERVER_BODY = `function createStampServer() {
+  const now = new Date(Date.now() + Number(process.env.STAMP_SHIFT_DAYS ?? 0) * 86400000)
+  const server = new McpServer({ name: 'stamps', version: '1.0.0' }, { instructions: \`Request \${randomUUID()} serves you.\` })
+  const argument = process.env.STAMP_VARIANT === 'renamed' ? 'max' : 'limit'
+  server.registerTool('list', { description: \`Lists stamps (data as of \${now.toISOString().slice(0, 10)}).\`, inputSchema: { since: z.string().default(now.toISOString()), [argument]: z.number().int().optional() }, annotations: { readOnlyHint: true } }, async () => ({ content: [] }))
+  server.registerTool('stamps.export', { description: 'Exports stamps.', inputSchema: { format: z.string() } }, async () => ({ content: [] }))
+  return server
+}
+`
+
+/** The stamp server as each project loads it: an ES module under Vitest, CommonJS under Jest. */
+const STAMP_SERVER: Record<Runner, string> = {
+  vitest: `import { randomUUID } from 'node:crypto'\nimport { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'\nimport { z } from 'zod'\n\nexport ${STAMP_SERVER_BODY}`,
+  jest: `const { randomUUID } = require('node:crypto')\nconst { McpServer } = require('@modelcontextprotocol/sdk/server/mcp.js')\nconst { z } = require('zod')\n\n${STAMP_SERVER_BODY}\nmodule.exports = { createStampServer }\n`,
+}
+
+/**
+ * Two test files holding the stamp server to a contract and to snapshots: `STAMP_TARGET=object`
+ * passes the `McpServer` object (read once), else a factory. The policy declares a path with a typo.
+ */
+function stampTests(runner: Runner): Record<string, string> {
+  const head =
+    runner === 'vitest'
+      ? "import { expect, test } from 'vitest'\nimport { createStampServer } from './stamp-server.js'\n"
+      : "const { createStampServer } = require('./stamp-server.cjs')\n"
+  const server = "const server = () => (process.env.STAMP_TARGET === 'object' ? createStampServer() : () => createStampServer())\n"
+  return {
+    'stamps.test.js': `${head}${server}\ntest('stamps', async () => {\n  await expect(server()).toHonorContract('stamps.mcp-contract.json', { strict: true, volatile: ['tools.lsit.description'] })\n  await expect(server()).toMatchMcpContract()\n})\n`,
+    'stamps-too.test.js': `${head}${server}\ntest('stamps again', async () => {\n  await expect(server()).toMatchMcpContract()\n})\n`,
+  }
+}
+
+/** A failure message without the day's date, the request id and the clock. */
+function withoutClock(message: string): string {
+  return message
+    .replace(/\d{4}-\d{2}-\d{2}T[\d:.]+Z/g, '<date-time>')
+    .replace(/\d{4}-\d{2}-\d{2}/g, '<date>')
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uuid>')
 }
 
 /** Runs the shared scenarios for one runner. */
@@ -196,6 +241,77 @@ export function describeMatcherScenarios(runner: Runner): void {
       }
       expect((await project.read('news.mcp-contract.json'))!.toString()).toBe(recorded)
       expect((await project.read('__snapshots__/clock.test.js.snap'))!.toString()).toBe(snapshot)
+    })
+  })
+
+  // Why one sequence: each step starts from the files the step before left, as a user's runs do.
+  describe.sequential(`${runner}: volatile values settle, and the run says each thing once`, () => {
+    const FILES = ['stamps.test.js', 'stamps-too.test.js']
+    const STAMP_CONTRACT = 'stamps.mcp-contract.json'
+    const SNAPS = ['__snapshots__/stamps.test.js.snap', '__snapshots__/stamps-too.test.js.snap']
+    const stored = async () => ({ contract: (await project.read(STAMP_CONTRACT))?.toString(), snaps: await Promise.all(SNAPS.map(async (snap) => (await project.read(snap))?.toString())) })
+    const moving = (text: string) => {
+      const contract = JSON.parse(text)
+      return { instructions: contract.server.instructions, since: contract.tools.find((tool: { name: string }) => tool.name === 'list').inputSchema.properties.since.default, volatile: contract.volatile }
+    }
+
+    test('the first run records what moved; the model-API warning prints once for three matchers in two files; the declared path with a typo is warned about', async () => {
+      await project.write(runner === 'vitest' ? 'stamp-server.js' : 'stamp-server.cjs', STAMP_SERVER[runner])
+      for (const [file, text] of Object.entries(stampTests(runner))) await project.write(file, text)
+      const first = await project.run(FILES)
+      expect(first.code, first.output).toBe(0)
+      expect(first.output.split("warning: Claude's API refuses this tool list").length - 1).toBe(1)
+      expect(first.output).toContain('mcp-contract: warning: the volatile path tools.lsit.description names nothing the server lists, so it masks nothing; was it renamed? Fix it where "volatile" declares it.')
+      const { contract, snaps } = await stored()
+      expect(moving(contract!).volatile.map((value: { path: string; format: string }) => `${value.path} (${value.format})`)).toEqual(['server.instructions (uuid)', 'tools.list.inputSchema.properties.since.default (date-time)'])
+      for (const snap of snaps) for (const shape of ['Request ‹uuid› serves you.', 'default="‹date-time›"']) expect({ shape, stored: snap?.includes(shape) }).toEqual({ shape, stored: true })
+    })
+
+    test('the McpServer object, read once, passes in CI by what the contract and the snapshots stored', async () => {
+      const before = await stored()
+      const rerun = await project.run([...FILES, ...ciFlags.args], { STAMP_TARGET: 'object', ...ciFlags.env })
+      expect(rerun.code, rerun.output).toBe(0)
+      expect(await stored()).toEqual(before)
+    })
+
+    test('-u over a renamed argument, from the object read once: the argument changes, the request id and the clock read as recorded, and the snapshots keep their shapes', async () => {
+      const before = await stored()
+      const update = await project.run([...FILES, '-u'], { STAMP_TARGET: 'object', STAMP_VARIANT: 'renamed' })
+      expect(update.code, update.output).toBe(0)
+      const after = await stored()
+      expect(after.contract).toContain('"max"')
+      expect(after.contract).not.toContain('"limit"')
+      expect(moving(after.contract!)).toEqual(moving(before.contract!))
+      for (const [index, snap] of after.snaps.entries()) {
+        expect(snap).toContain('max: integer, optional')
+        expect(snap!.replace(/^ +(limit|max): integer, optional\n/m, '')).toBe(before.snaps[index]!.replace(/^ +(limit|max): integer, optional\n/m, ''))
+      }
+    })
+
+    test('the next day, the date in a description fails with the hint to declare it, and the report counts what it compared by shape', async () => {
+      const result = await project.run([...FILES, ...ciFlags.args], { STAMP_VARIANT: 'renamed', STAMP_SHIFT_DAYS: '1', ...ciFlags.env })
+      expect(result.code).toBe(1)
+      const failures = project.failures(result)
+      expect(Object.keys(failures).sort()).toEqual(['stamps', 'stamps again'])
+      for (const message of Object.values(failures)) {
+        expect(message).toContain('hint: this description holds a date (date), which moves only at midnight: two reads seconds apart cannot detect it, so declare it ("volatile": ["tools.list.description"])')
+        expect(message).toMatch(/^2 volatile values compared by shape, not by value/m)
+      }
+      expect(Object.fromEntries(Object.entries(failures).map(([name, message]) => [name, withoutClock(message)]))).toMatchSnapshot()
+    })
+
+    test('recorded from the object, a rerun fails with the hint to pass a factory; the snapshot its failed toHonorContract kept from running is not obsolete', async () => {
+      for (const path of [STAMP_CONTRACT, ...SNAPS]) await rm(join(project.dir, path), { force: true })
+      const recorded = await project.run(FILES, { STAMP_TARGET: 'object' })
+      expect(recorded.code, recorded.output).toBe(0)
+      const rerun = await project.run([...FILES, ...ciFlags.args], { STAMP_TARGET: 'object', ...ciFlags.env })
+      expect(rerun.code).toBe(1)
+      const failures = project.failures(rerun)
+      expect(Object.keys(failures).sort()).toEqual(['stamps', 'stamps again'])
+      for (const message of Object.values(failures)) expect(message).toContain('hint: this text looks like a random id (uuid): pass a factory: `expect(() => createServer())` is read twice when the file is written; or mark server.instructions volatile')
+      expect(failures.stamps).toContain('toHonorContract')
+      expect(rerun.report.snapshot.unchecked).toBe(0)
+      expect(rerun.output).not.toMatch(/obsolete/i)
     })
   })
 

@@ -1,0 +1,29 @@
+import { availableParallelism } from 'node:os'
+
+/**
+ * How many servers are read at once by default: one per core, at least 2. Why at least 2: a
+ * server spends most of its start waiting (npx resolving, a process booting, a network round
+ * trip), so even one core keeps two busy.
+ */
+export function defaultConcurrency(): number {
+  return Math.max(2, availableParallelism())
+}
+
+/**
+ * Runs `work` over every item with at most `limit` running at once, and returns the results in
+ * the items' order. Why not `Promise.all` over all: 30 servers started at once thrash the
+ * machine (each a Node process), and memory must stay flat as the list grows.
+ * @example await mapBounded(servers, 4, (server) => readServer(server))
+ */
+export async function mapBounded<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length)
+  let next = 0
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++
+      results[index] = await work(items[index], index)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker))
+  return results
+}
