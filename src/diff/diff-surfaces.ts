@@ -27,7 +27,10 @@ export interface DiffReport {
   changes: Change[]
   /** The changes that fail the check. */
   failing: Change[]
+  /** The changes by severity; with a consumer scope (`used`), only those in scope. */
   summary: Record<Severity, number>
+  /** With a consumer scope (`used`): the changes out of scope by severity, listed and never failing. */
+  outOfScope?: Record<Severity, number>
   /** Places on either side that could not be judged. */
   notRecorded: NotRecorded[]
   /** Lists a profile's client refuses whole, on either side; present only when there is one. Reports print them first. */
@@ -109,9 +112,12 @@ function reportDetected(detected: readonly Detected[], resolved: ResolvedPolicy,
     .map((change) => classify(change, resolved))
     .sort(bySeverity)
   const failing = changes.filter((change) => !change.outOfScope && severityRank(change.severity) <= severityRank(resolved.failOn))
-  const summary = Object.fromEntries(SEVERITIES.map((severity) => [severity, 0])) as Record<Severity, number>
-  for (const change of changes) summary[change.severity] += 1
-  return { ok: failing.length === 0, failOn: resolved.failOn, changes, failing, summary, notRecorded: uniqueNotRecorded(notRecorded) }
+  const counts = () => Object.fromEntries(SEVERITIES.map((severity) => [severity, 0])) as Record<Severity, number>
+  const summary = counts()
+  const outOfScope = counts()
+  // Why apart: with a scope, what the consumer uses is the question; counting the rest with it hid 2 breaking changes among 151.
+  for (const change of changes) (change.outOfScope ? outOfScope : summary)[change.severity] += 1
+  return { ok: failing.length === 0, failOn: resolved.failOn, changes, failing, summary, ...(resolved.used !== undefined ? { outOfScope } : {}), notRecorded: uniqueNotRecorded(notRecorded) }
 }
 
 function classify(change: Detected, policy: ResolvedPolicy): Change {

@@ -1,7 +1,7 @@
 import { compareSchemas } from '../schema/compare-schemas.js'
 import { jsonEqual } from './json-equal.js'
 import { stableStringify } from '../surface/stable-json.js'
-import type { NotRecorded, SurfaceTool, ToolHints } from '../surface/types.js'
+import type { Json, NotRecorded, SurfaceTool, ToolHints } from '../surface/types.js'
 import { renderSidePath } from '../surface/render-path.js'
 import type { Direction } from './change.js'
 import type { Detected } from './detected.js'
@@ -17,10 +17,10 @@ export function diffTools(before: readonly SurfaceTool[], after: readonly Surfac
   const renamedTo = suspectRenames(removed, added)
   for (const tool of removed) {
     const to = renamedTo.get(tool)
-    if (to) changes.push({ kind: 'tool-renamed', entity: 'tool', name: tool.name, path: [], before: tool.name, after: to.name, details: { to: to.name } })
+    if (to) changes.push({ kind: 'tool-renamed', entity: 'tool', name: tool.name, path: [], before: tool.name, after: to.tool.name, details: { to: to.tool.name, by: to.by } })
     else changes.push({ kind: 'tool-removed', entity: 'tool', name: tool.name, path: [] })
   }
-  const renamedTargets = new Set(renamedTo.values())
+  const renamedTargets = new Set([...renamedTo.values()].map((rename) => rename.tool))
   for (const tool of added) {
     if (!renamedTargets.has(tool)) changes.push({ kind: 'tool-added', entity: 'tool', name: tool.name, path: [] })
   }
@@ -28,30 +28,78 @@ export function diffTools(before: readonly SurfaceTool[], after: readonly Surfac
   return changes
 }
 
+/** What a suspected rename was paired by: identical schemas, the same name spelled another way, or the same arguments. */
+export type RenameEvidence = 'schemas' | 'spelling' | 'arguments'
+
 /**
- * Pairs a removed tool with an added one when their schemas are identical and the match is
- * unique both ways. Why: a rename is still breaking, but saying so once is clearer than a
- * removal plus an unrelated-looking addition.
+ * Pairs a removed tool with an added one, in three passes, each pairing only a match unique both
+ * ways among the tools still unpaired: identical schemas; the same name spelled another way
+ * (`getTinyImage` → `get-tiny-image`); the same arguments (names, types and requiredness; texts,
+ * defaults and `additionalProperties` aside) when there is at least one. Why: a rename is still
+ * breaking, but saying so once is clearer than a removal plus an unrelated-looking addition, as
+ * a renamed argument is paired (`soleRename` in the schema engine); with several candidates any
+ * pairing is a guess, so none is made.
  */
-function suspectRenames(removed: SurfaceTool[], added: SurfaceTool[]): Map<SurfaceTool, SurfaceTool> {
-  const bySchemas = new Map<string, SurfaceTool[]>()
-  for (const tool of added) {
-    const key = schemasKey(tool)
-    bySchemas.set(key, [...(bySchemas.get(key) ?? []), tool])
-  }
-  const removedBySchemas = new Map<string, number>()
-  for (const tool of removed) removedBySchemas.set(schemasKey(tool), (removedBySchemas.get(schemasKey(tool)) ?? 0) + 1)
-  const renames = new Map<SurfaceTool, SurfaceTool>()
-  for (const tool of removed) {
-    const key = schemasKey(tool)
-    const candidates = bySchemas.get(key) ?? []
-    if (candidates.length === 1 && removedBySchemas.get(key) === 1) renames.set(tool, candidates[0])
+function suspectRenames(removed: readonly SurfaceTool[], added: readonly SurfaceTool[]): Map<SurfaceTool, { tool: SurfaceTool; by: RenameEvidence }> {
+  const renames = new Map<SurfaceTool, { tool: SurfaceTool; by: RenameEvidence }>()
+  const passes: [RenameEvidence, (tool: SurfaceTool) => string | undefined][] = [
+    ['schemas', schemasKey],
+    ['spelling', (tool) => tool.name.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')],
+    ['arguments', argumentsKey],
+  ]
+  const paired = new Set<SurfaceTool>()
+  for (const [by, keyOf] of passes) {
+    const unpairedAdded = added.filter((tool) => !paired.has(tool))
+    const unpairedRemoved = removed.filter((tool) => !renames.has(tool))
+    for (const [old, now] of uniqueMatches(unpairedRemoved, unpairedAdded, keyOf)) {
+      renames.set(old, { tool: now, by })
+      paired.add(now)
+    }
   }
   return renames
 }
 
+/** Pairs of one removed and one added tool whose key is the same and held by no other tool on either side. */
+function uniqueMatches(removed: readonly SurfaceTool[], added: readonly SurfaceTool[], keyOf: (tool: SurfaceTool) => string | undefined): [SurfaceTool, SurfaceTool][] {
+  const group = (tools: readonly SurfaceTool[]) => {
+    const byKey = new Map<string, SurfaceTool[]>()
+    for (const tool of tools) {
+      const key = keyOf(tool)
+      if (key !== undefined) byKey.set(key, [...(byKey.get(key) ?? []), tool])
+    }
+    return byKey
+  }
+  const addedByKey = group(added)
+  return [...group(removed)].flatMap(([key, olds]) => {
+    const nows = addedByKey.get(key) ?? []
+    return olds.length === 1 && nows.length === 1 ? [[olds[0], nows[0]] as [SurfaceTool, SurfaceTool]] : []
+  })
+}
+
 function schemasKey(tool: SurfaceTool): string {
   return stableStringify([tool.inputSchema, tool.outputSchema ?? null])
+}
+
+/** Schema keywords that do not change which arguments a call sends: texts, examples, defaults, and whether unknown keys are refused. */
+const NOT_ARGUMENTS = new Set(['title', 'description', 'examples', 'default', 'additionalProperties', '$schema', '$comment'])
+
+/** The input schema's arguments without their texts; `undefined` for a tool that takes none, since two of those say nothing about each other. */
+function argumentsKey(tool: SurfaceTool): string | undefined {
+  const schema = tool.inputSchema
+  if (typeof schema !== 'object' || schema === null || Object.keys((schema as { properties?: object }).properties ?? {}).length === 0) return undefined
+  return stableStringify(withoutTexts(schema as Json, false))
+}
+
+/** A schema with the keywords of `NOT_ARGUMENTS` removed at every level; a map of names (`properties`) keeps its keys. */
+function withoutTexts(value: Json, names: boolean): Json {
+  if (Array.isArray(value)) return value.map((item) => withoutTexts(item, false))
+  if (typeof value !== 'object' || value === null) return value
+  const kept: { [key: string]: Json } = {}
+  for (const [key, child] of Object.entries(value)) {
+    if (!names && NOT_ARGUMENTS.has(key)) continue
+    kept[key] = withoutTexts(child, !names && (key === 'properties' || key === 'patternProperties' || key === '$defs' || key === 'definitions'))
+  }
+  return kept
 }
 
 /** Finds every change within one tool that kept its name. */

@@ -40,6 +40,8 @@ export interface LocatedReport {
  */
 function levelOf(report: DiffReport, change: Change): 'error' | 'warning' | 'note' {
   if (report.failing.includes(change)) return 'error'
+  // Why a note: with a scope, a change to what the consumer does not use is context, never a warning.
+  if (change.outOfScope) return 'note'
   return change.severity === 'additive' || change.severity === 'cosmetic' ? 'note' : 'warning'
 }
 
@@ -124,11 +126,14 @@ export function formatGithub(report: DiffReport, contract: ContractLocation): st
 /** GitHub workflow commands for several reports, each at its lines in its own contract file, as {@link formatGithub} describes. */
 export function formatGithubOf(located: readonly LocatedReport[]): string {
   const lines = located.flatMap(({ report, contract }) => {
-    const commands = report.changes.map((change) => {
+    // Why left out: GitHub shows a few annotations per step; those go to what the consumer uses, and one notice counts the rest.
+    const commands = report.changes.filter((change) => !change.outOfScope).map((change) => {
       const level = levelOf(report, change) === 'note' ? 'notice' : levelOf(report, change)
       const properties = [`file=${property(contract.file)}`, `line=${lineOf(change, contract.text)}`, `title=${property(`${change.severity}: ${change.kind}`)}`]
       return `::${level} ${properties.join(',')}::${data(changeSentence(change))}`
     })
+    const elsewhere = report.changes.filter((change) => change.outOfScope).length
+    if (elsewhere > 0) commands.push(`::notice file=${property(contract.file)},line=1,title=out of scope::${data(`${elsewhere} change${elsewhere === 1 ? '' : 's'} to what the consumer does not use, not judged and not annotated; --format json lists each`)}`)
     const warning = versionWarning(report.version)
     if (warning !== undefined) commands.push(`::warning file=${property(contract.file)},line=${versionLine(contract.text)},title=version::${data(warning)}`)
     return commands

@@ -1,5 +1,7 @@
 import { comparedByShapeLine, volatileHint, type VolatileAdvice } from './describe-volatile.js'
-import type { Severity } from '../diff/change.js'
+import type { Change, Severity } from '../diff/change.js'
+import { collapseRuns, isRun } from './collapse-runs.js'
+import { counted } from './counted.js'
 import type { DiffReport } from '../diff/diff-surfaces.js'
 import { kindById } from '../diff/registry.js'
 import type { VersionAdvice } from '../diff/version-advice.js'
@@ -49,7 +51,10 @@ export function formatReport(report: DiffReport, options: { format?: ReportForma
 export interface JsonReport {
   ok: boolean
   failOn: Severity
+  /** The changes by severity; with a consumer scope (`--used`, `--used-by`), only those in scope. */
   summary: Record<Severity, number>
+  /** With a consumer scope: the changes out of scope by severity (each is in `changes` with `outOfScope: true`). */
+  outOfScope?: Record<Severity, number>
   changes: {
     kind: string
     severity: Severity
@@ -102,6 +107,7 @@ export function toJsonReport(report: DiffReport, volatileAdvice?: VolatileAdvice
     ok: report.ok,
     failOn: report.failOn,
     summary: report.summary,
+    ...(report.outOfScope !== undefined ? { outOfScope: report.outOfScope } : {}),
     changes: report.changes.map((change) => ({
       kind: change.kind,
       severity: change.severity,
@@ -148,15 +154,12 @@ function renderMarkdown(report: DiffReport): string {
   const lines = [`### MCP contract: ${report.ok ? 'passes' : 'fails'}`, '', ...(refused.length > 0 ? [...refused.map((line) => `> ${line.trim()}`), ''] : []), summaryLine(report), ...(byShape !== undefined ? ['', byShape] : []), '']
   const warning = versionWarning(report.version)
   if (warning !== undefined) lines.push(`> **Version:** ${warning}`, '')
-  if (report.changes.length > 0) {
-    lines.push('| severity | change | where | what it does to a caller |', '| --- | --- | --- | --- |')
-    for (const change of report.changes) {
-      const { location, what, effect } = describeChange(change)
-      lines.push(`| ${change.severity} | \`${change.kind}\` | ${cell(location)} | ${cell([what, effect].filter(Boolean).join('; '))} |`)
-    }
-    lines.push('')
-  }
-  const texts = report.changes.flatMap((change) => {
+  const inScope = report.changes.filter((change) => !change.outOfScope)
+  const outOfScope = report.changes.filter((change) => change.outOfScope)
+  if (inScope.length > 0) lines.push(...markdownTable(inScope), '')
+  // Why folded away: with a scope, what the consumer does not use is context for the PR comment, never its verdict.
+  if (outOfScope.length > 0) lines.push(`<details><summary>${counted(outOfScope.length, 'change')} out of scope, not judged</summary>`, '', ...markdownTable(outOfScope), '', '</details>', '')
+  const texts = inScope.flatMap((change) => {
     const diff = proseDiff(change)
     return diff === undefined ? [] : [`- ${codeSpan(describeChange(change).location)} ${describeChange(change).what}: ${diffMarkdown(diff)}`]
   })
@@ -193,6 +196,18 @@ function codeSpan(text: string): string {
   const fence = '`'.repeat(Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length)) + 1)
   const pad = /^`|`$/.test(text) || (/^ [^]*[^ ][^]* $/.test(text)) ? ' ' : ''
   return `${fence}${pad}${text}${pad}${fence}`
+}
+
+/** A markdown table of changes, a run of alike changes (`collapseRuns`) on one row. */
+function markdownTable(changes: readonly Change[]): string[] {
+  const rows = ['| severity | change | where | what it does to a caller |', '| --- | --- | --- | --- |']
+  for (const item of collapseRuns(changes)) {
+    const change = isRun(item) ? item.changes[0] : item
+    const { location, what, effect } = describeChange(isRun(item) ? { ...change, name: item.name } : change)
+    const where = isRun(item) ? `${location} (${item.changes.length})` : location
+    rows.push(`| ${change.severity} | \`${change.kind}\` | ${cell(where)} | ${cell([what, effect].filter(Boolean).join('; '))} |`)
+  }
+  return rows
 }
 
 function cell(text: string): string {

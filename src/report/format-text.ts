@@ -4,6 +4,7 @@
  */
 import { SEVERITIES, severityRank, type Change, type Severity } from '../diff/change.js'
 import type { DiffReport } from '../diff/diff-surfaces.js'
+import { collapseRuns, isRun, type ChangeRun } from './collapse-runs.js'
 import { counted } from './counted.js'
 import { describeChange } from './describe-change.js'
 import { comparedByShapeLine, volatileHint, type VolatileAdvice } from './describe-volatile.js'
@@ -37,13 +38,10 @@ export function renderText(report: DiffReport, options: { color?: boolean; force
   const style = textStyles(options.color ?? false)
   // Why first: when a client cannot list the surface at all, every change below is moot for it.
   const lines: string[] = refusalLines(report.listingRefused ?? [])
-  for (const group of groupByEntity(report.changes)) {
-    const first = group[0]
-    const subject = describeChange(first).subject
-    const entity = first.entity === 'tool' ? `tool ${subject}` : subject
-    // Why in the headline: a change one authorization sees must never read as everyone's.
-    const headline = first.authorization === undefined ? entity : `${entity} (as ${first.authorization})`
-    lines.push(`${style.heading(headline)} · ${countsText(group, style)}${first.outOfScope ? style.quiet('  (out of scope)') : ''}`)
+  const inScope = report.changes.filter((change) => !change.outOfScope)
+  const outOfScope = report.changes.filter((change) => change.outOfScope)
+  for (const group of groupByEntity(inScope)) {
+    lines.push(headlineOf(group, style))
     const rows = rowsOf(group, style, options.volatileAdvice)
     const width = Math.max(...rows.map((row) => row.kind.length))
     for (const row of rows) {
@@ -52,6 +50,18 @@ export function renderText(report: DiffReport, options: { color?: boolean; force
       if (row.detail) lines.push(`      ${row.detail}`)
       if (row.text !== undefined) lines.push(`      ${style.quiet('text:')} ${row.text}`)
       if (row.hint) lines.push(`      ${style.quiet(`hint: ${row.hint}`)}`)
+    }
+  }
+  // Why one line per severity: with a scope, what the consumer does not use is context, never the verdict.
+  if (outOfScope.length > 0) {
+    lines.push(style.quiet(`out of scope, not judged (${counted(outOfScope.length, 'change')}; --format json lists each):`))
+    const groups = groupByEntity(outOfScope)
+    for (const severity of SEVERITIES) {
+      const entries = groups.flatMap((group) => group.filter((entry) => entry.change.severity === severity))
+      if (entries.length === 0) continue
+      const count = entries.reduce((sum, entry) => sum + (entry.run?.changes.length ?? 1), 0)
+      const subjects = [...new Set(entries.map((entry) => subjectOf(entry)))]
+      lines.push(`  ${style.severity(severity, `${count} ${severity}`.padEnd(SEVERITY_WIDTH + 4))}  ${subjects.join(', ')}`)
     }
   }
   if (report.notRecorded.length > 0) {
@@ -67,6 +77,20 @@ export function renderText(report: DiffReport, options: { color?: boolean; force
   const warning = versionWarning(report.version)
   if (warning !== undefined) lines.push(style.severity('breaking', `version: ${warning}`))
   return `${lines.join('\n')}\n`
+}
+
+/** A group's headline: the entity (a run's names as a range), then its changes counted by severity. */
+function headlineOf(group: readonly Entry[], style: TextStyles): string {
+  const first = group[0].change
+  const entity = subjectOf(group[0])
+  // Why in the headline: a change one authorization sees must never read as everyone's.
+  return `${style.heading(first.authorization === undefined ? entity : `${entity} (as ${first.authorization})`)} · ${countsText(group, style)}`
+}
+
+/** The entity an entry is about, as a headline names it: `tool search`, `prompt summarize`, a run's names as a range. */
+function subjectOf({ change, run }: Entry): string {
+  const subject = describeChange(run === undefined ? change : { ...change, name: run.name }).subject
+  return change.entity === 'tool' ? `tool ${subject}` : subject
 }
 
 /** `1 breaking change`, `2 risky changes`, or `3 changes at risky and above` when their severities differ. */
@@ -87,39 +111,53 @@ export function summaryLine(report: DiffReport, style: TextStyles = textStyles(f
   const counts = SEVERITIES.filter((severity) => report.summary[severity] > 0).map((severity) => style.severity(severity, `${report.summary[severity]} ${severity}`))
   // Why: snapshot --force records what would fail; "fails at …" above "recorded" would read as a refusal.
   const verdict = style.verdict(report.ok, report.ok ? `passes (fails at ${report.failOn} and above)` : forced ? `recorded over ${failingCount(report)} (--force)` : `fails at ${report.failOn} and above`)
+  if (report.outOfScope !== undefined) {
+    // Why in scope first: with a scope the verdict is about what the consumer uses; the rest is counted, not judged.
+    const inScope = SEVERITIES.reduce((sum, severity) => sum + report.summary[severity], 0)
+    const elsewhere = report.changes.length - inScope
+    const scoped = inScope === 0 ? 'no changes in scope' : `${[counted(inScope, 'change'), ...counts].join(' · ')} in scope`
+    return `${scoped}; ${elsewhere} elsewhere — ${verdict}`
+  }
   if (report.changes.length === 0) return `no changes — ${verdict}`
   return [counted(report.changes.length, 'change'), ...counts].join(' · ') + ` — ${verdict}`
 }
 
+/** A change as the text report lists it: alone, or the first of a folded run (`collapseRuns`). */
+interface Entry {
+  change: Change
+  run?: ChangeRun
+}
+
 /**
- * Changes grouped by the entity they touch, each group sorted by severity; groups ordered by
- * their most serious change, then as the diff listed them.
+ * Changes grouped by the entity they touch (a folded run is one group), each group sorted by
+ * severity; groups ordered by their most serious change, then as the diff listed them.
  */
-function groupByEntity(changes: readonly Change[]): Change[][] {
-  const groups = new Map<string, Change[]>()
-  for (const change of changes) {
-    const key = `${change.entity}\0${change.name}\0${change.authorization ?? ''}`
-    groups.set(key, [...(groups.get(key) ?? []), change])
+function groupByEntity(changes: readonly Change[]): Entry[][] {
+  const groups = new Map<string, Entry[]>()
+  for (const item of collapseRuns(changes)) {
+    const entry: Entry = isRun(item) ? { change: item.changes[0], run: item } : { change: item }
+    const key = `${entry.change.entity}\0${entry.run?.name ?? entry.change.name}\0${entry.change.authorization ?? ''}`
+    groups.set(key, [...(groups.get(key) ?? []), entry])
   }
-  const bySeverity = (a: Change, b: Change) => severityRank(a.severity) - severityRank(b.severity)
+  const bySeverity = (a: Entry, b: Entry) => severityRank(a.change.severity) - severityRank(b.change.severity)
   const sorted = [...groups.values()].map((group) => [...group].sort(bySeverity))
   return sorted.sort((a, b) => bySeverity(a[0], b[0]))
 }
 
-/** `2 breaking, 1 additive`: a group's changes counted by severity. */
-function countsText(group: readonly Change[], style: TextStyles): string {
-  return SEVERITIES.map((severity) => [severity, group.filter((change) => change.severity === severity).length] as const)
+/** `2 breaking, 1 additive`: a group's changes counted by severity (a run by its every change). */
+function countsText(group: readonly Entry[], style: TextStyles): string {
+  return SEVERITIES.map((severity) => [severity, group.filter((entry) => entry.change.severity === severity).reduce((sum, entry) => sum + (entry.run?.changes.length ?? 1), 0)] as const)
     .filter(([, count]) => count > 0)
     .map(([severity, count]) => style.severity(severity, `${count} ${severity}`))
     .join(', ')
 }
 
 /** A group's rows: one per change, except that two or more hint changes share one row where the first stood. */
-function rowsOf(group: readonly Change[], style: TextStyles, advice: VolatileAdvice | undefined): Row[] {
-  const hints = group.filter((change) => change.kind in HINT_KINDS)
+function rowsOf(group: readonly Entry[], style: TextStyles, advice: VolatileAdvice | undefined): Row[] {
+  const hints = group.map((entry) => entry.change).filter((change) => change.kind in HINT_KINDS)
   const collapse = hints.length > 1
   const rows: Row[] = []
-  for (const change of group) {
+  for (const { change, run } of group) {
     if (collapse && change.kind in HINT_KINDS) {
       if (change !== hints[0]) continue
       const moves = hints.map((hint) => `${describeChange(hint).what} (${HINT_KINDS[hint.kind]})`)
@@ -128,11 +166,12 @@ function rowsOf(group: readonly Change[], style: TextStyles, advice: VolatileAdv
     }
     const { place, what, effect } = describeChange(change)
     const hint = volatileHint(change, advice)
-    const diff = proseDiff(change)
+    // Why one change only: a run's texts differ, and one diff would speak for all of them.
+    const diff = run === undefined ? proseDiff(change) : undefined
     rows.push({
       severity: change.severity,
       kind: change.kind,
-      place,
+      place: run === undefined ? place : `${run.changes.length} alike`,
       detail: [what, effect].filter(Boolean).join('; '),
       ...(diff !== undefined ? { text: diffText(diff, style) } : {}),
       ...(hint !== undefined ? { hint } : {}),

@@ -37,23 +37,14 @@ describe('check with --used-by reads the contract whole first, and reuses what i
   test('against the drifted server it reports only what the consumer uses', async () => {
     const run = await runCliProcess(['check', '--used-by', consumer, '--contract', vouched, '--', 'node', catalog], { env: { CATALOG_VARIANT: 'v2' } })
     expect(scrub(run.stdout, { [vouched]: '<contract>' })).toMatchInlineSnapshot(`
-      "tool legacy_export · 1 breaking  (out of scope)
-        breaking  tool-removed
-            the tool is gone; an agent that calls it fails
-      tool get_product · 1 breaking  (out of scope)
-        breaking  hint-reversed
-            readOnlyHint true → false; clients that auto-approve, retry or cache calls on this promise now act on a false one
-      tool parse_catalog · 1 breaking  (out of scope)
-        breaking  argument-now-required  pages
-            was optional, now required; every call that omitted it is now rejected
-      tool search_products · 1 routing
+      "tool search_products · 1 routing
         routing   tool-description-changed
             description changed; no call breaks, but agents choose tools by this text
             text: Search the catalog by keyword[- and-]{+,+} filters [-. -]{+and sort order. Results are paged.+}
-      tool bulk_import · 1 additive  (out of scope)
-        additive  tool-added
-            new tool; callers gain a tool; nothing they do changes
-      5 changes · 3 breaking · 1 routing · 1 additive — passes (fails at risky and above)
+      out of scope, not judged (4 changes; --format json lists each):
+        3 breaking    tool legacy_export, tool get_product, tool parse_catalog
+        1 additive    tool bulk_import
+      1 change · 1 routing in scope; 4 elsewhere — passes (fails at risky and above)
       <contract> is behind the server (5 changes it does not record); to record them: mcp-contract snapshot --contract <contract> -- node <root>/test/fixtures/servers/catalog.js
       "
     `)

@@ -80,7 +80,7 @@ describe('show --tokens: what the tool list costs an agent', () => {
       [
         {
           "code": 2,
-          "stderr": "mcp-contract: check does not take --tokens; it takes --contract, --as, --format, --strict, --fail-on, --profile, --ignore, --used, --used-by, --suggest-version, --url, --header, --bearer, --bearer-env, --transport, --era, --timeout, --client-id, --client-secret-env
+          "stderr": "mcp-contract: check does not take --tokens; it takes --contract, --as, --lock, --config, --allow-not-checked, --format, --strict, --fail-on, --profile, --ignore, --used, --used-by, --suggest-version, --url, --header, --bearer, --bearer-env, --transport, --era, --timeout, --client-id, --client-secret-env
       see mcp-contract check --help
       ",
         },

@@ -48,6 +48,33 @@ describe('tools', () => {
       ],
     },
     {
+      title: 'the same name spelled another way, schemas changed: a likely rename',
+      before: surface({ tools: [tool('getTinyImage'), tool('printEnv')] }),
+      after: surface({ tools: [tool('get-tiny-image', { inputSchema: objectSchema({ size: { type: 'integer' } }) }), tool('get-env')] }),
+      expected: [
+        { kind: 'tool-renamed', severity: 'breaking', where: 'getTinyImage', says: 'suspected rename to get-tiny-image (the same name spelled another way); an agent that calls the old name fails' },
+        { kind: 'tool-removed', severity: 'breaking', where: 'printEnv', says: 'the tool is gone; an agent that calls it fails' },
+        { kind: 'tool-added', severity: 'additive', where: 'get-env', says: 'new tool; callers gain a tool; nothing they do changes' },
+      ],
+    },
+    {
+      title: 'the same arguments under another name, texts and additionalProperties aside: a likely rename',
+      before: surface({ tools: [tool('add', { inputSchema: { ...(objectSchema({ a: { type: 'number', description: 'First' }, b: { type: 'number' } }, ['a', 'b']) as object), additionalProperties: false } })] }),
+      after: surface({ tools: [tool('get-sum', { inputSchema: objectSchema({ a: { type: 'number', description: 'First number' }, b: { type: 'number' } }, ['a', 'b']) })] }),
+      expected: [
+        { kind: 'tool-renamed', severity: 'breaking', where: 'add', says: 'suspected rename to get-sum (the same arguments); an agent that calls the old name fails' },
+      ],
+    },
+    {
+      title: 'arguments of another type: no rename guessed',
+      before: surface({ tools: [tool('add', { inputSchema: objectSchema({ a: { type: 'number' } }) })] }),
+      after: surface({ tools: [tool('concat', { inputSchema: objectSchema({ a: { type: 'string' } }) })] }),
+      expected: [
+        { kind: 'tool-removed', severity: 'breaking', where: 'add', says: 'the tool is gone; an agent that calls it fails' },
+        { kind: 'tool-added', severity: 'additive', where: 'concat', says: 'new tool; callers gain a tool; nothing they do changes' },
+      ],
+    },
+    {
       title: 'description changed',
       before: surface({ tools: [{ ...search, description: 'Search the web' }] }),
       after: surface({ tools: [{ ...search, description: 'Search the catalog' }] }),

@@ -86,7 +86,7 @@ test('every example installs mcp-contract from this repository, so `npm install`
     const target = resolve(ROOT, 'examples', example, spec!.slice('file:'.length))
     expect(JSON.parse(await readFile(join(target, 'package.json'), 'utf8'))).toMatchObject({ name: 'mcp-contract' })
   }
-  expect(Object.keys(specs).sort()).toEqual(['ai-sdk-consumer', 'consumer-driven', 'jest-stdio', 'langchain-consumer', 'mastra-consumer', 'mock-consumer', 'python-host-consumer', 'vitest-in-memory'])
+  expect(Object.keys(specs).sort()).toEqual(['ai-sdk-consumer', 'client-config-lock', 'consumer-driven', 'jest-stdio', 'langchain-consumer', 'mastra-consumer', 'mock-consumer', 'python-host-consumer', 'vitest-in-memory'])
 })
 
 /** The folder whose node_modules holds the agent frameworks (scripts/install-framework-tests.sh). */
@@ -202,5 +202,51 @@ describe('examples/python-host-consumer, copied as a user would: a standard-libr
     // Why: the README shows this failure; keep its excerpt the output users will really see.
     const readme = await readFile(join(ROOT, 'examples', 'python-host-consumer', 'README.md'), 'utf8')
     for (const line of renamed.output.split('\n').filter((line) => /^ {2,}\S/.test(line))) expect(readme).toContain(line.trim())
+  })
+})
+
+describe('examples/client-config-lock, copied as a user would: the servers of its .mcp.json checked against the committed lock', () => {
+  const projects: E2eProject[] = []
+  afterAll(async () => {
+    await Promise.all(projects.map((project) => project.remove()))
+  })
+
+  test('check --lock passes as shipped; a change no agent uses passes, one the agent uses fails as the README shows; lock NAME accepts it', { timeout: 300_000 }, async () => {
+    const example = join(ROOT, 'examples', 'client-config-lock')
+    const copied: Record<string, string> = {}
+    for (const file of ['package.json', '.mcp.json', 'servers/weather.js', '.claude/agents/forecaster.md', 'mcp-contract.lock.json']) copied[file] = await readFile(join(example, file), 'utf8')
+    const readme = await readFile(join(example, 'README.md'), 'utf8')
+    const project = await E2eProject.create('vitest', copied)
+    projects.push(project)
+    const check = () => runIn(project.dir, 'npm', ['run', '--silent', 'check'])
+    /** The lines of the README's first plain block after `from` that the output lacks: a block that drifts from the output fails. */
+    const shown = (output: string, from: string) => {
+      const block = /^```\n([\s\S]*?)^```$/m.exec(readme.slice(readme.indexOf(from)))?.[1] ?? 'no block'
+      return block.split('\n').filter((line) => line.trim() !== '' && !output.includes(line))
+    }
+
+    const shipped = await check()
+    expect(shipped.code, shipped.output).toBe(0)
+    expect(shown(shipped.stdout, 'npm run check      #')).toEqual([])
+    expect(readme).toContain('npm run check')
+
+    const server = copied['servers/weather.js']!
+    await project.write('servers/weather.js', server.replace("'get_alerts',", "'get_weather_alerts',"))
+    const unused = await check()
+    expect(unused.code, unused.output).toBe(0)
+    expect(shown(unused.stdout, 'still passes:')).toEqual([])
+
+    const renamed = server.replace("inputSchema: { city: z.string().describe('City name')", "inputSchema: { location: z.string().describe('City name')")
+    expect(renamed).not.toBe(server)
+    await project.write('servers/weather.js', renamed)
+    const used = await check()
+    expect(used.code, used.output).toBe(1)
+    expect(shown(used.stdout, '(exit 1):')).toEqual([])
+    expect((await project.read('mcp-contract.lock.json'))?.toString()).toBe(copied['mcp-contract.lock.json'])
+
+    const accepted = await runIn(project.dir, 'npx', ['mcp-contract', 'lock', 'weather'])
+    expect(accepted.code, accepted.output).toBe(0)
+    expect(readme).toContain('npx mcp-contract lock weather')
+    expect((await check()).code).toBe(0)
   })
 })

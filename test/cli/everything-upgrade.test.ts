@@ -1,0 +1,58 @@
+/**
+ * A consumer of a real published server reads the upgrade @modelcontextprotocol/server-everything
+ * 2025.7.29 → 2026.8.31 (153 changes, the agent uses three tools) scoped with --used: every
+ * format counts what is in scope first, the 100 removed static resources read as one line, and
+ * the tools renamed in that release are paired, not a removal plus an addition each.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { cliIn } from '../support/run-cli-in-process.js'
+
+const require = createRequire(import.meta.url)
+const OLD = join(require.resolve('everything-2025-7-29/package.json'), '..', 'dist', 'index.js')
+const NEW = join(require.resolve('everything-2026-8-31/package.json'), '..', 'dist', 'index.js')
+
+let dir: string
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'mcp-contract-everything-'))
+  await writeFile(join(dir, 'package.json'), '{"name":"agent"}')
+  const old = await cli(['snapshot', '--contract', 'old.json', '--', process.execPath, OLD])
+  expect(old.code, old.stderr).toBe(0)
+  const now = await cli(['snapshot', '--contract', 'new.json', '--', process.execPath, NEW, 'stdio'])
+  expect(now.code, now.stderr).toBe(0)
+}, 120_000)
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
+
+const cli = cliIn(() => dir)
+const USED = ['--used', 'echo,add,getTinyImage']
+
+describe('diff of server-everything 2025.7.29 → 2026.8.31 with --used echo,add,getTinyImage', () => {
+  test('JSON: summary counts the scope, outOfScope the rest, changes keeps every change, renames paired', async () => {
+    const run = await cli(['diff', 'old.json', 'new.json', ...USED, '--format', 'json'])
+    expect(run.code).toBe(1)
+    const report = JSON.parse(run.stdout) as { summary: Record<string, number>; outOfScope: Record<string, number>; changes: { kind: string; name: string; outOfScope?: true; after?: unknown }[] }
+    expect({ summary: report.summary, outOfScope: report.outOfScope }).toMatchSnapshot()
+    const total = (counts: Record<string, number>) => Object.values(counts).reduce((sum, count) => sum + count, 0)
+    expect(report.changes.filter((change) => !change.outOfScope)).toHaveLength(total(report.summary))
+    expect(report.changes.filter((change) => change.outOfScope)).toHaveLength(total(report.outOfScope))
+    expect(report.changes.filter((change) => change.kind === 'resource-removed')).toHaveLength(100)
+    expect(report.changes.filter((change) => change.kind === 'tool-renamed').map((change) => `${change.name} → ${String(change.after)}`)).toMatchSnapshot()
+  })
+
+  test.each(['text', 'markdown', 'github'])('%s', async (format) => {
+    const run = await cli(['diff', 'old.json', 'new.json', ...USED, '--format', format])
+    expect(run.code).toBe(1)
+    expect(run.stdout).toMatchSnapshot()
+  })
+
+  test('text without a scope: the 100 removed resources on one line', async () => {
+    const run = await cli(['diff', 'old.json', 'new.json'])
+    expect(run.stdout).toContain('resource test://static/resource/{1…100} · 100 breaking\n  breaking  resource-removed  100 alike\n')
+    expect(run.stdout.match(/test:\/\/static\/resource\/\d/g)).toBeNull()
+  })
+})
