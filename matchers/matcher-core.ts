@@ -9,8 +9,6 @@ import { doesNotExist } from '../src/contract/project-root.js'
 import { closeFileBeside } from '../src/surface/did-you-mean.js'
 import { kindOfValue } from '../src/surface/kind-of-value.js'
 import { ACCEPTED_TARGETS, isCaptureTarget, isInProcessServer } from '../src/capture/target.js'
-import { severityRank, type Severity } from '../src/diff/change.js'
-import type { DiffReport } from '../src/diff/diff-surfaces.js'
 import { policyProblem, type Policy } from '../src/diff/policy.js'
 import { isSurface } from '../src/surface/is-surface.js'
 import { shellWord } from '../src/report/shell-word.js'
@@ -28,7 +26,7 @@ export interface MatcherResult {
 }
 
 /** The names of this package's matchers. */
-export type MatcherName = 'toHonorContract' | 'toMatchMcpContract' | 'toMatchConsumerContract' | 'toSatisfyConsumerContracts'
+export type MatcherName = 'toHonorContract' | 'toMatchMcpContract' | 'toMatchConsumerContract' | 'toSatisfyConsumerContracts' | 'toMatchMcpLock'
 
 /**
  * The engine (capture, diff, contract file, report), loaded on first use. Why: the setup file
@@ -245,23 +243,10 @@ export function displayPath(file: string): string {
 
 /**
  * The failure message for drift: the hint, a headline, the classified report, one line on
- * whether accepting with `-u` is safe, and how to accept it.
+ * whether accepting with `-u` is safe (`acceptSafety` of the engine), and how to accept it.
  */
-export function driftMessage(options: { matcher: string; headline: string; reportText: string; report: DiffReport; accept: string }): string {
-  return [options.matcher, '', options.headline, '', options.reportText.trimEnd(), '', acceptSafety(options.report), options.accept].join('\n')
-}
-
-/**
- * Whether accepting the drift with `-u` is safe: it is when no in-scope change can break a caller.
- * @example acceptSafety(report) // 'Accepting it with -u is safe: no caller breaks.'
- */
-export function acceptSafety(report: DiffReport): string {
-  const counts = (['breaking', 'risky'] as Severity[])
-    .map((severity) => [severity, report.changes.filter((change) => change.severity === severity && !change.outOfScope).length] as const)
-    .filter(([, count]) => count > 0)
-  if (counts.length === 0) return 'Accepting it with -u is safe: no caller breaks.'
-  const listed = counts.map(([severity, count]) => `${count} ${severity}`).join(', ')
-  return `Accepting it with -u is NOT safe (${listed}): callers written against the recorded surface ${severityRank(counts[0][0]) === 0 ? 'break' : 'may break'}.`
+export function driftMessage(options: { matcher: string; headline: string; reportText: string; acceptSafety: string; accept: string }): string {
+  return [options.matcher, '', options.headline, '', options.reportText.trimEnd(), '', options.acceptSafety, options.accept].join('\n')
 }
 
 /**

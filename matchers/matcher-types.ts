@@ -1,4 +1,5 @@
 import type { Policy } from '../src/diff/policy.js'
+import type { LockPolicy } from './to-match-mcp-lock.js'
 
 /**
  * The matchers this package adds to `expect`, for the runners' type augmentations.
@@ -31,6 +32,15 @@ export interface McpContractMatchers<R = void> {
    * @example await expect(createServer()).toSatisfyConsumerContracts('contracts/')
    */
   toSatisfyConsumerContracts(paths: string | string[], options?: ConsumerVerification): Promise<R>
+  /**
+   * Holds every server of a client config (`clientConfig('.mcp.json')`) to its lock file (default
+   * `mcp-contract.lock.json`, relative to the project root); fails with the classified report over
+   * all of them. `-u` rewrites the lock, and only the lock.
+   * @example await expect(clientConfig('.mcp.json')).toMatchMcpLock()
+   */
+  toMatchMcpLock(file?: string, policy?: LockPolicy): Promise<R>
+  /** With a policy only, against `mcp-contract.lock.json`. */
+  toMatchMcpLock(policy: LockPolicy): Promise<R>
 }
 
 /** Options of `toSatisfyConsumerContracts`. No tool is called unless `call` is true. */

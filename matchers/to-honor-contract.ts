@@ -92,7 +92,7 @@ async function honorContract(adapter: RunnerAdapter, received: unknown, file: st
   const models = raw && engine.modelApiWarning(raw, policy.profiles)
   if (models && firstInRun(models)) notice(models.trimEnd())
   const nowhere = engine.volatileNamesNothingLine(engine.namesNothing(captured, policy.volatile ?? []))
-  if (nowhere) notice(nowhere)
+  if (nowhere && firstInRun(nowhere)) notice(nowhere)
   const stored = existed ? await readIfPresent(path) : undefined
   let earlier: ReturnType<typeof recordedIn>
   try {
@@ -110,7 +110,7 @@ async function honorContract(adapter: RunnerAdapter, received: unknown, file: st
         ? { ...captured, volatile: earlier.surface.volatile }
         : captured
   // Why vouched as the CLI's snapshot writes it: a later check reuses what an unchanged entry records.
-  const vouching = raw && { raw, eligible: engine.cleanEntries(raw) }
+  const vouching = raw && engine.vouchingOf(raw)
   // Why the stored text when equal by shape and the diff finds nothing (what was sent is judged too):
   // a clock that moved is no drift, and -u must not rewrite the file for it.
   const unmoved = stored !== undefined && earlier !== undefined && engine.sameByShape(earlier.surface, live) && engine.diffSurfaces(earlier.surface, live, { ...policy, failOn: 'cosmetic' }, raw && { raw, verified: earlier.verified }).changes.length === 0
@@ -155,7 +155,8 @@ async function honorContract(adapter: RunnerAdapter, received: unknown, file: st
       matcher,
       headline: `The server no longer honors its contract ${shown}.`,
       reportText: engine.formatReport(report, { volatileAdvice: volatileAdviceFor(received) }),
-      report,
+      // Why what was sent: with no model API declared, one that refuses the list is named there too.
+      acceptSafety: engine.acceptSafety(report, raw && { raw, profiles: policy.profiles ?? engine.DEFAULT_PROFILES }),
       accept: `To accept it deliberately: ${updateCommand(adapter)} rewrites ${shown}; review the diff and commit it.`,
     }),
   )

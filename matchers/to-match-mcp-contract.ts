@@ -58,7 +58,7 @@ async function matchMcpContract(adapter: RunnerAdapter, received: unknown, hint:
   const declarations = [...(configured.volatile ?? []), ...(policy?.volatile ?? [])]
   const declared = engine.resolveVolatile(captured, declarations)
   const nowhere = engine.volatileNamesNothingLine(engine.namesNothing(captured, declarations))
-  if (nowhere) notice(nowhere)
+  if (nowhere && firstInRun(nowhere)) notice(nowhere)
   // Why the shapes the stored snapshot holds too: a value seen moving on an earlier run still moves when this
   // run does not see it (a server object read once, a date), and -u must not write today's value over its shape.
   const earlier = [...declared, ...storedShapes(adapter.storedSnapshot(hint))]
@@ -130,7 +130,7 @@ async function matchMcpContract(adapter: RunnerAdapter, received: unknown, hint:
           matcher,
           '',
           `The surface stored for "${name}" differs from the live one, but no change affects a caller.`,
-          `Accepting it with -u is safe: no caller breaks. To accept it: ${updateCommand(adapter)}.`,
+          `${engine.acceptSafety(report, raw && { raw, profiles: policy?.profiles ?? configured.profiles ?? engine.DEFAULT_PROFILES, recordedUnsent: true })} To accept it: ${updateCommand(adapter)}.`,
         ].join('\n'),
       { actual: printSurfaceSnapshot(shaped), expected: outcome.stored },
     )
@@ -140,7 +140,8 @@ async function matchMcpContract(adapter: RunnerAdapter, received: unknown, hint:
       matcher,
       headline: `The MCP surface drifted from the snapshot stored for "${name}".`,
       reportText: engine.formatReport(report, { volatileAdvice: volatileAdviceFor(received) }),
-      report,
+      // Why recordedUnsent: a snapshot holds no digest of what was sent, so what a declared model API refuses in a changed tool is said here.
+      acceptSafety: engine.acceptSafety(report, raw && { raw, profiles: policy?.profiles ?? configured.profiles ?? engine.DEFAULT_PROFILES, recordedUnsent: true }),
       accept: `To accept it deliberately: ${updateCommand(adapter)}, review the snapshot diff and commit it.`,
     }),
   )

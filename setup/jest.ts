@@ -4,10 +4,10 @@
  * module.exports = { setupFilesAfterEnv: ['mcp-contract/jest'] }
  */
 import { expect } from '@jest/globals'
-import { surfaceSerializer, toHonorContract, toMatchConsumerContract, toMatchMcpContract, toSatisfyConsumerContracts } from '../matchers/index.js'
+import { surfaceSerializer, toHonorContract, toMatchConsumerContract, toMatchMcpContract, toMatchMcpLock, toSatisfyConsumerContracts } from '../matchers/index.js'
 import type { McpContractMatchers } from '../matchers/matcher-types.js'
 
-expect.extend({ toHonorContract, toMatchMcpContract, toMatchConsumerContract, toSatisfyConsumerContracts })
+expect.extend({ toHonorContract, toMatchMcpContract, toMatchConsumerContract, toSatisfyConsumerContracts, toMatchMcpLock })
 expect.addSnapshotSerializer(surfaceSerializer)
 
 declare module 'expect' {

@@ -14,7 +14,7 @@ import { formatUsedEntities, usedEntities } from '../consumer/used-by-sources.js
 import type { SentSurface } from '../diff/diff-profiles.js'
 import { diffSurfaces } from '../diff/diff-surfaces.js'
 import { lintSurface } from '../lint/lint-surface.js'
-import { cleanEntries } from '../lint/enforced-rules.js'
+import { vouchingOf } from '../lint/sent-rule-marks.js'
 import { formatLint } from '../report/format-lint.js'
 import { formatReport } from '../report/format-report.js'
 import { wantsColor } from '../report/text-colors.js'
@@ -63,7 +63,7 @@ export const COMMAND_RUNNERS: Record<Exclude<Invocation['command'], 'check' | 'r
     // Why: a signal that came while capturing the last list must not still write the file.
     if (io.signal?.aborted) return EXIT.error
     // Why vouched: a later check reuses what this records for an entry the server lists unchanged.
-    const vouching = { raw, eligible: cleanEntries(raw) }
+    const vouching = vouchingOf(raw)
     if (existing?.surface !== undefined) {
       // Why the recorded version is kept: it is metadata; a new release with the same surface is no reason to rewrite the file.
       // Why by shape too: a clock that moved since the file was written is no reason to rewrite it either.

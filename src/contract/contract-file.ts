@@ -31,6 +31,8 @@ export const DEFAULT_CONTRACT_FILE = 'mcp-contract.json'
 export interface Vouching {
   raw: RawSurface
   eligible: ReadonlySet<object>
+  /** Per entry of `raw`, what lint found in it as sent that the file cannot show (`sentRuleMarks` in `lint/sent-rule-marks.ts`). */
+  sentMarks?: ReadonlyMap<object, string>
 }
 
 /**
@@ -44,7 +46,7 @@ export function serializeContract(surface: Surface, vouching?: Vouching): string
   const text = `${stableStringify(file, 2)}\n`
   if (vouching === undefined) return text
   // Why from the text read back: a check digests the entries as it parses them from the file.
-  const vouched = vouchEntries(vouching.raw, JSON.parse(text) as Surface, vouching.eligible)
+  const vouched = vouchEntries(vouching.raw, JSON.parse(text) as Surface, vouching.eligible, vouching.sentMarks)
   return vouched === undefined ? text : `${stableStringify({ ...file, vouched }, 2)}\n`
 }
 

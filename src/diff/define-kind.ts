@@ -54,6 +54,11 @@ export interface ChangeKind {
    * markdown reports show the change as a word diff of the two texts.
    */
   prose?: boolean
+  /**
+   * Why accepting such a change with `-u` is not safe, where no caller breaks (the report's words
+   * otherwise say callers break): `records a tool list past the token budget the project set`.
+   */
+  acceptRisk?: string
   deprecated?: boolean
   replacedBy?: string
   /**

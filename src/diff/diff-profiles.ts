@@ -3,6 +3,7 @@ import { lintSubjects } from '../lint/lint-subjects.js'
 import { lintSubjectsWith, type FindingsOf, type ListingRefusal, type Violation } from '../lint/lint-surface.js'
 import { entityKey, profileChanges } from '../lint/profile-changes.js'
 import { profileByName } from '../lint/profile-registry.js'
+import { brokenWhenSent } from '../lint/sent-rule-marks.js'
 import type { LintSubject, ProfileRule, RuleFinding } from '../lint/profile-rule.js'
 import type { VerifiedEntries } from '../surface/vouched-entries.js'
 import type { ListName, RawSurface, Surface } from '../surface/types.js'
@@ -83,6 +84,7 @@ export interface SentSurface {
 }
 
 const LIST_ENTITY: Record<ListName, LintSubject['entity']> = { tools: 'tool', prompts: 'prompt', resources: 'resource', resourceTemplates: 'resourceTemplate' }
+const ENTITY_LIST = Object.fromEntries(Object.entries(LIST_ENTITY).map(([list, entity]) => [entity, list])) as Record<LintSubject['entity'], ListName>
 
 /**
  * The enforced rules an entity the server sent newly breaks, judged on what it sent: an entity the
@@ -108,13 +110,36 @@ export function sentViolationsIntroduced(sent: SentSurface, recorded: Surface, p
   const ruleKey = (of: { entity: string; name: string; profile?: string; rule?: string }) => `${entityKey(of)}\0${of.profile}\0${of.rule}`
   const seen = new Set(found.filter((change) => change.kind === 'profile-violation-introduced').map(ruleKey))
   const detected: Detected[] = []
-  const violations = [...lintSubjectsWith(fresh, false, profiles, enforcedFindings).violations, ...lintSubjectsWith(vouchedSubjects, false, mcpProfiles, enforcedFindings).violations]
+  const violations = [
+    ...lintSubjectsWith(fresh, false, profiles, enforcedFindings).violations,
+    ...lintSubjectsWith(vouchedSubjects, false, mcpProfiles, enforcedFindings).violations,
+    ...markedViolations(vouchedSubjects, sent.verified, profiles.filter((name) => !mcpProfiles.includes(name))),
+  ]
   for (const violation of violations) {
     if (seen.has(ruleKey(violation))) continue
     seen.add(ruleKey(violation))
     detected.push({ kind: 'profile-violation-introduced', entity: violation.entity, name: violation.name, path: [], profile: violation.profile, rule: violation.rule, details: violationDetails(violation) })
   }
   return detected.sort((a, b) => compareKeys(entityKey(a), entityKey(b)))
+}
+
+/**
+ * The enforced rules of `profiles` (those a digest does not vouch for: the model APIs') that a
+ * vouched entry breaks as sent and did not break when its file was written, as its digest's mark
+ * says (`lint/sent-rule-marks.ts`). Why: a contract file cannot show all of them (a `const` is
+ * recorded as a one-value `enum`), so an existing tool that gains one is judged on what it sends.
+ * Why an entry without a mark, or with one made under other rules, is left out: whether it broke
+ * the rule before is not known, and the warnings on stderr are all it gets.
+ */
+function markedViolations(subjects: readonly LintSubject[], verified: VerifiedEntries | undefined, profiles: readonly string[]): Violation[] {
+  if (profiles.length === 0 || verified === undefined) return []
+  const brokeBefore = new Map<string, (profile: string, rule: string) => boolean>()
+  for (const subject of subjects) {
+    const broke = brokenWhenSent(verified.get(ENTITY_LIST[subject.entity])?.get(subject.name)?.sentMark)
+    if (broke !== undefined) brokeBefore.set(entityKey(subject), broke)
+  }
+  const marked = subjects.filter((subject) => brokeBefore.has(entityKey(subject)))
+  return lintSubjectsWith(marked, false, profiles, enforcedFindings).violations.filter((violation) => brokeBefore.get(entityKey(violation))?.(violation.profile, violation.rule) === false)
 }
 
 function compareKeys(a: string, b: string): number {

@@ -14,13 +14,19 @@ const TOOLS_SHOWN = 2
  */
 export function undeclaredModelWarning(refusals: readonly UndeclaredRefusal[]): string {
   if (refusals.length === 0) return ''
-  const clauses = refusals.map((refusal, index) => {
-    const shown = refusal.tools.slice(0, TOOLS_SHOWN).map((tool) => `${tool.name} has ${tool.detail}`)
-    const more = refusal.tools.length > TOOLS_SHOWN ? `, and ${refusal.tools.length - TOOLS_SHOWN} more` : ''
-    return `${refusal.api} refuses ${index === 0 ? 'this tool list' : 'it'}: ${shown.join(', ')}${more}`
-  })
+  const clauses = refusals.map((refusal, index) => `${refusal.api} refuses ${index === 0 ? 'this tool list' : 'it'}: ${refusedTools(refusal)}`)
   const names = refusals.map((refusal) => JSON.stringify(refusal.profile)).join(', ')
   return `mcp-contract: warning: ${clauses.join('; ')} (declare the model APIs you serve in the config's profiles, e.g. ${names}, to fail on it)\n`
+}
+
+/**
+ * The first tools a model API refuses and what in each, then how many more.
+ * @example refusedTools({ api: "Claude's API", profile: 'anthropic', tools: [{ name: 'version_diff', detail: 'anyOf at its root' }] }) // 'version_diff has anyOf at its root'
+ */
+export function refusedTools(refusal: UndeclaredRefusal): string {
+  const shown = refusal.tools.slice(0, TOOLS_SHOWN).map((tool) => `${tool.name} has ${tool.detail}`)
+  const more = refusal.tools.length > TOOLS_SHOWN ? `, and ${refusal.tools.length - TOOLS_SHOWN} more` : ''
+  return `${shown.join(', ')}${more}`
 }
 
 /**

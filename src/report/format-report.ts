@@ -84,9 +84,10 @@ export interface JsonReport {
     /**
      * On `server-token-budget-exceeded` (whose `before` and `after` are the tool list's token
      * counts): the limits of the policy's `tokenBudget` it crossed, what counted the tokens, and
-     * the tools that grew most (a new tool by all of its count), largest first.
+     * the tools that grew most (a new tool by all of its count), largest first, and the live
+     * list's costliest tools (the markdown report's "largest tools" table).
      */
-    tokenBudget?: { growth?: number; max?: number; tokenizer: string; grown: { name: string; tokens: number }[] }
+    tokenBudget?: { growth?: number; max?: number; tokenizer: string; grown: { name: string; tokens: number }[]; largest: { name: string; tokens: number }[] }
     /** When the value only looks like a clock or a random id moving: how to mark it volatile. */
     hint?: string
   }[]
@@ -164,6 +165,7 @@ function renderMarkdown(report: DiffReport): string {
     return diff === undefined ? [] : [`- ${codeSpan(describeChange(change).location)} ${describeChange(change).what}: ${diffMarkdown(diff)}`]
   })
   if (texts.length > 0) lines.push('**Changed texts** (~~removed~~ **added**)', '', ...texts, '')
+  lines.push(...largestToolLines(report))
   if (report.notRecorded.length > 0) {
     lines.push('**Not recorded**', '')
     for (const place of report.notRecorded) lines.push(`- ${cell(`${place.name}${place.path ? ` → ${place.path}` : ''}`)}: ${cell(place.reason)}`)
@@ -196,6 +198,27 @@ function codeSpan(text: string): string {
   const fence = '`'.repeat(Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length)) + 1)
   const pad = /^`|`$/.test(text) || (/^ [^]*[^ ][^]* $/.test(text)) ? ' ' : ''
   return `${fence}${pad}${text}${pad}${fence}`
+}
+
+/**
+ * Where a token budget is crossed: the live list's costliest tools, each with its share of the
+ * list. Why share and not a target: a description is trimmed where its tokens buy nothing; what the
+ * model needs to choose and call a tool stays (a budget must not push a description below use).
+ */
+function largestToolLines(report: DiffReport): string[] {
+  const change = report.changes.find((candidate) => candidate.kind === 'server-token-budget-exceeded')
+  const largest = Array.isArray(change?.details?.largest) ? (change.details.largest as { name: string; tokens: number }[]) : []
+  if (change === undefined || largest.length === 0) return []
+  const total = Number(change.after)
+  const rows = largest.map((tool) => `| ${cell(tool.name)} | ${tool.tokens.toLocaleString('en-US')} | ${total > 0 ? Math.round((tool.tokens / total) * 100) : 0}% |`)
+  return [
+    `**Largest tools** (of ${total.toLocaleString('en-US')} tokens in the tool list; trim what the model does not need to choose and call a tool, not what it does)`,
+    '',
+    '| tool | tokens | share |',
+    '| --- | --- | --- |',
+    ...rows,
+    '',
+  ]
 }
 
 /** A markdown table of changes, a run of alike changes (`collapseRuns`) on one row. */

@@ -64,9 +64,11 @@ function digest(text: string): string {
  * What a contract file vouches for: the digest of every entry of `raw` that `eligible` holds,
  * that is plain JSON and listed once by key, against `written` (the surface as the file will read
  * back). `undefined` when there is none, or `raw` holds two eras or named views (never vouched).
+ * `sentMarks` adds a third part (after a second dot) to an entry's digest: what lint found in the
+ * entry as sent that no contract file shows (see `lint/sent-rule-marks.ts`); this layer keeps it as text.
  * @example vouchEntries(raw, JSON.parse(text), cleanEntries(raw))
  */
-export function vouchEntries(raw: RawSurface, written: Surface, eligible: ReadonlySet<object>): Vouched | undefined {
+export function vouchEntries(raw: RawSurface, written: Surface, eligible: ReadonlySet<object>, sentMarks?: ReadonlyMap<object, string>): Vouched | undefined {
   if (raw.legacy !== undefined || raw.authorizations !== undefined) return undefined
   const vouched: Vouched = { epoch: VOUCH_EPOCH }
   const notes = notesByEntity(written)
@@ -82,7 +84,8 @@ export function vouchEntries(raw: RawSurface, written: Surface, eligible: Readon
       const entryRecorded = recorded.get(key)
       // Why an entry holding a volatile value is not vouched: what the server sends for it differs on every start, and its recorded text may be an earlier day's.
       if (entryRecorded === undefined || moving.has(`${list}\0${key}`)) continue
-      digests[key] = entryDigest(entry, entryRecorded, notes.get(`${entity}\0${key}`) ?? [])
+      const mark = sentMarks?.get(entry)
+      digests[key] = `${entryDigest(entry, entryRecorded, notes.get(`${entity}\0${key}`) ?? [])}${mark === undefined ? '' : `.${mark}`}`
       any = true
     }
     if (Object.keys(digests).length > 0) vouched[list] = digests
@@ -101,11 +104,19 @@ function entriesWithVolatile(surface: Surface): Set<string> {
   return entries
 }
 
-/**
- * The entries of a contract file whose recorded half of the digest holds, by list and key: the
- * entry as the file records it, its notes, and the listed half a live entry must digest to.
- */
-export type VerifiedEntries = Map<ListName, Map<string, { entry: object; notes: readonly NotRecorded[]; listed: string }>>
+/** One entry of a contract file whose recorded half of the digest holds. */
+export interface VerifiedEntry {
+  /** The entry as the file records it. */
+  entry: object
+  notes: readonly NotRecorded[]
+  /** The half of the digest a live entry must digest to ({@link listedDigest}) to be the recorded one. */
+  listed: string
+  /** The digest's third part, when it has one: what lint found in the entry as sent (`lint/sent-rule-marks.ts`). */
+  sentMark?: string
+}
+
+/** The entries of a contract file whose recorded half of the digest holds, by list and key. */
+export type VerifiedEntries = Map<ListName, Map<string, VerifiedEntry>>
 
 /**
  * Checks the file's half of each vouched entry's digest in parsed contract data whose shape is
@@ -129,7 +140,7 @@ export function verifyRecorded(data: Record<string, unknown>): VerifiedEntries |
     const digests = vouched[list]
     const entries = data[list]
     if (!isRecord(digests) || !Array.isArray(entries)) continue
-    const byKey = new Map<string, { entry: object; notes: readonly NotRecorded[]; listed: string }>()
+    const byKey = new Map<string, VerifiedEntry>()
     const twice = new Set<string>()
     for (const entry of entries) {
       if (!isRecord(entry) || typeof entry[keyField] !== 'string') continue
@@ -137,9 +148,9 @@ export function verifyRecorded(data: Record<string, unknown>): VerifiedEntries |
       if (byKey.has(key)) twice.add(key)
       const digest = Object.hasOwn(digests, key) ? digests[key] : undefined
       if (typeof digest !== 'string') continue
-      const [listed, recorded] = digest.split('.')
+      const [listed, recorded, sentMark] = digest.split('.')
       const entryNotes = notes.get(`${entity}\0${key}`) ?? []
-      if (recorded !== undefined && recordedDigest(entry, entryNotes) === recorded) byKey.set(key, { entry, notes: entryNotes, listed })
+      if (recorded !== undefined && recordedDigest(entry, entryNotes) === recorded) byKey.set(key, { entry, notes: entryNotes, listed, ...(sentMark === undefined ? {} : { sentMark }) })
     }
     // Why a key recorded twice is dropped: which of the two a live entry stands for is not known.
     for (const key of twice) byKey.delete(key)

@@ -38,7 +38,7 @@ describe('show --tokens: what the tool list costs an agent', () => {
     `)
   })
 
-  test('JSON: { tokens } with the tokenizer, the total and each tool in the list order', async () => {
+  test('JSON: { tokens } with the tokenizer, the total and each tool, largest first as the text lists them', async () => {
     const show = await run(['show', '--tokens', '--format', 'json'])
     expect(show.code).toBe(0)
     const { tokens } = JSON.parse(show.stdout)
@@ -49,24 +49,24 @@ describe('show --tokens: what the tool list costs an agent', () => {
         "tokenizer": "o200k_base (gpt-tokenizer)",
         "tools": [
           {
-            "name": "get_product",
-            "tokens": 35,
-          },
-          {
-            "name": "legacy_export",
-            "tokens": 36,
-          },
-          {
-            "name": "parse_catalog",
-            "tokens": 72,
-          },
-          {
             "name": "search_products",
             "tokens": 120,
           },
           {
             "name": "tag_products",
             "tokens": 115,
+          },
+          {
+            "name": "parse_catalog",
+            "tokens": 72,
+          },
+          {
+            "name": "legacy_export",
+            "tokens": 36,
+          },
+          {
+            "name": "get_product",
+            "tokens": 35,
           },
         ],
         "total": 378,
@@ -106,7 +106,7 @@ describe('a token budget in the configuration', () => {
     expect(check.stdout).toMatchInlineSnapshot(`
       "server · 1 risky
         risky     server-token-budget-exceeded
-            tool list grew from 378 to 494 tokens (+31%), past the token budget's growth of 20%; most from bulk_import (+142), search_products (+8), parse_catalog (+2); no call breaks, but every request an agent sends carries the larger tool list, past the budget the project set
+            tool list grew from 378 to 494 tokens (+31%), past the token budget's growth of 20%; most from bulk_import (+142), search_products (+8), parse_catalog (+2); every request an agent sends carries the larger tool list, past the budget the project set
       tool search_products · 1 routing
         routing   tool-description-changed
             description changed; no call breaks, but agents choose tools by this text
@@ -127,7 +127,7 @@ describe('a token budget in the configuration', () => {
         "before": 378,
         "entity": "server",
         "kind": "server-token-budget-exceeded",
-        "message": "server: tool list grew from 378 to 494 tokens (+31%), past the token budget's growth of 20%; most from bulk_import (+142), search_products (+8), parse_catalog (+2); no call breaks, but every request an agent sends carries the larger tool list, past the budget the project set",
+        "message": "server: tool list grew from 378 to 494 tokens (+31%), past the token budget's growth of 20%; most from bulk_import (+142), search_products (+8), parse_catalog (+2); every request an agent sends carries the larger tool list, past the budget the project set",
         "name": "catalog",
         "path": "",
         "severity": "risky",
@@ -147,6 +147,28 @@ describe('a token budget in the configuration', () => {
             },
           ],
           "growth": 0.2,
+          "largest": [
+            {
+              "name": "bulk_import",
+              "tokens": 142,
+            },
+            {
+              "name": "search_products",
+              "tokens": 128,
+            },
+            {
+              "name": "tag_products",
+              "tokens": 115,
+            },
+            {
+              "name": "parse_catalog",
+              "tokens": 74,
+            },
+            {
+              "name": "get_product",
+              "tokens": 35,
+            },
+          ],
           "tokenizer": "o200k_base (gpt-tokenizer)",
         },
       }
@@ -166,7 +188,7 @@ describe('a token budget in the configuration', () => {
     expect(diff.stdout).toMatchInlineSnapshot(`
       "server · 1 risky
         risky     server-token-budget-exceeded
-            tool list grew from 378 to 494 tokens (+31%), past the token budget's max of 400; most from bulk_import (+142), search_products (+8), parse_catalog (+2); no call breaks, but every request an agent sends carries the larger tool list, past the budget the project set
+            tool list grew from 378 to 494 tokens (+31%), past the token budget's max of 400; most from bulk_import (+142), search_products (+8), parse_catalog (+2); every request an agent sends carries the larger tool list, past the budget the project set
       tool search_products · 1 routing
         routing   tool-description-changed
             description changed; no call breaks, but agents choose tools by this text

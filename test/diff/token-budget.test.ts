@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { diffSurfaces } from '../../src/diff/diff-surfaces.js'
 import { policyProblem } from '../../src/diff/policy.js'
 import { describeChange } from '../../src/report/describe-change.js'
-import { toJsonReport } from '../../src/report/format-report.js'
+import { formatReport, toJsonReport } from '../../src/report/format-report.js'
 import { toolListTokens } from '../../src/surface/token-cost.js'
 import { objectSchema, surface, tool } from '../support/build-surface.js'
 
@@ -60,25 +60,39 @@ describe('a release against the token budget', () => {
     expect(budgetChanges(v1, v2, budget)).toMatchObject(expected)
   })
 
-  test('a release that shrinks the list, or keeps it, is never reported, even over max', () => {
-    expect(budgetChanges(v2, v1, { growth: 0, max: 1 })).toEqual([])
-    expect(budgetChanges(v2, v2, { growth: 0, max: 1 })).toEqual([])
+  test('growth: a release that shrinks the list, or keeps it, is never reported', () => {
+    expect(budgetChanges(v2, v1, { growth: 0 })).toEqual([])
+    expect(budgetChanges(v2, v2, { growth: 0 })).toEqual([])
+  })
+
+  test('max is a ceiling: a list recorded above it fails while it stays above, shrunk or unchanged, and passes once it fits', () => {
+    expect(budgetChanges(v2, v1, { growth: 0, max: 50 }).map((change) => change.says)).toMatchInlineSnapshot(`
+      [
+        "tool list costs 75 tokens (161 recorded), past the token budget's max of 50; every request an agent sends carries a tool list past the budget the project set",
+      ]
+    `)
+    expect(budgetChanges(v2, v2, { max: 150 }).map((change) => change.says)).toMatchInlineSnapshot(`
+      [
+        "tool list costs 161 tokens (161 recorded), past the token budget's max of 150; every request an agent sends carries a tool list past the budget the project set",
+      ]
+    `)
+    expect(budgetChanges(v2, v1, { max: 150 })).toEqual([])
   })
 
   test('the message names the counts, the growth, each limit crossed and the tools that grew most', () => {
     expect(budgetChanges(v1, v2, { growth: 0.2 }).map((change) => change.says)).toMatchInlineSnapshot(`
       [
-        "tool list grew from 75 to 161 tokens (+115%), past the token budget's growth of 20%; most from search (+65), export_csv (+21); no call breaks, but every request an agent sends carries the larger tool list, past the budget the project set",
+        "tool list grew from 75 to 161 tokens (+115%), past the token budget's growth of 20%; most from search (+65), export_csv (+21); every request an agent sends carries the larger tool list, past the budget the project set",
       ]
     `)
     expect(budgetChanges(v1, v2, { growth: 0.05, max: 150 }).map((change) => change.says)).toMatchInlineSnapshot(`
       [
-        "tool list grew from 75 to 161 tokens (+115%), past the token budget's growth of 5% and max of 150; most from search (+65), export_csv (+21); no call breaks, but every request an agent sends carries the larger tool list, past the budget the project set",
+        "tool list grew from 75 to 161 tokens (+115%), past the token budget's growth of 5% and max of 150; most from search (+65), export_csv (+21); every request an agent sends carries the larger tool list, past the budget the project set",
       ]
     `)
     expect(budgetChanges(surface({ tools: [] }), v1, { max: 50 }).map((change) => change.says)).toMatchInlineSnapshot(`
       [
-        "tool list grew from 0 to 75 tokens (+75), past the token budget's max of 50; most from search (+41), fetch (+34); no call breaks, but every request an agent sends carries the larger tool list, past the budget the project set",
+        "tool list grew from 0 to 75 tokens (+75), past the token budget's max of 50; most from search (+41), fetch (+34); every request an agent sends carries the larger tool list, past the budget the project set",
       ]
     `)
   })
@@ -96,7 +110,7 @@ describe('a release against the token budget', () => {
         "before": 75,
         "entity": "server",
         "kind": "server-token-budget-exceeded",
-        "message": "server: tool list grew from 75 to 161 tokens (+115%), past the token budget's growth of 20% and max of 150; most from search (+65), export_csv (+21); no call breaks, but every request an agent sends carries the larger tool list, past the budget the project set",
+        "message": "server: tool list grew from 75 to 161 tokens (+115%), past the token budget's growth of 20% and max of 150; most from search (+65), export_csv (+21); every request an agent sends carries the larger tool list, past the budget the project set",
         "name": "demo",
         "path": "",
         "severity": "risky",
@@ -112,10 +126,37 @@ describe('a release against the token budget', () => {
             },
           ],
           "growth": 0.2,
+          "largest": [
+            {
+              "name": "search",
+              "tokens": 106,
+            },
+            {
+              "name": "fetch",
+              "tokens": 34,
+            },
+            {
+              "name": "export_csv",
+              "tokens": 21,
+            },
+          ],
           "max": 150,
           "tokenizer": "o200k_base (gpt-tokenizer)",
         },
       }
+    `)
+  })
+  test('the markdown report lists the largest tools with their share, and asks to trim what the model does not need', () => {
+    const markdown = formatReport(diffSurfaces(v1, v2, { tokenBudget: { growth: 0.2, max: 150 } }), { format: 'markdown' })
+    expect(markdown.slice(markdown.indexOf('**Largest tools**'))).toMatchInlineSnapshot(`
+      "**Largest tools** (of 161 tokens in the tool list; trim what the model does not need to choose and call a tool, not what it does)
+
+      | tool | tokens | share |
+      | --- | --- | --- |
+      | search | 106 | 66% |
+      | fetch | 34 | 21% |
+      | export_csv | 21 | 13% |
+      "
     `)
   })
 })

@@ -239,6 +239,13 @@ export const HOST_RULE_FIXTURES: RuleFixture[] = [
     satisfies: named('a'.repeat(56)),
   },
   {
+    profile: 'claude-code',
+    rule: 'tool-description-length',
+    title: 'a description of 2,049 characters',
+    violates: [tools({ name: 'records', description: 'a'.repeat(2049), inputSchema: closed({}) })],
+    satisfies: tools({ name: 'records', description: 'a'.repeat(2048), inputSchema: closed({}) }),
+  },
+  {
     profile: 'claude-connectors',
     rule: 'tool-name-format',
     title: 'a space, a dot, or 65 characters',

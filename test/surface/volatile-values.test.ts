@@ -11,7 +11,7 @@ import type { Surface, VolatileValue } from '../../src/surface/types.js'
 import { detectVolatile, markVolatile } from '../../src/surface/detect-volatile.js'
 import { maskTokens, tokenDifference } from '../../src/surface/volatile-formats.js'
 import { parseVolatilePath, renderVolatilePath } from '../../src/surface/volatile-path.js'
-import { maskVolatile, sameByShape } from '../../src/surface/volatile-values.js'
+import { keepRecordedVolatile, maskVolatile, namesNothing, sameByShape } from '../../src/surface/volatile-values.js'
 import { createCatalogServer } from '../fixtures/servers/catalog-server.js'
 import { createClockServer } from '../fixtures/servers/clock-server.js'
 
@@ -81,6 +81,36 @@ describe('compared by shape', () => {
     expect(compared.map((value) => value.path)).not.toContain('tools.search.inputSchema.properties.since.default')
     expect(diffSurfaces(recorded, live).changes.map((change) => change.kind)).toEqual(['schema-type-changed', 'schema-default-changed'])
     expect(sameByShape(recorded, { ...(await captureSurface(createClockServer('honors', { shiftDays: 2 }))), volatile: recorded.volatile })).toBe(true)
+  })
+})
+
+describe('keeping what was recorded', () => {
+  test.each([
+    { title: 'an id and a clock that moved keep their recorded text', variant: 'honors' as const, kept: true },
+    { title: 'a since default that turned into a number keeps the live one: its shape changed', variant: 'since-number' as const, kept: false },
+  ])('$title', async ({ variant, kept }) => {
+    const recorded = markVolatile(await captureSurface(createClockServer()), await captureSurface(createClockServer())).surface
+    const live = { ...(await captureSurface(createClockServer(variant, { shiftDays: 1 }))), volatile: recorded.volatile }
+    const written = keepRecordedVolatile(recorded, live)
+    const since = (surface: Surface) => (surface.tools!.find((tool) => tool.name === 'search')!.inputSchema as { properties: Record<string, { default?: unknown }> }).properties.since.default
+    expect(written.server.instructions).toBe(recorded.server.instructions)
+    expect(written.resources!.map((resource) => resource.uri)).toEqual(recorded.resources!.map((resource) => resource.uri))
+    expect(since(written)).toEqual(kept ? since(recorded) : since(live))
+    // Why the description stays live: the date in it is not recorded volatile, so its change is the one to review.
+    expect(written.tools!.find((tool) => tool.name === 'search')!.description).toBe(live.tools!.find((tool) => tool.name === 'search')!.description)
+  })
+
+  test('a surface with nothing volatile is returned as it is', async () => {
+    const live = await captureSurface(createCatalogServer())
+    expect(keepRecordedVolatile(live, live)).toBe(live)
+  })
+
+  test.each([
+    { declared: ['tools.search.description', 'server.instructions'], nothing: [] },
+    { declared: ['tools.serch.description', { path: 'tools.search.inputSchema.properties.snice.default', format: 'date-time' as const }], nothing: ['tools.serch.description', 'tools.search.inputSchema.properties.snice.default'] },
+    { declared: ['resources["session://{uuid}/status"].uri', 'tools.*.description'], nothing: [] },
+  ])('declared $declared: names nothing $nothing', async ({ declared, nothing }) => {
+    expect(namesNothing(await captureSurface(createClockServer()), declared)).toEqual(nothing)
   })
 })
 
