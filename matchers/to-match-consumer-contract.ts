@@ -81,7 +81,7 @@ async function matchConsumerContract(adapter: RunnerAdapter, received: unknown, 
     report.changes.length === 0
       ? renamed
         ? `${contract.consumer} uses the same things, but the server it saw has another name.`
-        : `${contract.consumer} uses the same things, but what it saw changed (hints or the output schema it reads).`
+        : `${contract.consumer} uses the same things, but what it saw changed (hints or the output schema it reads):\n\n${engine.formatReport(engine.diffSurfaces(engine.seenSurface(recorded), engine.seenSurface(contract), { failOn: 'cosmetic', profiles: [] })).trimEnd()}`
       : `${contract.consumer} no longer uses the server the way ${shown} records:\n\n${engine.formatReport(report).trimEnd()}`
   return failed(() =>
     [

@@ -44,11 +44,13 @@ export async function report(recorded: Surface, live: Surface, invocation: Invoc
   const color = invocation.format === 'text' && wantsColor(io.env, io.isTerminal === true)
   const suggestion = invocation.suggestVersion && invocation.format === 'text' ? [versionSuggestion(result)] : []
   // Why only check's text: diff compares two files, and other formats are read by tools that would choke on a line of advice.
-  const behind = invocation.command === 'check' && invocation.format === 'text' && result.ok && result.changes.length > 0 ? [contractBehind(result.changes.length, invocation)] : []
-  io.stdout(formatReport(result, { format: invocation.format, contract, color, toolVersion: packageVersion() }) + [...ignored, ...suggestion, ...behind].map((line) => `${line}\n`).join(''))
+  // Why: with --used-by the reader uses a server it does not build; release and re-record advice is the provider's.
+  const audience = where.literals !== undefined ? ('consumer' as const) : ('provider' as const)
+  const behind = invocation.command === 'check' && invocation.format === 'text' && result.ok && result.changes.length > 0 && audience === 'provider' ? [contractBehind(result.changes.length, invocation)] : []
+  io.stdout(formatReport(result, { format: invocation.format, contract, color, toolVersion: packageVersion(), audience }) + [...ignored, ...suggestion, ...behind].map((line) => `${line}\n`).join(''))
   // Why: in GitHub Actions the job's summary page shows the report beside the annotations.
   const summary = io.env.GITHUB_STEP_SUMMARY
-  if (summary) await appendFile(summary, formatReport(result, { format: 'markdown' }))
+  if (summary) await appendFile(summary, formatReport(result, { format: 'markdown', audience }))
   return result.ok ? EXIT.ok : EXIT.failed
 }
 

@@ -4,6 +4,7 @@ import type { Change, Severity } from '../diff/change.js'
 import { diffSurfaces, type DiffReport } from '../diff/diff-surfaces.js'
 import { resolvePolicy, type Policy } from '../diff/policy.js'
 import { compareText } from '../schema/keywords.js'
+import { judgeHostLimits, type HostServer } from '../lint/host-limits.js'
 import { toolListTokens } from '../surface/token-cost.js'
 import type { Surface } from '../surface/types.js'
 import type { AgentReference, ClientConfig, ConfiguredServer } from './client-config/types.js'
@@ -48,11 +49,15 @@ export interface ServerCheck {
   fails: boolean
 }
 
-/** A host's published limit on the tools an agent may be sent, for judging the whole config. */
-export interface HostToolLimit {
-  host: string
-  maxTools: number
-  source: string
+/** A host limit the whole config breaks (a profile's rule, such as 128 tools per request), with the tools it is reported on. */
+export interface HostLimitBroken {
+  profile: string
+  rule: string
+  severity: string
+  /** How many tools it is reported on (past a count, or each name too long). */
+  count: number
+  /** The first few, in config order: the ones a host drops first. */
+  examples: { server: string; tool: string; detail?: string }[]
 }
 
 /** The whole config's size, judged against the token budget and the hosts' tool limits. */
@@ -62,8 +67,8 @@ export interface ConfigSize {
   tokenizer: string
   /** The config's `tokenBudget.max` over all servers, when set. */
   budget?: { max: number; exceeded: boolean }
-  /** Each host limit given, and whether the config passes it. */
-  hosts: (HostToolLimit & { exceeded: boolean })[]
+  /** The host limits (`lint/` host profiles: tools per request, built names) the config breaks, all its servers together. */
+  hosts: HostLimitBroken[]
 }
 
 /** What fails a lock check, one code per reason. */
@@ -95,11 +100,8 @@ export interface CheckLockOptions extends ReadOptions {
   allowNotChecked?: boolean
   /** Tools the repository's agent definitions name (`findAgentReferences`), found now. */
   agentReferences?: readonly AgentReference[]
-  /**
-   * Hosts' limits on the tools an agent may be sent. Hook: the host profiles (`lint/`) supply them;
-   * none given, none judged.
-   */
-  hostToolLimits?: readonly HostToolLimit[]
+  /** The host profiles the whole config is judged by (`judgeHostLimits`); default every host's and OpenAI's count. */
+  hostProfiles?: readonly string[]
   onProgress?: (server: string, state: 'started' | LockStatus) => void
 }
 
@@ -118,13 +120,17 @@ export async function checkLock(lock: LockFile, config: ClientConfig, options: C
   const locked = new Map(lock.servers.map((entry) => [entry.name, entry]))
   const names = [...new Set([...locked.keys(), ...configured.keys()])].sort(compareText)
   const references = options.agentReferences ?? []
+  const toolsOf = new Map<string, readonly { name: string }[]>()
   const servers = await mapBounded(names, options.concurrency ?? defaultConcurrency(), async (name) => {
-    const check = await checkServer(locked.get(name), configured.get(name), name, options, references)
+    const { check, tools } = await checkServer(locked.get(name), configured.get(name), name, options, references)
+    if (tools !== undefined && check.status !== 'removed-from-config') toolsOf.set(name, tools)
     options.onProgress?.(name, check.status)
     return check
   })
   const agentToolsMissing = missingAgentTools(references, lock, options.file)
-  const size = configSize(servers, policy, options.hostToolLimits ?? [])
+  // Why in the config's order: a host that drops tools past its cap drops the last servers' first.
+  const hostServers = config.servers.flatMap((server) => (toolsOf.has(server.name) ? [{ name: server.name, tools: toolsOf.get(server.name) ?? [] }] : []))
+  const size = configSize(servers, policy, hostLimitsBroken(hostServers, options.hostProfiles))
   const allowNotChecked = options.allowNotChecked === true
   const failures: LockFailure[] = []
   if (servers.some((server) => server.fails)) failures.push('changes')
@@ -132,24 +138,25 @@ export async function checkLock(lock: LockFile, config: ClientConfig, options: C
   if (!servers.some((server) => server.status === 'changed' || server.status === 'unchanged')) failures.push('nothing-checked')
   if (agentToolsMissing.length > 0) failures.push('agent-tools-missing')
   if (size.budget?.exceeded) failures.push('token-budget')
-  if (size.hosts.some((host) => host.exceeded)) failures.push('host-tool-limit')
+  if (size.hosts.some((host) => host.severity === 'error')) failures.push('host-tool-limit')
   return { ok: failures.length === 0, failOn, servers, agentToolsMissing, size, allowNotChecked, failures }
 }
 
-async function checkServer(entry: LockEntry | undefined, server: ConfiguredServer | undefined, name: string, options: CheckLockOptions, references: readonly AgentReference[]): Promise<ServerCheck> {
-  if (entry === undefined) return { name, status: 'added-to-config', fails: false }
-  if (server === undefined) return { name, status: 'removed-from-config', fails: false, ...counted(entry, options.file) }
-  if (server.disabled) return { name, status: 'disabled', fails: false }
+async function checkServer(entry: LockEntry | undefined, server: ConfiguredServer | undefined, name: string, options: CheckLockOptions, references: readonly AgentReference[]): Promise<{ check: ServerCheck; tools?: readonly { name: string }[] }> {
+  if (entry === undefined) return { check: { name, status: 'added-to-config', fails: false } }
+  if (server === undefined) return { check: { name, status: 'removed-from-config', fails: false, ...counted(entry, options.file) } }
+  if (server.disabled) return { check: { name, status: 'disabled', fails: false } }
   const recorded = lockedSurface(entry, options.file)
   if (recorded === undefined) {
     // Why read the config's needs first: a variable still missing is the reason, not the lock.
     const why = server.needs.length > 0 ? await readServer(server, options, false) : { reason: 'not-locked' as const, message: `it is not locked yet (${entry.notLocked?.reason ?? 'no surface recorded'}); lock it with \`mcp-contract lock ${name}\`` }
-    return { name, status: 'not-checked', notChecked: why as NotRead, fails: false }
+    return { check: { name, status: 'not-checked', notChecked: why as NotRead, fails: false } }
   }
   options.onProgress?.(name, 'started')
   const read = await readServer(server, options, false)
   const pkg = packageMove(entry, isNotRead(read) ? undefined : read.resolved?.version)
-  if (isNotRead(read)) return { name, status: 'not-checked', notChecked: read, ...(pkg ? { package: pkg } : {}), fails: false, ...counted(entry, options.file) }
+  // Why the locked tools count toward the config's size: the server is still in it, as locked.
+  if (isNotRead(read)) return { check: { name, status: 'not-checked', notChecked: read, ...(pkg ? { package: pkg } : {}), fails: false, ...counted(entry, options.file) }, tools: recorded.tools ?? [] }
   const consumers = entry.scope?.consumers
   const scope = [...new Set([...(entry.scope?.used ?? []), ...(entry.scope?.agents ?? []), ...references.filter((reference) => reference.server === name).map((reference) => reference.tool), ...(consumers ? await consumerNames(consumers, options.cwd) : [])])].sort(compareText)
   const policy = serverPolicy(options.policy ?? {}, entry, scope)
@@ -157,7 +164,7 @@ async function checkServer(entry: LockEntry | undefined, server: ConfiguredServe
   const verdicts = consumers ? await verifyConsumers(consumers, read.surface, options.cwd, { ...(policy.ignore ? { ignore: policy.ignore } : {}) }) : undefined
   const changed = report.changes.length > 0 || (verdicts ?? []).some((verdict) => verdict.report.changes.length > 0)
   const cost = toolListTokens(read.surface.tools ?? [])
-  return {
+  const check: ServerCheck = {
     name,
     status: changed ? 'changed' : 'unchanged',
     ...(pkg ? { package: pkg } : {}),
@@ -169,6 +176,7 @@ async function checkServer(entry: LockEntry | undefined, server: ConfiguredServe
     tokens: cost.total,
     fails: !report.ok || (verdicts ?? []).some((verdict) => !verdict.report.ok),
   }
+  return { check, tools: read.surface.tools ?? [] }
 }
 
 /** The policy one server is judged by: its recorded profiles unless the run names some, its scope, and the token budget's growth (the whole config answers for `max`). */
@@ -225,7 +233,20 @@ function missingAgentTools(references: readonly AgentReference[], lock: LockFile
   })
 }
 
-function configSize(servers: readonly ServerCheck[], policy: Policy, hosts: readonly HostToolLimit[]): ConfigSize {
+/** The host limits the servers break together, one entry per profile rule, with how many tools and the first few. */
+function hostLimitsBroken(servers: readonly HostServer[], profiles?: readonly string[]): HostLimitBroken[] {
+  const grouped = new Map<string, HostLimitBroken>()
+  for (const violation of judgeHostLimits(servers, profiles)) {
+    const key = `${violation.profile}\0${violation.rule}`
+    const group = grouped.get(key) ?? { profile: violation.profile, rule: violation.rule, severity: violation.severity, count: 0, examples: [] }
+    group.count += 1
+    if (group.examples.length < 3) group.examples.push({ server: violation.server, tool: violation.tool, ...(violation.detail ? { detail: violation.detail } : {}) })
+    grouped.set(key, group)
+  }
+  return [...grouped.values()]
+}
+
+function configSize(servers: readonly ServerCheck[], policy: Policy, hosts: HostLimitBroken[]): ConfigSize {
   const tools = servers.reduce((sum, server) => sum + (server.status === 'removed-from-config' ? 0 : (server.tools ?? 0)), 0)
   const tokens = servers.reduce((sum, server) => sum + (server.status === 'removed-from-config' ? 0 : (server.tokens ?? 0)), 0)
   const max = policy.tokenBudget?.max
@@ -234,6 +255,6 @@ function configSize(servers: readonly ServerCheck[], policy: Policy, hosts: read
     tokens,
     tokenizer: toolListTokens([]).tokenizer,
     ...(max !== undefined ? { budget: { max, exceeded: tokens > max } } : {}),
-    hosts: hosts.map((host) => ({ ...host, exceeded: tools > host.maxTools })),
+    hosts,
   }
 }

@@ -13,7 +13,7 @@ export interface LockOptions extends ReadOptions {
   previous?: LockFile
   /** Lock only these servers (`mcp-contract lock NAME`); the others keep their entries. */
   only?: readonly string[]
-  /** How many servers are read at once; default one per core, at least 2. */
+  /** How many servers are read at once; default four per core (see `defaultConcurrency`). */
   concurrency?: number
   /** The profiles that judge every server (the project's, or the defaults). */
   profiles: readonly string[]

@@ -214,7 +214,7 @@ function agentLines(missing: readonly AgentReference[]): string[] {
 function sizeLine(report: LockReport): string {
   const { size } = report
   const budget = size.budget ? ` · token budget ${size.budget.max.toLocaleString('en-US')}: ${size.budget.exceeded ? 'exceeded' : 'within'}` : ''
-  const hosts = size.hosts.map((host) => ` · ${host.host} takes ${host.maxTools} tools: ${host.exceeded ? 'exceeded' : 'within'}`).join('')
+  const hosts = size.hosts.map((host) => `\n  ${host.severity} ${host.profile} ${host.rule}: ${counted(host.count, 'tool')}, first ${host.examples.map((example) => `${example.server} → ${example.tool}${example.detail ? ` (${example.detail})` : ''}`).join(', ')}`).join('')
   return `all servers: ${counted(size.tools, 'tool')} · ${size.tokens.toLocaleString('en-US')} tokens (${size.tokenizer})${budget}${hosts}`
 }
 
@@ -234,7 +234,7 @@ function verdictLine(report: LockReport): string {
       case 'token-budget':
         return 'the tool lists exceed the token budget'
       default:
-        return 'the tool count exceeds a host limit'
+        return `the servers together break ${counted(report.size.hosts.filter((host) => host.severity === 'error').length, 'host limit')}`
     }
   })
   if (!report.ok) return `fails: ${reasons.join('; ')}`

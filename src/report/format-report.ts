@@ -12,7 +12,7 @@ import { changeSentence, describeChange } from './describe-change.js'
 import { refusalLines } from './describe-refusal.js'
 import { formatGithub, formatSarif, type ContractLocation } from './format-ci.js'
 import { formatJunit, type JunitCase } from './format-junit.js'
-import { renderText, summaryLine } from './format-text.js'
+import { renderText, summaryLine, type Audience } from './format-text.js'
 import type { ReportFormat } from './report-formats.js'
 import { proseDiff, type DiffRun } from './word-diff.js'
 
@@ -26,11 +26,15 @@ export { REPORT_FORMATS, type ReportFormat } from './report-formats.js'
  * change at its line in the contract file `contract` names (default `mcp-contract.json`, line 1);
  * `toolVersion` (this package's version) goes into SARIF's `driver.version` and rule help links;
  * `forced` (text only) ends a failing report with what `snapshot --force` recorded over;
- * `volatileAdvice` (text and json) says in a hint how a value that looks volatile is detected where the report is read.
+ * `volatileAdvice` (text and json) says in a hint how a value that looks volatile is detected where the report is read;
+ * `audience: 'consumer'` is for a reader who uses the server and does not build it (`--used-by`):
+ * no release advice, and each breaking tool says what it does to the reader's agent.
  * @example console.log(formatReport(diffSurfaces(recorded, live), { format: 'text' }))
  */
-export function formatReport(report: DiffReport, options: { format?: ReportFormat; contract?: ContractLocation; color?: boolean; toolVersion?: string; forced?: boolean; volatileAdvice?: VolatileAdvice } = {}): string {
+export function formatReport(given: DiffReport, options: { format?: ReportFormat; contract?: ContractLocation; color?: boolean; toolVersion?: string; forced?: boolean; volatileAdvice?: VolatileAdvice; audience?: Audience } = {}): string {
   const contract = options.contract ?? { file: 'mcp-contract.json' }
+  // Why only JSON keeps the version for a consumer: which release the server needed is the provider's advice; the figures stay for tools.
+  const report = options.audience === 'consumer' && options.format !== 'json' ? { ...given, version: undefined } : given
   switch (options.format ?? 'text') {
     case 'sarif':
       return formatSarif(report, contract, options.toolVersion)
@@ -43,7 +47,7 @@ export function formatReport(report: DiffReport, options: { format?: ReportForma
     case 'junit':
       return renderJunit(report)
     default:
-      return renderText(report, { color: options.color, forced: options.forced, volatileAdvice: options.volatileAdvice })
+      return renderText(report, { color: options.color, forced: options.forced, volatileAdvice: options.volatileAdvice, audience: options.audience })
   }
 }
 

@@ -34,14 +34,14 @@ interface Row {
  * `volatileAdvice` says how a value that looks volatile can be detected where the report is read.
  * @example renderText(diffSurfaces(recorded, live), { color: false })
  */
-export function renderText(report: DiffReport, options: { color?: boolean; forced?: boolean; volatileAdvice?: VolatileAdvice } = {}): string {
+export function renderText(report: DiffReport, options: { color?: boolean; forced?: boolean; volatileAdvice?: VolatileAdvice; audience?: Audience } = {}): string {
   const style = textStyles(options.color ?? false)
   // Why first: when a client cannot list the surface at all, every change below is moot for it.
   const lines: string[] = refusalLines(report.listingRefused ?? [])
   const inScope = report.changes.filter((change) => !change.outOfScope)
   const outOfScope = report.changes.filter((change) => change.outOfScope)
   for (const group of groupByEntity(inScope)) {
-    lines.push(headlineOf(group, style))
+    lines.push(headlineOf(group, style) + (options.audience === 'consumer' ? consumerEffect(group) : ''))
     const rows = rowsOf(group, style, options.volatileAdvice)
     const width = Math.max(...rows.map((row) => row.kind.length))
     for (const row of rows) {
@@ -85,6 +85,21 @@ function headlineOf(group: readonly Entry[], style: TextStyles): string {
   const entity = subjectOf(group[0])
   // Why in the headline: a change one authorization sees must never read as everyone's.
   return `${style.heading(first.authorization === undefined ? entity : `${entity} (as ${first.authorization})`)} · ${countsText(group, style)}`
+}
+
+/** Who reads a report: the server's own team (the default), or a consumer of a server it does not build. */
+export type Audience = 'provider' | 'consumer'
+
+/**
+ * For a consumer, what a group's breaking change does to its agent: ` — your agent's calls to add fail`.
+ * Why only on breaking groups: the rest leaves every call the agent makes working.
+ */
+function consumerEffect(group: readonly Entry[]): string {
+  const first = group[0].change
+  if (!group.some((entry) => entry.change.severity === 'breaking')) return ''
+  const name = group[0].run?.name ?? first.name
+  const what: Partial<Record<Change['entity'], string>> = { tool: `calls to ${name}`, prompt: `requests for prompt ${name}`, resource: `reads of ${name}`, resourceTemplate: `reads through ${name}` }
+  return what[first.entity] === undefined ? '' : ` — your agent's ${what[first.entity]} fail`
 }
 
 /** The entity an entry is about, as a headline names it: `tool search`, `prompt summarize`, a run's names as a range. */

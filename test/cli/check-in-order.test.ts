@@ -45,7 +45,6 @@ describe('check with --used-by reads the contract whole first, and reuses what i
         3 breaking    tool legacy_export, tool get_product, tool parse_catalog
         1 additive    tool bulk_import
       1 change · 1 routing in scope; 4 elsewhere — passes (fails at risky and above)
-      <contract> is behind the server (5 changes it does not record); to record them: mcp-contract snapshot --contract <contract> -- node <root>/test/fixtures/servers/catalog.js
       "
     `)
   })

@@ -4,7 +4,7 @@
  * format counts what is in scope first, the 100 removed static resources read as one line, and
  * the tools renamed in that release are paired, not a removal plus an addition each.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -19,6 +19,7 @@ let dir: string
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'mcp-contract-everything-'))
   await writeFile(join(dir, 'package.json'), '{"name":"agent"}')
+  await writeFile(join(dir, 'agent.ts'), "export async function run(client) {\n  await client.callTool({ name: 'echo', arguments: { message: 'hi' } })\n  await client.callTool({ name: 'add', arguments: { a: 1, b: 2 } })\n  return client.callTool({ name: 'getTinyImage', arguments: {} })\n}\n")
   const old = await cli(['snapshot', '--contract', 'old.json', '--', process.execPath, OLD])
   expect(old.code, old.stderr).toBe(0)
   const now = await cli(['snapshot', '--contract', 'new.json', '--', process.execPath, NEW, 'stdio'])
@@ -48,6 +49,26 @@ describe('diff of server-everything 2025.7.29 → 2026.8.31 with --used echo,add
     const run = await cli(['diff', 'old.json', 'new.json', ...USED, '--format', format])
     expect(run.code).toBe(1)
     expect(run.stdout).toMatchSnapshot()
+  })
+
+  test('--used-by, a server the reader does not build: the breaking tools say what they do to the agent, and no release advice', async () => {
+    const run = await cli(['diff', 'old.json', 'new.json', '--used-by', 'agent.ts'])
+    expect(run.code).toBe(1)
+    expect(run.stdout.split('\n').filter((line) => /^(tool|prompt|resource|template|server)\b/.test(line))).toMatchInlineSnapshot(`
+      [
+        "tool add · 1 breaking — your agent's calls to add fail",
+        "tool getTinyImage · 1 breaking — your agent's calls to getTinyImage fail",
+        "server · 3 routing, 4 additive",
+        "tool echo · 2 routing, 5 additive",
+      ]
+    `)
+    // Had the server called the release a patch, its own team is told which release it needed; its consumer is not.
+    await writeFile(join(dir, 'patch.json'), (await readFile(join(dir, 'new.json'), 'utf8')).replace('"serverVersion": "2.0.0"', '"serverVersion": "1.0.1"'))
+    const provider = await cli(['diff', 'old.json', 'patch.json', '--used', 'echo,add,getTinyImage'])
+    expect(provider.stdout).toContain('release 2.0.0 or later')
+    const consumer = await cli(['diff', 'old.json', 'patch.json', '--used-by', 'agent.ts'])
+    expect(consumer.stdout).not.toContain('release')
+    expect(consumer.stdout).toContain("tool add · 1 breaking — your agent's calls to add fail")
   })
 
   test('text without a scope: the 100 removed resources on one line', async () => {

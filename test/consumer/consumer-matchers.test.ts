@@ -157,6 +157,25 @@ describe('toMatchConsumerContract', () => {
     expect(JSON.parse(await readFile(join(dir, file), 'utf8')).provider).toBe('shop')
   })
 
+  test('a consumer that uses the same things of a server whose hint reversed fails, naming the tool and the hint', async () => {
+    const file = 'hint.mcp-consumer.json'
+    expect((await toMatchConsumerContract.call(asJest('new'), await recordedClient(), file)).pass).toBe(true)
+    const reversed = await toMatchConsumerContract.call(asJest('none'), await recordedClient('destructive'), file)
+    expect(reversed.pass).toBe(false)
+    expect(scrub(reversed.message())).toMatchInlineSnapshot(`
+      "expect(client).toMatchConsumerContract("hint.mcp-consumer.json")
+
+      checkout-agent uses the same things, but what it saw changed (hints or the output schema it reads):
+
+      tool search_products · 1 breaking
+        breaking  hint-reversed
+            readOnlyHint true → false; clients that auto-approve, retry or cache calls on this promise now act on a false one
+      1 change · 1 breaking — fails at cosmetic and above
+
+      If the change is meant: npx jest <dir>/checkout.test.js -u rewrites <dir>/hint.mcp-consumer.json; commit it, and verify the providers against it (toSatisfyConsumerContracts or mcp-contract verify --consumers)."
+    `)
+  })
+
   test('under Vitest, the registered matcher holds the consumer to its recorded contract', async () => {
     // Why recorded through the raw matcher first: under CI=true Vitest's own matcher must not write.
     expect((await toMatchConsumerContract.call(asJest('new'), await recordedClient(), join(dir, 'vitest.mcp-consumer.json'))).pass).toBe(true)

@@ -185,13 +185,68 @@ describe('check --lock', () => {
   }, 60_000)
 
   test('the whole config: tools and tokens per server and for all, judged against the token budget', async () => {
-    const sized = await checkLock(lock, config, { ...options, allowNotChecked: true, policy: { tokenBudget: { max: 100 } }, hostToolLimits: [{ host: 'a host', maxTools: 5, source: 'https://example.com/limits' }] })
+    const sized = await checkLock(lock, config, { ...options, allowNotChecked: true, policy: { tokenBudget: { max: 100 } } })
     const counted = sized.servers.filter((server) => server.tools !== undefined)
     expect(sized.size.tools).toBe(counted.reduce((sum, server) => sum + (server.tools ?? 0), 0))
     expect(sized.size.tokens).toBeGreaterThan(100)
     expect(sized.size.budget).toEqual({ max: 100, exceeded: true })
-    expect(sized.size.hosts).toMatchObject([{ host: 'a host', maxTools: 5, exceeded: true }])
-    expect(sized).toMatchObject({ ok: false, failures: ['token-budget', 'host-tool-limit'] })
+    expect(sized.size.hosts).toEqual([])
+    expect(sized).toMatchObject({ ok: false, failures: ['token-budget'] })
+  }, 60_000)
+
+  test("and against the hosts' limits, all servers together: a name the config makes too long for a host", async () => {
+    const long: ClientConfig = { ...config, servers: [stdio('catalog-of-every-product-the-shop-sells-today', 'test/fixtures/servers/catalog.js')] }
+    const { lock: locked } = await lockClientConfig(long, { ...options, profiles: [] })
+    const report = await checkLock(locked, long, { ...options, hostProfiles: ['cursor', 'claude-code'] })
+    expect(report.failures).toEqual(['host-tool-limit'])
+    expect(report.size.hosts).toMatchInlineSnapshot(`
+      [
+        {
+          "count": 1,
+          "examples": [
+            {
+              "detail": "catalog-of-every-product-the-shop-sells-todaysearch_products is 60 characters, past 59",
+              "server": "catalog-of-every-product-the-shop-sells-today",
+              "tool": "search_products",
+            },
+          ],
+          "profile": "cursor",
+          "rule": "tool-name-length",
+          "severity": "error",
+        },
+        {
+          "count": 3,
+          "examples": [
+            {
+              "detail": "mcp__catalog-of-every-product-the-shop-sells-today__legacy_export is 65 characters, past 64",
+              "server": "catalog-of-every-product-the-shop-sells-today",
+              "tool": "legacy_export",
+            },
+            {
+              "detail": "mcp__catalog-of-every-product-the-shop-sells-today__parse_catalog is 65 characters, past 64",
+              "server": "catalog-of-every-product-the-shop-sells-today",
+              "tool": "parse_catalog",
+            },
+            {
+              "detail": "mcp__catalog-of-every-product-the-shop-sells-today__search_products is 67 characters, past 64",
+              "server": "catalog-of-every-product-the-shop-sells-today",
+              "tool": "search_products",
+            },
+          ],
+          "profile": "claude-code",
+          "rule": "tool-name-length",
+          "severity": "error",
+        },
+      ]
+    `)
+    expect(formatLockReport(report, { format: 'text', lock: { file: 'mcp-contract.lock.json' } }).split('\n').filter((line) => line.includes('tool')).slice(-4)).toMatchInlineSnapshot(`
+      [
+        "✓ catalog-of-every-product-the-shop-sells-today  unchanged · 5 tools · 378 tokens",
+        "all servers: 5 tools · 378 tokens (o200k_base (gpt-tokenizer))",
+        "  error cursor tool-name-length: 1 tool, first catalog-of-every-product-the-shop-sells-today → search_products (catalog-of-every-product-the-shop-sells-todaysearch_products is 60 characters, past 59)",
+        "  error claude-code tool-name-length: 3 tools, first catalog-of-every-product-the-shop-sells-today → legacy_export (mcp__catalog-of-every-product-the-shop-sells-today__legacy_export is 65 characters, past 64), catalog-of-every-product-the-shop-sells-today → parse_catalog (mcp__catalog-of-every-product-the-shop-sells-today__parse_catalog is 65 characters, past 64), catalog-of-every-product-the-shop-sells-today → search_products (mcp__catalog-of-every-product-the-shop-sells-today__search_products is 67 characters, past 64)",
+      ]
+    `)
   }, 60_000)
 
   test('a moved server, a package at a newer version, a URL gone, a lost token, a server removed and one added', async () => {

@@ -1,5 +1,5 @@
 import type { Detected } from '../../diff/detected.js'
-import type { Entity } from '../../surface/types.js'
+import type { Entity, Surface, SurfaceTool } from '../../surface/types.js'
 import type { ConsumerContract } from '../consumer-contract.js'
 import { shapeOf } from '../example-shape.js'
 import { parseReadPath } from '../track-reads.js'
@@ -50,4 +50,18 @@ interface Use {
   path: string[]
   use: string
   given?: string
+}
+
+/**
+ * What a consumer saw of the tools it calls, as a surface: each tool's hints and the slice of its
+ * output schema the consumer reads, nothing else. Diffing two of them says what changed in what
+ * the consumer saw when what it uses did not (a hint reversed, a field it reads retyped), by tool
+ * and hint, in the engine's own words.
+ * @example diffSurfaces(seenSurface(recorded), seenSurface(now)).changes // [{ kind: 'hint-reversed', name: 'search_products', … }]
+ */
+export function seenSurface(contract: ConsumerContract): Surface {
+  const tools = contract.tools.flatMap((tool): SurfaceTool[] =>
+    tool.hints === undefined ? [] : [{ name: tool.name, inputSchema: { type: 'object' }, hints: tool.hints, taskSupport: 'forbidden', ...(tool.output !== undefined ? { outputSchema: tool.output } : {}) }],
+  )
+  return { server: { capabilities: {} }, notRecorded: [], tools }
 }

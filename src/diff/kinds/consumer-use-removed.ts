@@ -8,6 +8,7 @@ export const consumerUseRemoved = defineKind({
   purpose: 'Detects a consumer that no longer uses something of a server it used before.',
   severity: fixed('additive'),
   reason: { additive: 'the server gains room to change what this consumer no longer uses' },
-  message: (change) => `the consumer no longer ${(USE_WORDS[String(change.details?.use)] ?? 'uses it').replace(/^(\w+)s /, '$1 ')}`,
+  // Why its own words for a shape: the shape it stopped sending is not "a new" one.
+  message: (change) => `the consumer no longer ${change.details?.use === 'example' ? 'sends arguments of this shape' : (USE_WORDS[String(change.details?.use)] ?? 'uses it')}`,
   example: 'the consumer stops calling `legacy_export`',
 })
