@@ -78,7 +78,9 @@ test('a profile name that is not one is rejected before anything connects', () =
   expect(called).toBe(false)
 })
 
-const VERSION_DIFF = { name: 'version_diff', inputSchema: { type: 'object', properties: { from: { type: 'string' }, to: { type: 'string' } }, anyOf: [{ required: ['from'] }, { required: ['to'] }] } }
+// Why a name no other test file uses: a warning line prints once per run (matchers/once-per-run.ts),
+// and other files warn about a version_diff of their own.
+const VERSION_DIFF = { name: 'versions_between', inputSchema: { type: 'object', properties: { from: { type: 'string' }, to: { type: 'string' } }, anyOf: [{ required: ['from'] }, { required: ['to'] }] } }
 
 test('toHonorContract: a release that adds a root anyOf passes with one warning line when no model profile is declared, and fails under anthropic', async () => {
   const { dir, file } = await contractOf(GOOD)
@@ -88,7 +90,7 @@ test('toHonorContract: a release that adds a root anyOf passes with one warning 
     expect(undeclared.pass).toBe(true)
     expect(warn.mock.calls.map(([line]) => String(line)).filter((line) => line.includes('model APIs'))).toMatchInlineSnapshot(`
       [
-        "mcp-contract: warning: Claude's API refuses this tool list: version_diff has anyOf at its root (declare the model APIs you serve in the config's profiles, e.g. "anthropic", to fail on it)",
+        "mcp-contract: warning: Claude's API refuses this tool list: versions_between has anyOf at its root (declare the model APIs you serve in the config's profiles, e.g. "anthropic", to fail on it)",
       ]
     `)
     warn.mockClear()

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { ClientConfigError, ConfigParseError } from '../../src/lock/client-config/client-config-error.js'
 import { readClientConfig } from '../../src/lock/client-config/read-client-config.js'
+import { runCliProcess } from '../support/run-cli-process.js'
 import { projectWith } from '../support/temporary-project.js'
 
 /** The error `readClientConfig` throws for `files`, with the root folder replaced by `<root>`. */
@@ -220,5 +221,16 @@ describe('secrets never reach start', () => {
     `)
     // The target still carries what capture needs to reach the server.
     expect(read.servers[0]?.target).toMatchObject({ headers: { Authorization: `Bearer ${token}` } })
+  })
+})
+
+describe('through the CLI: exit 2 with what failed and where', () => {
+  test.each([
+    { title: 'a config that does not parse', files: { '.mcp.json': '{\n  "mcpServers": {\n    "a": { "command": "x", },\n  }\n}\n' } },
+    { title: 'no config at any known location', files: { 'README.md': '# nothing here' } },
+  ])('lock: $title', async ({ files }) => {
+    const root = await projectWith(files)
+    const run = await runCliProcess(['lock'], { cwd: root })
+    expect({ code: run.code, stderr: run.stderr.replaceAll(root, '<root>') }).toMatchSnapshot()
   })
 })
