@@ -5,7 +5,7 @@ import { openToolCaller } from '../capture/open-tool-caller.js'
 import { findProject, policyWithConfig, type FoundConfig } from '../config/project-config.js'
 import { findProjectRoot, projectPath } from '../contract/project-root.js'
 import { ContractFileError } from '../contract/contract-error.js'
-import { parseContract, readContract, serializeContract, writeContract } from '../contract/contract-file.js'
+import { parseContract, parseContractVouched, readContract, readContractText, serializeContract, writeContract } from '../contract/contract-file.js'
 import { sourceLiterals, type SourceLiteral } from '../consumer/source-literals.js'
 import { loadContractSources, verifySourced, type SkippedFile } from '../exchange/contract-sources.js'
 import { verifyPasses } from '../pact/verify-contracts.js'
@@ -14,6 +14,7 @@ import { formatNoLongerServed, formatUsedEntities, noLongerServed, usedEntities 
 import type { SentSurface } from '../diff/diff-profiles.js'
 import { diffSurfaces } from '../diff/diff-surfaces.js'
 import { lintSurface } from '../lint/lint-surface.js'
+import { withRecordedMarks } from '../lint/recorded-marks.js'
 import { vouchingOf } from '../lint/sent-rule-marks.js'
 import { formatLint } from '../report/format-lint.js'
 import { formatReport } from '../report/format-report.js'
@@ -132,8 +133,15 @@ export const COMMAND_RUNNERS: Record<Exclude<Invocation['command'], 'check' | 'r
   /** Judges the live surface (or, with only --contract, a contract file) against client-acceptance profiles. */
   async lint(invocation, io) {
     const fromContract = invocation.serverCommand.length === 0 && invocation.url === undefined
-    const source = fromContract ? { surface: await readContract(projectPath(findProjectRoot(io.cwd, io.cwd), invocation.contract, { contract: true })) } : { raw: await captureRawSurface(invocation, io) }
-    const result = lintSurface(source, invocation.profiles)
+    if (fromContract) {
+      const file = projectPath(findProjectRoot(io.cwd, io.cwd), invocation.contract, { contract: true })
+      const { surface, verified } = parseContractVouched(await readContractText(file), file)
+      // Why the digests too: they say what the server sent, which the normalized file cannot show.
+      const result = withRecordedMarks(lintSurface({ surface }, invocation.profiles), surface, verified)
+      io.stdout(formatLint(result, { format: invocation.format === 'json' ? 'json' : 'text' }))
+      return result.ok ? EXIT.ok : EXIT.failed
+    }
+    const result = lintSurface({ raw: await captureRawSurface(invocation, io) }, invocation.profiles)
     io.stdout(formatLint(result, { format: invocation.format === 'json' ? 'json' : 'text' }))
     return result.ok ? EXIT.ok : EXIT.failed
   },

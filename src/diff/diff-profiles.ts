@@ -133,7 +133,7 @@ export function sentViolationsIntroduced(sent: SentSurface, recorded: Surface, p
  */
 function markedViolations(subjects: readonly LintSubject[], verified: VerifiedEntries | undefined, profiles: readonly string[]): Violation[] {
   if (profiles.length === 0 || verified === undefined) return []
-  const brokeBefore = new Map<string, (profile: string, rule: string) => boolean>()
+  const brokeBefore = new Map<string, (profile: string, rule: string) => boolean | undefined>()
   for (const subject of subjects) {
     const broke = brokenWhenSent(verified.get(ENTITY_LIST[subject.entity])?.get(subject.name)?.sentMark)
     if (broke !== undefined) brokeBefore.set(entityKey(subject), broke)

@@ -225,7 +225,7 @@ describe('secrets never reach start', () => {
 })
 
 describe('through the CLI: exit 2 with what failed and where', () => {
-  test.each([
+  test.each<{ title: string; files: Record<string, string> }>([
     { title: 'a config that does not parse', files: { '.mcp.json': '{\n  "mcpServers": {\n    "a": { "command": "x", },\n  }\n}\n' } },
     { title: 'no config at any known location', files: { 'README.md': '# nothing here' } },
   ])('lock: $title', async ({ files }) => {
