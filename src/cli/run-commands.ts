@@ -10,7 +10,7 @@ import { sourceLiterals, type SourceLiteral } from '../consumer/source-literals.
 import { loadContractSources, verifySourced, type SkippedFile } from '../exchange/contract-sources.js'
 import { verifyPasses } from '../pact/verify-contracts.js'
 import { formatConsumerVerdicts, type ConsumerReportFormat } from '../report/format-consumers.js'
-import { formatUsedEntities, usedEntities } from '../consumer/used-by-sources.js'
+import { formatNoLongerServed, formatUsedEntities, noLongerServed, usedEntities } from '../consumer/used-by-sources.js'
 import type { SentSurface } from '../diff/diff-profiles.js'
 import { diffSurfaces } from '../diff/diff-surfaces.js'
 import { lintSurface } from '../lint/lint-surface.js'
@@ -26,6 +26,7 @@ import { toolListTokens } from '../surface/token-cost.js'
 import type { VerifiedEntries } from '../surface/vouched-entries.js'
 import type { RawSurface, Surface } from '../surface/types.js'
 import type { CliIo } from './cli-io.js'
+import { CliUsageError } from './cli-error.js'
 import { EXIT } from './exit-codes.js'
 import { authorizationsFor, type CredentialSources } from './resolve-authorizations.js'
 import type { Invocation } from './parse-argv.js'
@@ -92,6 +93,7 @@ export const COMMAND_RUNNERS: Record<Exclude<Invocation['command'], 'check' | 'r
   },
   /** Prints the live surface (or, with --suggest-version, the release its changes need); records nothing. */
   async show(invocation, io) {
+    if (invocation.suggestVersion && invocation.serverCommand.length === 0 && invocation.url === undefined) throw new CliUsageError('show --suggest-version compares the server with the contract file: give the server, -- <server command…> or --url URL')
     if (invocation.suggestVersion) {
       const { root, config } = await findProject(io.cwd, io.cwd)
       const recorded = await readContract(projectPath(root, invocation.contract, { contract: true }))
@@ -100,11 +102,18 @@ export const COMMAND_RUNNERS: Record<Exclude<Invocation['command'], 'check' | 'r
       return EXIT.ok
     }
     const literals = await consumerLiterals(invocation, io)
-    const { config } = await findProject(io.cwd, io.cwd)
-    const { surface, via } = await capture(invocation, io, invocation.era, authorizationsFor(invocation, sources(io, config)), undefined, config)
+    const { root, config } = await findProject(io.cwd, io.cwd)
+    // Why a contract alone is enough: a committed contract is read as lint --contract reads one, to look at without starting its server.
+    const fromContract = invocation.serverCommand.length === 0 && invocation.url === undefined
+    const { surface, via } = fromContract
+      ? { surface: await readContract(projectPath(root, invocation.contract, { contract: true })), via: `# read from ${invocation.contract}` }
+      : await capture(invocation, io, invocation.era, authorizationsFor(invocation, sources(io, config)), undefined, config)
     if (literals !== undefined) {
       const used = usedEntities(literals, [surface])
-      io.stdout(invocation.format === 'json' ? `${JSON.stringify({ used }, null, 2)}\n` : formatUsedEntities(used, literals.length))
+      // Why the contract too: a name the source mentions that the server no longer serves is what breaks the consumer, and only the recorded surface still knows it.
+      const recorded = fromContract ? undefined : await readRecordedIfAny(invocation, root)
+      const gone = recorded === undefined ? [] : noLongerServed(usedEntities(literals, [recorded]), used, diffSurfaces(recorded, surface, { profiles: [] }).changes)
+      io.stdout(invocation.format === 'json' ? `${JSON.stringify({ used, ...(recorded !== undefined ? { noLongerServed: gone } : {}) }, null, 2)}\n` : formatUsedEntities(used, literals.length) + formatNoLongerServed(gone, invocation.contract))
       return EXIT.ok
     }
     if (invocation.tokens) {
@@ -245,6 +254,16 @@ async function existingContract(file: string, force: boolean): Promise<{ text: s
 }
 
 /** The consumer's string literals for `--used-by`; `undefined` when it was not given. */
+/**
+ * The committed contract `show --used-by` compares the source with: the one `--contract` names
+ * (an error when it cannot be read), else `mcp-contract.json` when there is one.
+ */
+async function readRecordedIfAny(invocation: Invocation, root: Parameters<typeof projectPath>[0]): Promise<Surface | undefined> {
+  const file = projectPath(root, invocation.contract, { contract: true })
+  if (!invocation.contractGiven && (await readFile(file, 'utf8').catch(() => undefined)) === undefined) return undefined
+  return readContract(file)
+}
+
 export function consumerLiterals(invocation: Invocation, io: CliIo): Promise<SourceLiteral[]> | undefined {
   return invocation.usedBy === undefined ? undefined : sourceLiterals(invocation.usedBy, findProjectRoot(io.cwd, io.cwd).folder)
 }
