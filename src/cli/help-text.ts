@@ -11,7 +11,7 @@ const COMMAND_LINES = {
   snapshot: 'mcp-contract snapshot [--contract FILE] [--fail-on SEVERITY] [--force] -- <server command…>   record the contract file',
   check:
     'mcp-contract check    [--lock [FILE] [--config FILE] [--allow-not-checked]] [--contract FILE] [--strict] [--fail-on SEVERITY] [--ignore KIND[:PATH]]… [--used …] [--used-by …] [--suggest-version] [--format text|json|markdown|junit|sarif|github] -- <server command…>',
-  show: 'mcp-contract show     [--format text|json] [--suggest-version | --tokens] -- <server command…>   print the surface (or the release it needs, or its cost in tokens), record nothing',
+  show: 'mcp-contract show     [--format text|json] [--suggest-version | --tokens] [--used-by FILE|GLOB] -- <server command…> | --contract FILE   print the surface (or the release it needs, or its cost in tokens), record nothing',
   diff: 'mcp-contract diff OLD.json NEW.json [--strict] [--fail-on SEVERITY] [--ignore KIND[:PATH]]… [--suggest-version] [--format …]   compare two contract files',
   verify: 'mcp-contract verify   --consumers FILE|DIR|GLOB|s3://…|https://… [--consumer-branch B] [--provider NAME] [--call [--allow-destructive]] [--ignore KIND[:PATH]]… [--format text|json|markdown|junit|sarif|github] -- <server command…>   does it still serve each consumer?',
   pact: 'mcp-contract pact export CONTRACT… [--out DIR] [--provider NAME]   write consumer contracts as Pact V4 pacts (<consumer>-<provider>.json)',
@@ -182,9 +182,9 @@ const OWN_TEXT: Partial<Record<Command, Record<string, OptionHelp>>> = {
     '--format': { value: 'FORMAT', text: 'text (default), json, markdown, junit, sarif (code scanning) or github (workflow annotations at each change\'s line in the contract file)' },
   },
   show: {
-    '--contract': { value: 'FILE', text: 'with --suggest-version: the contract file to compare with (default mcp-contract.json)' },
+    '--contract': { value: 'FILE', text: 'with no server: the committed contract file to print, as lint --contract reads one; with --suggest-version or --used-by: the contract file to compare with (default mcp-contract.json)' },
     '--format': { value: 'FORMAT', text: 'text (default) or json (the surface as the contract file holds it)' },
-    '--used-by': { value: 'FILE|GLOB', text: "the consumer's source (TS/JS, repeatable): prints the tools, prompts and resources it mentions, file:line per name" },
+    '--used-by': { value: 'FILE|GLOB', text: "the consumer's source (TS/JS, repeatable): prints the tools, prompts and resources it mentions, file:line per name, and those the contract file records that the server no longer serves (with the likely new name)" },
     '--suggest-version': { text: 'compare the server with the contract file instead, and print the smallest release (semver) the changes need' },
     '--tokens': {
       text: "print what each tool and the whole tool list cost an agent in tokens instead: each tool's name, description and input schema as JSON, counted with OpenAI's o200k_base encoding (gpt-tokenizer); Claude and Gemini count with their own tokenizers, so read it as an estimate. The config file's tokenBudget makes check report a release that grows it too far",

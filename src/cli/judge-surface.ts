@@ -7,6 +7,7 @@ import type { SentSurface } from '../diff/diff-profiles.js'
 import { diffSurfaces } from '../diff/diff-surfaces.js'
 import { enforcedFindings } from '../lint/enforced-rules.js'
 import { lintSurfaceWith } from '../lint/lint-surface.js'
+import { notJudgedBetweenFiles } from '../lint/recorded-marks.js'
 import { DEFAULT_PROFILES } from '../lint/profile-registry.js'
 import { versionSuggestion } from '../report/describe-version.js'
 import { modelApiWarning } from '../report/describe-undeclared.js'
@@ -36,6 +37,8 @@ export async function report(recorded: Surface, live: Surface, invocation: Invoc
   const used = usedScope(invocation.used, where.literals && usedEntities(where.literals, [recorded, live]))
   const policy = policyWithConfig(where.config, judgingFlags(invocation, used))
   const result = diffSurfaces(recorded, live, policy, where.sent)
+  // Why: two contract files hold no record of what either release sent, which a model API's rules read.
+  if (where.sent === undefined) result.notRecorded.push(...notJudgedBetweenFiles(policy.profiles ?? DEFAULT_PROFILES).map(({ profile, reason }) => ({ entity: 'server' as const, name: profile, path: '', reason })))
   const nowhere = volatileNamesNothingLine(namesNothing(live, policy.volatile ?? []))
   if (nowhere) io.stderr(`${nowhere}\n`)
   const located = invocation.format === 'sarif' || invocation.format === 'github'

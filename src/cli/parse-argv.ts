@@ -372,8 +372,8 @@ function checkTarget(invocation: Invocation): void {
   if (url !== undefined && serverCommand.length > 0) throw new CliUsageError('give either --url or a server command after --, not both')
   // Why no check of the command here: COMMAND_OPTIONS already refuses --as outside snapshot, check and show.
   if (invocation.authorizations !== undefined && url === undefined) throw new CliUsageError('--as names an authorization to read an HTTP server as; it needs --url (a stdio server takes its credentials from its environment)')
-  // Why: lint of a contract file needs no server; any other command without one cannot run.
-  if (command === 'lint' && invocation.contractGiven && url === undefined && serverCommand.length === 0) return
+  // Why: lint and show of a contract file need no server; any other command without one cannot run.
+  if ((command === 'lint' || command === 'show') && invocation.contractGiven && url === undefined && serverCommand.length === 0) return
   if (url === undefined && serverCommand.length === 0) throw new CliUsageError(`${command} needs a server: -- <server command…> or --url URL`)
   if (url !== undefined && hasCredentials(url)) {
     // Why not echo the URL: it holds the password this refuses to print.

@@ -5,15 +5,16 @@ import { openToolCaller } from '../capture/open-tool-caller.js'
 import { findProject, policyWithConfig, type FoundConfig } from '../config/project-config.js'
 import { findProjectRoot, projectPath } from '../contract/project-root.js'
 import { ContractFileError } from '../contract/contract-error.js'
-import { parseContract, readContract, serializeContract, writeContract } from '../contract/contract-file.js'
+import { parseContract, parseContractVouched, readContract, readContractText, serializeContract, writeContract } from '../contract/contract-file.js'
 import { sourceLiterals, type SourceLiteral } from '../consumer/source-literals.js'
 import { loadContractSources, verifySourced, type SkippedFile } from '../exchange/contract-sources.js'
 import { verifyPasses } from '../pact/verify-contracts.js'
 import { formatConsumerVerdicts, type ConsumerReportFormat } from '../report/format-consumers.js'
-import { formatUsedEntities, usedEntities } from '../consumer/used-by-sources.js'
+import { formatNoLongerServed, formatUsedEntities, noLongerServed, usedEntities } from '../consumer/used-by-sources.js'
 import type { SentSurface } from '../diff/diff-profiles.js'
 import { diffSurfaces } from '../diff/diff-surfaces.js'
 import { lintSurface } from '../lint/lint-surface.js'
+import { withRecordedMarks } from '../lint/recorded-marks.js'
 import { vouchingOf } from '../lint/sent-rule-marks.js'
 import { formatLint } from '../report/format-lint.js'
 import { formatReport } from '../report/format-report.js'
@@ -25,6 +26,7 @@ import { toolListTokens } from '../surface/token-cost.js'
 import type { VerifiedEntries } from '../surface/vouched-entries.js'
 import type { RawSurface, Surface } from '../surface/types.js'
 import type { CliIo } from './cli-io.js'
+import { CliUsageError } from './cli-error.js'
 import { EXIT } from './exit-codes.js'
 import { authorizationsFor, type CredentialSources } from './resolve-authorizations.js'
 import type { Invocation } from './parse-argv.js'
@@ -91,6 +93,7 @@ export const COMMAND_RUNNERS: Record<Exclude<Invocation['command'], 'check' | 'r
   },
   /** Prints the live surface (or, with --suggest-version, the release its changes need); records nothing. */
   async show(invocation, io) {
+    if (invocation.suggestVersion && invocation.serverCommand.length === 0 && invocation.url === undefined) throw new CliUsageError('show --suggest-version compares the server with the contract file: give the server, -- <server command…> or --url URL')
     if (invocation.suggestVersion) {
       const { root, config } = await findProject(io.cwd, io.cwd)
       const recorded = await readContract(projectPath(root, invocation.contract, { contract: true }))
@@ -99,11 +102,18 @@ export const COMMAND_RUNNERS: Record<Exclude<Invocation['command'], 'check' | 'r
       return EXIT.ok
     }
     const literals = await consumerLiterals(invocation, io)
-    const { config } = await findProject(io.cwd, io.cwd)
-    const { surface, via } = await capture(invocation, io, invocation.era, authorizationsFor(invocation, sources(io, config)), undefined, config)
+    const { root, config } = await findProject(io.cwd, io.cwd)
+    // Why a contract alone is enough: a committed contract is read as lint --contract reads one, to look at without starting its server.
+    const fromContract = invocation.serverCommand.length === 0 && invocation.url === undefined
+    const { surface, via } = fromContract
+      ? { surface: await readContract(projectPath(root, invocation.contract, { contract: true })), via: `# read from ${invocation.contract}` }
+      : await capture(invocation, io, invocation.era, authorizationsFor(invocation, sources(io, config)), undefined, config)
     if (literals !== undefined) {
       const used = usedEntities(literals, [surface])
-      io.stdout(invocation.format === 'json' ? `${JSON.stringify({ used }, null, 2)}\n` : formatUsedEntities(used, literals.length))
+      // Why the contract too: a name the source mentions that the server no longer serves is what breaks the consumer, and only the recorded surface still knows it.
+      const recorded = fromContract ? undefined : await readRecordedIfAny(invocation, root)
+      const gone = recorded === undefined ? [] : noLongerServed(usedEntities(literals, [recorded]), used, diffSurfaces(recorded, surface, { profiles: [] }).changes)
+      io.stdout(invocation.format === 'json' ? `${JSON.stringify({ used, ...(recorded !== undefined ? { noLongerServed: gone } : {}) }, null, 2)}\n` : formatUsedEntities(used, literals.length) + formatNoLongerServed(gone, invocation.contract))
       return EXIT.ok
     }
     if (invocation.tokens) {
@@ -123,8 +133,15 @@ export const COMMAND_RUNNERS: Record<Exclude<Invocation['command'], 'check' | 'r
   /** Judges the live surface (or, with only --contract, a contract file) against client-acceptance profiles. */
   async lint(invocation, io) {
     const fromContract = invocation.serverCommand.length === 0 && invocation.url === undefined
-    const source = fromContract ? { surface: await readContract(projectPath(findProjectRoot(io.cwd, io.cwd), invocation.contract, { contract: true })) } : { raw: await captureRawSurface(invocation, io) }
-    const result = lintSurface(source, invocation.profiles)
+    if (fromContract) {
+      const file = projectPath(findProjectRoot(io.cwd, io.cwd), invocation.contract, { contract: true })
+      const { surface, verified } = parseContractVouched(await readContractText(file), file)
+      // Why the digests too: they say what the server sent, which the normalized file cannot show.
+      const result = withRecordedMarks(lintSurface({ surface }, invocation.profiles), surface, verified)
+      io.stdout(formatLint(result, { format: invocation.format === 'json' ? 'json' : 'text' }))
+      return result.ok ? EXIT.ok : EXIT.failed
+    }
+    const result = lintSurface({ raw: await captureRawSurface(invocation, io) }, invocation.profiles)
     io.stdout(formatLint(result, { format: invocation.format === 'json' ? 'json' : 'text' }))
     return result.ok ? EXIT.ok : EXIT.failed
   },
@@ -237,6 +254,16 @@ async function existingContract(file: string, force: boolean): Promise<{ text: s
 }
 
 /** The consumer's string literals for `--used-by`; `undefined` when it was not given. */
+/**
+ * The committed contract `show --used-by` compares the source with: the one `--contract` names
+ * (an error when it cannot be read), else `mcp-contract.json` when there is one.
+ */
+async function readRecordedIfAny(invocation: Invocation, root: Parameters<typeof projectPath>[0]): Promise<Surface | undefined> {
+  const file = projectPath(root, invocation.contract, { contract: true })
+  if (!invocation.contractGiven && (await readFile(file, 'utf8').catch(() => undefined)) === undefined) return undefined
+  return readContract(file)
+}
+
 export function consumerLiterals(invocation: Invocation, io: CliIo): Promise<SourceLiteral[]> | undefined {
   return invocation.usedBy === undefined ? undefined : sourceLiterals(invocation.usedBy, findProjectRoot(io.cwd, io.cwd).folder)
 }

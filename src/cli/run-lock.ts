@@ -62,6 +62,7 @@ export async function runLock(invocation: Invocation, io: CliIo): Promise<number
   if (io.signal?.aborted) return EXIT.error
   await writeLockFile(file, outcome.lock)
   io.stdout(`${lockSummary(outcome.lock, shown, invocation.files)}\n`)
+  for (const { name, file: where, by } of outcome.shadowed) io.stderr(`mcp-contract lock: ${name} in ${where} was not locked: ${by} has a server of the same name, locked first; rename one to lock both\n`)
   for (const { name, why } of outcome.notLocked) io.stderr(`mcp-contract lock: ${name} was not locked: ${why.reason === 'needs-variable' ? why.message : `${why.reason.replace(/-/g, ' ')}: ${why.message}`}\n`)
   return outcome.notLocked.length > 0 && !invocation.allowNotChecked ? EXIT.error : EXIT.ok
 }

@@ -1,3 +1,4 @@
+import type { Change } from '../diff/change.js'
 import type { Entity, Surface } from '../surface/types.js'
 import type { SourceLiteral } from './source-literals.js'
 
@@ -62,6 +63,40 @@ export function formatUsedEntities(used: readonly UsedEntity[], scanned: number)
   const width = Math.max(...used.map((entry) => label(entry).length))
   const lines = used.map((entry) => `${label(entry).padEnd(width)}  ${entry.sites.map((site) => `${site.file}:${site.line}`).join(', ')}`)
   return `used by the consumer (${used.length}):\n${lines.map((line) => `  ${line}`).join('\n')}\n`
+}
+
+/** A name the consumer's source mentions that the recorded surface served and the live one no longer does; `renamedTo` when the diff suspects a rename. */
+export interface NoLongerServed extends UsedEntity {
+  renamedTo?: string
+}
+
+/**
+ * The entities the source mentions by the recorded surface's names that the live surface no
+ * longer serves, each with the new name when the diff pairs a rename (`tool-renamed`).
+ * @example noLongerServed(usedEntities(literals, [recorded]), usedEntities(literals, [live]), changes) // [{ entity: 'tool', name: 'add', renamedTo: 'get-sum', sites: [...] }]
+ */
+export function noLongerServed(recordedUse: readonly UsedEntity[], liveUse: readonly UsedEntity[], changes: readonly Change[]): NoLongerServed[] {
+  const served = new Set(liveUse.map((entry) => `${entry.entity}\u0000${entry.name}`))
+  const removed = new Map(changes.filter((change) => /-(removed|renamed)$/.test(change.kind) && change.path.length === 0).map((change) => [`${change.entity}\u0000${change.name}`, change]))
+  return recordedUse.flatMap((entry) => {
+    const key = `${entry.entity}\u0000${entry.name}`
+    const change = removed.get(key)
+    if (served.has(key) || change === undefined) return []
+    return [change.kind === 'tool-renamed' ? { ...entry, renamedTo: String(change.details?.to) } : entry]
+  })
+}
+
+/**
+ * What `show --used-by` adds when the server no longer serves names the source mentions: each
+ * with file:line, and the likely new name; empty when there is none.
+ * @example formatNoLongerServed(gone, 'mcp-contract.json') // 'no longer served, recorded in mcp-contract.json (1):\n  tool add  agent.ts:3 (suspected rename to get-sum)\n'
+ */
+export function formatNoLongerServed(gone: readonly NoLongerServed[], contract: string): string {
+  if (gone.length === 0) return ''
+  const label = (entry: UsedEntity) => `${ENTITY_WORDS[entry.entity]} ${entry.name}`
+  const width = Math.max(...gone.map((entry) => label(entry).length))
+  const lines = gone.map((entry) => `  ${label(entry).padEnd(width)}  ${entry.sites.map((site) => `${site.file}:${site.line}`).join(', ')}${entry.renamedTo === undefined ? '' : ` (suspected rename to ${entry.renamedTo})`}`)
+  return `no longer served, as ${contract} recorded them (${gone.length}):\n${lines.join('\n')}\n`
 }
 
 const ENTITY_WORDS: Record<UsedEntity['entity'], string> = { tool: 'tool', prompt: 'prompt', resource: 'resource', resourceTemplate: 'template' }

@@ -55,15 +55,21 @@ export function sentRuleMark(entry: object, entity: LintEntity, name: string): s
 
 /**
  * The rules an entry broke as sent when its contract file was written, as a test by profile and
- * rule; `undefined` when the mark is absent or made under another rule set (then it is not known).
+ * rule: `undefined` for a rule no mark speaks for (a host's), and the whole test `undefined` when
+ * the mark is absent or made under another rule set (then it is not known).
  * @example brokenWhenSent(verified.sentMark)?.('gemini', 'tool-parameters-unsupported-keywords') // false
  */
-export function brokenWhenSent(mark: string | undefined): ((profile: string, rule: string) => boolean) | undefined {
+export function brokenWhenSent(mark: string | undefined): ((profile: string, rule: string) => boolean | undefined) | undefined {
   if (mark === undefined) return undefined
-  const [fingerprint, codes] = mark.split('~')
-  if (fingerprint !== markedSet().fingerprint || codes === undefined) return undefined
+  const { fingerprint, rules } = markedSet()
+  const [madeUnder, codes] = mark.split('~')
+  if (madeUnder !== fingerprint || codes === undefined) return undefined
   const broken = new Set(codes.match(/.{4}/g) ?? [])
-  return (profile, rule) => broken.has(ruleCode(profile, rule))
+  const marked = new Set(rules.map(({ code }) => code))
+  return (profile, rule) => {
+    const code = ruleCode(profile, rule)
+    return marked.has(code) ? broken.has(code) : undefined
+  }
 }
 
 /**

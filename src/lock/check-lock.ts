@@ -8,6 +8,7 @@ import { judgeHostLimits, type HostServer } from '../lint/host-limits.js'
 import { toolListTokens } from '../surface/token-cost.js'
 import type { Surface } from '../surface/types.js'
 import type { AgentReference, ClientConfig, ConfiguredServer } from './client-config/types.js'
+import { firstOfEachName } from './lock-client-config.js'
 import { lockedSurface, type LockEntry, type LockFile } from './lock-file.js'
 import { isNotRead, readServer, type NotRead, type ReadOptions } from './read-server.js'
 import { defaultConcurrency, mapBounded } from './run-bounded.js'
@@ -116,7 +117,7 @@ export interface CheckLockOptions extends ReadOptions {
 export async function checkLock(lock: LockFile, config: ClientConfig, options: CheckLockOptions): Promise<LockReport> {
   const policy = options.policy ?? {}
   const failOn = resolvePolicy(policy).failOn
-  const configured = new Map(config.servers.map((server) => [server.name, server]))
+  const configured = new Map(firstOfEachName(config, options.cwd).servers.map((server) => [server.name, server]))
   const locked = new Map(lock.servers.map((entry) => [entry.name, entry]))
   const names = [...new Set([...locked.keys(), ...configured.keys()])].sort(compareText)
   const references = options.agentReferences ?? []

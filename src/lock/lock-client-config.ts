@@ -26,10 +26,28 @@ export interface LockOptions extends ReadOptions {
 /** One server's progress. */
 export type LockProgress = { server: string; state: 'started' } | { server: string; state: 'locked' | 'disabled' } | { server: string; state: 'not-locked'; why: NotRead }
 
-/** A lock, and the servers of this run that could not be locked, with why. */
+/** A lock, the servers of this run that could not be locked (with why), and those a server of the same name hides. */
 export interface LockOutcome {
   lock: LockFile
   notLocked: { name: string; why: NotRead }[]
+  /** A second server of a name already read (the same name in `.mcp.json` and `.vscode/mcp.json`): not locked, named so. */
+  shadowed: { name: string; file: string; by: string }[]
+}
+
+/**
+ * The servers of a config one per name, the first read kept; the others are returned as shadowed.
+ * Why the first: a lock and agent definitions name a server by its name, and the reader lists the
+ * files in the order a client reads them.
+ */
+export function firstOfEachName(config: ClientConfig, cwd: string): { servers: ConfiguredServer[]; shadowed: LockOutcome['shadowed'] } {
+  const first = new Map<string, ConfiguredServer>()
+  const shadowed: LockOutcome['shadowed'] = []
+  for (const server of config.servers) {
+    const kept = first.get(server.name)
+    if (kept === undefined) first.set(server.name, server)
+    else shadowed.push({ name: server.name, file: relative(cwd, server.source.file) || server.source.file, by: relative(cwd, kept.source.file) || kept.source.file })
+  }
+  return { servers: [...first.values()], shadowed }
 }
 
 /**
@@ -41,10 +59,11 @@ export interface LockOutcome {
  * @example const { lock } = await lockClientConfig(await readClientConfig({ cwd, env }), { cwd, profiles: DEFAULT_PROFILES })
  */
 export async function lockClientConfig(config: ClientConfig, options: LockOptions): Promise<LockOutcome> {
-  const names = new Set(config.servers.map((server) => server.name))
+  const { servers: unique, shadowed } = firstOfEachName(config, options.cwd)
+  const names = new Set(unique.map((server) => server.name))
   const unknown = options.only?.find((name) => !names.has(name))
   if (unknown !== undefined) throw new UnknownServerError(unknown, [...names])
-  const chosen = config.servers.filter((server) => options.only === undefined || options.only.includes(server.name))
+  const chosen = unique.filter((server) => options.only === undefined || options.only.includes(server.name))
   const earlier = new Map((options.previous?.servers ?? []).map((entry) => [entry.name, entry]))
   const notLocked: LockOutcome['notLocked'] = []
   const entries = await mapBounded(chosen, options.concurrency ?? defaultConcurrency(), async (server) => {
@@ -55,7 +74,7 @@ export async function lockClientConfig(config: ClientConfig, options: LockOption
   // Why kept: `lock NAME` re-locks one server; the others' entries stay as they were.
   const kept = options.only === undefined ? [] : (options.previous?.servers ?? []).filter((entry) => !options.only?.includes(entry.name))
   const servers = [...kept, ...entries].sort((a, b) => compareText(a.name, b.name))
-  return { lock: { format: LOCK_FORMAT, servers }, notLocked: notLocked.sort((a, b) => compareText(a.name, b.name)) }
+  return { lock: { format: LOCK_FORMAT, servers }, notLocked: notLocked.sort((a, b) => compareText(a.name, b.name)), shadowed }
 }
 
 /** A server name the config does not have. */

@@ -29,6 +29,7 @@ export function formatLint(report: LintReport, options: { format?: LintFormat } 
     if (profileName !== report.profiles[0]) lines.push('')
     lines.push(`${profile.name} — ${profile.title}`)
     if (profile.modelApi && mine.length > 0) lines.push(`  judges ${profile.modelApi.judges}`)
+    if (profile.hostClient && mine.length > 0) lines.push(`  when an error rule is broken, ${profile.hostClient.effect}`)
     if (mine.length === 0) lines.push('  no rule broken')
     for (const rule of profile.rules) {
       const broken = mine.filter((violation) => violation.rule === rule.id)

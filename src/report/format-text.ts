@@ -12,6 +12,7 @@ import { refusalLines } from './describe-refusal.js'
 import { versionWarning } from './describe-version.js'
 import { textStyles, type TextStyles } from './text-colors.js'
 import { securityFirst } from './security-first.js'
+import { proseDiff, type DiffRun } from './word-diff.js'
 
 /** The kinds of a behaviour hint change; two or more on one tool read as one line. */
 const HINT_KINDS: Record<string, string> = { 'hint-reversed': 'reversed', 'hint-relaxed': 'relaxed' }
@@ -23,6 +24,8 @@ interface Row {
   place: string
   /** The line under the row (what, then effect); absent on a collapsed hint row, which says it all in one. */
   detail?: string
+  /** The changed text as a word diff, clipped around the changes; on a change to prose an agent reads. */
+  text?: string
   /** A second line: how to mark a value that only changed by itself (a clock, a random id). */
   hint?: string
   /** A line with the security cues the new text introduced, evidence quoted. */
@@ -47,7 +50,7 @@ export function renderText(report: DiffReport, options: { color?: boolean; force
     const groups = groupByEntity(security, false)
     lines.push(`${style.heading('security')} · ${countsText(groups.flat(), style)}`)
     const rows = groups.flatMap((group) => {
-      const rows = rowsOf(group, options.volatileAdvice, true)
+      const rows = rowsOf(group, style, options.volatileAdvice, true)
       // Why on the entity's first row: the security group has no headline per entity to carry it.
       return options.audience === 'consumer' ? rows.map((row, index) => (index === 0 ? { ...row, place: `${row.place}${consumerEffect(group)}` } : row)) : rows
     })
@@ -55,7 +58,7 @@ export function renderText(report: DiffReport, options: { color?: boolean; force
   }
   for (const group of groupByEntity(rest)) {
     lines.push(headlineOf(group, style) + (options.audience === 'consumer' ? consumerEffect(group) : ''))
-    pushRows(lines, rowsOf(group, options.volatileAdvice), style)
+    pushRows(lines, rowsOf(group, style, options.volatileAdvice), style)
   }
   // Why one line per severity: with a scope, what the consumer does not use is context, never the verdict.
   if (outOfScope.length > 0) {
@@ -92,6 +95,7 @@ function pushRows(lines: string[], rows: readonly Row[], style: TextStyles): voi
     lines.push(`  ${severity}  ${`${row.kind.padEnd(width)}  ${row.place}`.trimEnd()}`)
     if (row.detail) lines.push(`      ${row.detail}`)
     if (row.cues) lines.push(`      ${style.severity(row.severity, row.cues)}`)
+    if (row.text !== undefined) lines.push(`      ${style.quiet('text:')} ${row.text}`)
     if (row.hint) lines.push(`      ${style.quiet(`hint: ${row.hint}`)}`)
   }
 }
@@ -188,7 +192,7 @@ function countsText(group: readonly Entry[], style: TextStyles): string {
  * A group's rows: one per change, except that two or more hint changes share one row where the
  * first stood; `named` puts the entity in each row (the security group mixes entities).
  */
-function rowsOf(group: readonly Entry[], advice: VolatileAdvice | undefined, named = false): Row[] {
+function rowsOf(group: readonly Entry[], style: TextStyles, advice: VolatileAdvice | undefined, named = false): Row[] {
   const hints = group.map((entry) => entry.change).filter((change) => change.kind in HINT_KINDS)
   const collapse = hints.length > 1
   const rows: Row[] = []
@@ -201,7 +205,27 @@ function rowsOf(group: readonly Entry[], advice: VolatileAdvice | undefined, nam
     }
     const { place, location, what, effect, cues } = describeChange(change)
     const hint = volatileHint(change, advice)
-    rows.push({ severity: change.severity, kind: change.kind, place: run !== undefined ? `${run.changes.length} alike` : named ? location : place, detail: [what, effect].filter(Boolean).join('; '), ...(cues !== undefined ? { cues } : {}), ...(hint !== undefined ? { hint } : {}) })
+    // Why one change only: a run's texts differ, and one diff would speak for all of them.
+    const diff = run === undefined ? proseDiff(change) : undefined
+    rows.push({
+      severity: change.severity,
+      kind: change.kind,
+      place: run !== undefined ? `${run.changes.length} alike` : named ? location : place,
+      detail: [what, effect].filter(Boolean).join('; '),
+      ...(diff !== undefined ? { text: diffText(diff, style) } : {}),
+      ...(cues !== undefined ? { cues } : {}),
+      ...(hint !== undefined ? { hint } : {}),
+    })
   }
   return rows
+}
+
+/**
+ * A word diff on one line: `Find items {+by text+}.`, with `[-removed-]` words, `…` where words
+ * were left out, and a note when only whitespace changed.
+ */
+export function diffText(runs: readonly DiffRun[], style: TextStyles): string {
+  if (runs.length === 0) return style.quiet('only whitespace changed')
+  const paint: Record<DiffRun['op'], (text: string) => string> = { same: (text) => text, removed: style.removed, added: style.added, clipped: style.quiet }
+  return runs.map((run) => paint[run.op](run.text)).join('')
 }

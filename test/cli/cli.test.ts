@@ -2,6 +2,7 @@ import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, test } from 'vitest'
+import { startHttpCatalog } from '../support/http-catalog.js'
 import { fixture, runCliProcess, scrub } from '../support/run-cli-process.js'
 import { xmlProblem } from '../support/well-formed-xml.js'
 
@@ -197,21 +198,6 @@ describe('Streamable HTTP', () => {
     }
   })
 })
-
-async function startHttpCatalog(env: Record<string, string>): Promise<{ url: string; stop: () => void }> {
-  const { spawn } = await import('node:child_process')
-  const child = spawn(process.execPath, [fixture('http-catalog.js'), '0'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = ''
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString('utf8')
-      const match = /listening (\S+)/.exec(out)
-      if (match) resolve(match[1])
-    })
-    child.on('exit', (code) => reject(new Error(`http-catalog exited with ${code}`)))
-  })
-  return { url, stop: () => child.kill() }
-}
 
 describe('pagination', () => {
   test('a server that serves 5 pages gives the same contract as one that serves 1', async () => {

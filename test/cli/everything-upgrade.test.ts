@@ -77,3 +77,37 @@ describe('diff of server-everything 2025.7.29 → 2026.8.31 with --used echo,add
     expect(run.stdout.match(/test:\/\/static\/resource\/\d/g)).toBeNull()
   })
 })
+
+describe('show for a consumer of server-everything', () => {
+  test('show --used-by against 2026.8.31 lists what the agent mentions that the server no longer serves, with file:line and the likely new name', { timeout: 60_000 }, async () => {
+    const run = await cli(['show', '--used-by', 'agent.ts', '--contract', 'old.json', '--', process.execPath, NEW, 'stdio'])
+    expect(run.code).toBe(0)
+    expect(run.stdout).toMatchInlineSnapshot(`
+      "used by the consumer (1):
+        tool echo  agent.ts:2
+      no longer served, as old.json recorded them (2):
+        tool add           agent.ts:3 (suspected rename to get-sum)
+        tool getTinyImage  agent.ts:4 (suspected rename to get-tiny-image)
+      "
+    `)
+  })
+
+  test('show --contract FILE prints a committed contract without starting its server; --suggest-version still needs one', async () => {
+    const run = await cli(['show', '--contract', 'old.json'])
+    expect(run.code).toBe(0)
+    expect(run.stdout.split('\n').slice(0, 3)).toMatchInlineSnapshot(`
+      [
+        "# read from old.json",
+        "McpSurface {",
+        "  server",
+      ]
+    `)
+    const suggest = await cli(['show', '--contract', 'old.json', '--suggest-version'])
+    expect(suggest.code).toBe(2)
+    expect(suggest.stderr).toMatchInlineSnapshot(`
+      "mcp-contract: show --suggest-version compares the server with the contract file: give the server, -- <server command…> or --url URL
+      see mcp-contract show --help
+      "
+    `)
+  })
+})

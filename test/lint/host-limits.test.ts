@@ -31,6 +31,7 @@ describe('one server', () => {
     const raw = { tools: [{ name: 'GOOGLESHEETS_SPREADSHEETS_VALUES_BATCH_CLEAR_BY_DATA_FILTER', inputSchema: { type: "object", properties: {} } }], initialize: {} } as RawSurface
     expect(formatLint(lintSurface({ raw }, ['cursor']))).toMatchInlineSnapshot(`
       "cursor — Cursor (its agent): combined server and tool name length, tools sent to the agent
+        when an error rule is broken, Cursor filters the tool out ("Some tools have naming issues and may be filtered out"): its agent never sees it
         error tool-name-length (1)
             Cursor filters out a tool whose server name and tool name together reach 60 characters ("g: GOOGLESHEETS_SPREADSHEETS_VALUES_BATCH_CLEAR_BY_DATA_FILTER – Combined server and tool name length (60) exceeds 60 characters"): its agent never sees the tool.
             instead: shorten the tool name so that with the server name users give it stays under 60 characters: 40 characters or fewer leaves room for most server names

@@ -84,6 +84,39 @@ describe('check against a stdio server (McpServer, zod)', () => {
   })
 })
 
+describe('lint --contract: what the file cannot show, read from its digests', () => {
+  test('a contract of the .positive() release: the digest says search sent exclusiveMinimum and $schema, which gemini refuses (exit 1)', async () => {
+    expect(await runCliProcess(['snapshot', '--contract', contract, ...server], { ...release('3'), cwd: dir })).toMatchObject({ code: 0 })
+    const lint = await runCliProcess(['lint', '--contract', contract, '--profile', 'gemini'], { cwd: dir })
+    expect(lint.code).toBe(1)
+    expect(lint.stdout.split('\n').filter((line) => /^ {2}(error|warning) |^ {4}search|^not judged|^ {2}gemini|fails|passes/.test(line))).toMatchSnapshot()
+  })
+
+  test('a contract whose digests predate the record of what was sent: gemini is listed as not judged', async () => {
+    expect(await runCliProcess(['snapshot', '--contract', contract, ...server], { ...release('3'), cwd: dir })).toMatchObject({ code: 0 })
+    const data = JSON.parse(await readFile(contract, 'utf8'))
+    data.vouched.tools.search = data.vouched.tools.search.split('.').slice(0, 2).join('.')
+    await writeFile(contract, `${JSON.stringify(data, null, 2)}\n`)
+    const lint = await runCliProcess(['lint', '--contract', contract, '--profile', 'gemini'], { cwd: dir })
+    expect(lint.stdout.slice(lint.stdout.indexOf('\nnot judged'))).toMatchSnapshot()
+  })
+})
+
+test('diff OLD NEW of the .min(1) and .positive() releases: the files read the same, and gemini is listed as not judged on what was sent', async () => {
+  const next = join(dir, 'next.json')
+  expect(await runCliProcess(['snapshot', '--contract', contract, ...server], { cwd: dir })).toMatchObject({ code: 0 })
+  expect(await runCliProcess(['snapshot', '--contract', next, ...server], { ...release('3'), cwd: dir })).toMatchObject({ code: 0 })
+  const diff = await runCliProcess(['diff', contract, next, '--profile', 'gemini'], { cwd: dir })
+  expect(diff.code).toBe(0)
+  expect(diff.stdout).toMatchInlineSnapshot(`
+    "not recorded (1)
+      server gemini
+          what each release sent is not in a contract file (a const is recorded as a one-value enum, an exclusive bound of an integer as an inclusive one, $schema is dropped), so its rules are judged here on the recorded schemas only; check judges what the server sends
+    no changes — passes (fails at risky and above)
+    "
+  `)
+})
+
 describe('toHonorContract on an in-process McpServer', () => {
   function honor(received: unknown, mode: UpdateMode, policy?: object): Promise<MatcherResult> {
     const context = { isNot: false, testPath: join(dir, 'search.test.js'), currentTestName: 'search', snapshotState: { _updateSnapshot: mode } }

@@ -56,6 +56,15 @@ async function installedVersion(pkg: ConfiguredPackage) {
   return { name: pkg.name, version: manifest.version, integrity: `sha512-installed-${manifest.version}` }
 }
 
+/** A SARIF log with only the lock's own rules and every result, as JSON text. */
+function sarifOfTheLock(text: string): string {
+  const run = (JSON.parse(text) as { runs: { tool: { driver: { rules: { id: string }[] } }; results: { ruleId: string; ruleIndex: number }[] }[] }).runs[0]
+  const rules = run.tool.driver.rules
+  // Why the index checked, not pinned: it moves whenever a change kind is added.
+  const results = run.results.map((result) => ({ ...result, ruleIndex: rules[result.ruleIndex]?.id === result.ruleId ? 'the rule of ruleId' : 'WRONG' }))
+  return JSON.stringify({ rules: rules.filter((rule) => rule.id.startsWith('lock-')), results }, null, 2)
+}
+
 let web: { url: string; stop: () => void }
 let guarded: { url: string; stop: () => void }
 let config: ClientConfig
@@ -152,6 +161,13 @@ describe('lock NAME', () => {
     expect(web?.profiles).toEqual(['mcp-2025-11-25'])
     expect(again.servers.filter((entry) => entry.name !== 'web')).toEqual(lock.servers.filter((entry) => entry.name !== 'web'))
   })
+
+  test('the same name in two files: the first read is locked, the other named as hidden by it', async () => {
+    const vscode = { ...stdio('catalog', 'test/fixtures/servers/clock.js'), source: { file: join(root, '.vscode/mcp.json'), format: 'vscode' as const } }
+    const { lock: twice, shadowed } = await lockClientConfig({ ...config, servers: [config.servers[0], vscode] }, { ...options, profiles: [] })
+    expect(twice.servers.map((entry) => [entry.name, entry.source.file])).toEqual([['catalog', '.mcp.json']])
+    expect(shadowed).toEqual([{ name: 'catalog', file: '.vscode/mcp.json', by: '.mcp.json' }])
+  }, 30_000)
 
   test('a name the config lacks is refused, naming the servers it has', async () => {
     await expect(lockClientConfig(config, { ...options, profiles: [], only: ['nope'] })).rejects.toThrowErrorMatchingInlineSnapshot(`[UnknownServerError: the client config has no server "nope"; its servers are catalog, clock, web, private, crash, memory, github, off]`)
@@ -287,12 +303,27 @@ describe('check --lock', () => {
     for (const format of REPORT_FORMATS) {
       const text = formatLockReport(report, { format, lock: { file: 'mcp-contract.lock.json', text: lockText }, toolVersion: '0.0.0' })
       if (format === 'json') expect(JSON.parse(text)).toMatchObject({ ok: false, servers: expect.any(Array) })
-      expect(masked(text)).toMatchSnapshot(format)
+      // Why SARIF's results and the lock's own rules only: every change kind's rule text is pinned by the report tests.
+      const pinned = format === 'sarif' ? sarifOfTheLock(text) : text
+      expect(masked(pinned)).toMatchSnapshot(format)
     }
     // Why no 'changes': what the catalog broke is outside what the agents use, and the memory upgrade only adds.
     expect(report.failures).toEqual(['not-checked', 'agent-tools-missing'])
     expect(catalog?.report?.changes.map((change) => change.kind)[0]).toBe('hint-reversed')
   }, 60_000)
+
+  test('a surface that moved under the same version is said to be its dependencies', async () => {
+    // The same requested version, run from another install: what a fresh `npx` gets when a dependency moved.
+    const moved = { ...memory('2025.4.25'), target: memory('2026.8.31').target }
+    const report = await checkLock({ ...lock, servers: lock.servers.filter((entry) => entry.name === 'memory') }, { ...config, servers: [moved] }, options)
+    expect(report.servers).toMatchObject([{ name: 'memory', status: 'changed', cause: 'same-version', package: { locked: '2025.4.25', now: '2025.4.25' } }])
+    expect(formatLockReport(report, { format: 'text', lock: { file: 'mcp-contract.lock.json' } }).split('\n').filter((line) => line.includes('same version'))).toMatchInlineSnapshot(`
+      [
+        "~ memory  changed · 9 tools · 765 tokens · changed at the same version (@modelcontextprotocol/server-memory 2025.4.25): its dependencies moved the surface",
+        "memory: what moved under the same version 2025.4.25",
+      ]
+    `)
+  }, 30_000)
 
   test('a change to a tool the agents use fails the run', async () => {
     const now: ClientConfig = { ...config, servers: [stdio('catalog', 'test/fixtures/servers/catalog.js', { CATALOG_VARIANT: 'v2' })] }
