@@ -1,3 +1,4 @@
+import { nameSpelling, type RenameEvidence } from '../../diff/diff-tools.js'
 import type { Surface, SurfaceTool } from '../../surface/types.js'
 import type { ConsumerTool } from '../consumer-contract.js'
 import { examplesOf } from './call-examples.js'
@@ -5,7 +6,7 @@ import { examplesOf } from './call-examples.js'
 /** The live tool a consumer's tool is likely renamed to, and what the pairing rests on, as `tool-renamed` carries it. */
 export interface RenamedTool {
   to: string
-  by: 'spelling' | 'arguments'
+  by: Exclude<RenameEvidence, 'schemas'>
 }
 
 /**
@@ -24,7 +25,7 @@ export function likelyRenames(used: readonly ConsumerTool[], live: Surface): Map
   const free = liveTools.filter((tool) => !calledNames.has(tool.name))
   const renames = new Map<string, RenamedTool>()
   const passes: [RenamedTool['by'], (tool: ConsumerTool) => string | undefined, (tool: SurfaceTool) => string | undefined][] = [
-    ['spelling', (tool) => spelling(tool.name), (tool) => spelling(tool.name)],
+    ['spelling', (tool) => nameSpelling(tool.name), (tool) => nameSpelling(tool.name)],
     ['arguments', sentArguments, declaredArguments],
   ]
   for (const [by, usedKey, liveKey] of passes) {
@@ -40,10 +41,6 @@ export function likelyRenames(used: readonly ConsumerTool[], live: Surface): Map
     }
   }
   return renames
-}
-
-function spelling(name: string): string {
-  return name.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')
 }
 
 /** The argument names the consumer sends, over all its examples; `undefined` when it sends none. */
