@@ -50,6 +50,11 @@ export interface ChangeKind {
    */
   movesValue?: boolean
   /**
+   * The value it moves is prose an agent reads (a description, a title, instructions): text and
+   * markdown reports show the change as a word diff of the two texts.
+   */
+  prose?: boolean
+  /**
    * Why accepting such a change with `-u` is not safe, where no caller breaks (the report's words
    * otherwise say callers break): `records a tool list past the token budget the project set`.
    */

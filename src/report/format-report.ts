@@ -14,6 +14,7 @@ import { formatGithub, formatSarif, type ContractLocation } from './format-ci.js
 import { formatJunit, type JunitCase } from './format-junit.js'
 import { renderText, summaryLine, type Audience } from './format-text.js'
 import type { ReportFormat } from './report-formats.js'
+import { proseDiff, type DiffRun } from './word-diff.js'
 
 export { REPORT_FORMATS, type ReportFormat } from './report-formats.js'
 
@@ -163,6 +164,11 @@ function renderMarkdown(report: DiffReport): string {
   if (inScope.length > 0) lines.push(...markdownTable(inScope), '')
   // Why folded away: with a scope, what the consumer does not use is context for the PR comment, never its verdict.
   if (outOfScope.length > 0) lines.push(`<details><summary>${counted(outOfScope.length, 'change')} out of scope, not judged</summary>`, '', ...markdownTable(outOfScope), '', '</details>', '')
+  const texts = inScope.flatMap((change) => {
+    const diff = proseDiff(change)
+    return diff === undefined ? [] : [`- ${codeSpan(describeChange(change).location)} ${describeChange(change).what}: ${diffMarkdown(diff)}`]
+  })
+  if (texts.length > 0) lines.push('**Changed texts** (~~removed~~ **added**)', '', ...texts, '')
   lines.push(...largestToolLines(report))
   if (report.notRecorded.length > 0) {
     lines.push('**Not recorded**', '')
@@ -170,6 +176,32 @@ function renderMarkdown(report: DiffReport): string {
     lines.push('')
   }
   return `${lines.join('\n')}`
+}
+
+/**
+ * A word diff in GitHub markdown: every run a code span, so nothing in a server's text is read as
+ * markdown, HTML, a link, a mention or an emoji; removed runs struck through, added runs bold.
+ */
+function diffMarkdown(runs: readonly DiffRun[]): string {
+  if (runs.length === 0) return '_only whitespace changed_'
+  const mark: Record<DiffRun['op'], (text: string) => string> = {
+    same: codeSpan,
+    removed: (text) => `~~${codeSpan(text)}~~`,
+    added: (text) => `**${codeSpan(text)}**`,
+    clipped: (text) => text,
+  }
+  return runs.map((run) => mark[run.op](run.text)).join('')
+}
+
+/**
+ * A code span that shows `text` exactly: a fence longer than any run of backticks inside, and a
+ * space on each side where CommonMark would strip one or a backtick would touch the fence.
+ * Why code spans: GitHub makes links, mentions and emoji of plain text, even escaped; never inside code.
+ */
+function codeSpan(text: string): string {
+  const fence = '`'.repeat(Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length)) + 1)
+  const pad = /^`|`$/.test(text) || (/^ [^]*[^ ][^]* $/.test(text)) ? ' ' : ''
+  return `${fence}${pad}${text}${pad}${fence}`
 }
 
 /**

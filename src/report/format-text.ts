@@ -11,6 +11,7 @@ import { comparedByShapeLine, volatileHint, type VolatileAdvice } from './descri
 import { refusalLines } from './describe-refusal.js'
 import { versionWarning } from './describe-version.js'
 import { textStyles, type TextStyles } from './text-colors.js'
+import { proseDiff, type DiffRun } from './word-diff.js'
 
 /** The kinds of a behaviour hint change; two or more on one tool read as one line. */
 const HINT_KINDS: Record<string, string> = { 'hint-reversed': 'reversed', 'hint-relaxed': 'relaxed' }
@@ -22,6 +23,8 @@ interface Row {
   place: string
   /** The line under the row (what, then effect); absent on a collapsed hint row, which says it all in one. */
   detail?: string
+  /** The changed text as a word diff, clipped around the changes; on a change to prose an agent reads. */
+  text?: string
   /** A second line: how to mark a value that only changed by itself (a clock, a random id). */
   hint?: string
 }
@@ -39,12 +42,13 @@ export function renderText(report: DiffReport, options: { color?: boolean; force
   const outOfScope = report.changes.filter((change) => change.outOfScope)
   for (const group of groupByEntity(inScope)) {
     lines.push(headlineOf(group, style) + (options.audience === 'consumer' ? consumerEffect(group) : ''))
-    const rows = rowsOf(group, options.volatileAdvice)
+    const rows = rowsOf(group, style, options.volatileAdvice)
     const width = Math.max(...rows.map((row) => row.kind.length))
     for (const row of rows) {
       const severity = style.severity(row.severity, row.severity.padEnd(SEVERITY_WIDTH))
       lines.push(`  ${severity}  ${`${row.kind.padEnd(width)}  ${row.place}`.trimEnd()}`)
       if (row.detail) lines.push(`      ${row.detail}`)
+      if (row.text !== undefined) lines.push(`      ${style.quiet('text:')} ${row.text}`)
       if (row.hint) lines.push(`      ${style.quiet(`hint: ${row.hint}`)}`)
     }
   }
@@ -164,7 +168,7 @@ function countsText(group: readonly Entry[], style: TextStyles): string {
 }
 
 /** A group's rows: one per change, except that two or more hint changes share one row where the first stood. */
-function rowsOf(group: readonly Entry[], advice: VolatileAdvice | undefined): Row[] {
+function rowsOf(group: readonly Entry[], style: TextStyles, advice: VolatileAdvice | undefined): Row[] {
   const hints = group.map((entry) => entry.change).filter((change) => change.kind in HINT_KINDS)
   const collapse = hints.length > 1
   const rows: Row[] = []
@@ -177,7 +181,26 @@ function rowsOf(group: readonly Entry[], advice: VolatileAdvice | undefined): Ro
     }
     const { place, what, effect } = describeChange(change)
     const hint = volatileHint(change, advice)
-    rows.push({ severity: change.severity, kind: change.kind, place: run === undefined ? place : `${run.changes.length} alike`, detail: [what, effect].filter(Boolean).join('; '), ...(hint !== undefined ? { hint } : {}) })
+    // Why one change only: a run's texts differ, and one diff would speak for all of them.
+    const diff = run === undefined ? proseDiff(change) : undefined
+    rows.push({
+      severity: change.severity,
+      kind: change.kind,
+      place: run === undefined ? place : `${run.changes.length} alike`,
+      detail: [what, effect].filter(Boolean).join('; '),
+      ...(diff !== undefined ? { text: diffText(diff, style) } : {}),
+      ...(hint !== undefined ? { hint } : {}),
+    })
   }
   return rows
+}
+
+/**
+ * A word diff on one line: `Find items {+by text+}.`, with `[-removed-]` words, `…` where words
+ * were left out, and a note when only whitespace changed.
+ */
+export function diffText(runs: readonly DiffRun[], style: TextStyles): string {
+  if (runs.length === 0) return style.quiet('only whitespace changed')
+  const paint: Record<DiffRun['op'], (text: string) => string> = { same: (text) => text, removed: style.removed, added: style.added, clipped: style.quiet }
+  return runs.map((run) => paint[run.op](run.text)).join('')
 }

@@ -7,6 +7,10 @@ export interface TextStyles {
   heading: (text: string) => string
   quiet: (text: string) => string
   verdict: (ok: boolean, text: string) => string
+  /** Words a changed text lost: `[-old-]`, struck through in red when coloured. */
+  removed: (text: string) => string
+  /** Words a changed text gained: `{+new+}`, in green when coloured. */
+  added: (text: string) => string
 }
 
 /**
@@ -27,6 +31,9 @@ export function textStyles(color: boolean): TextStyles {
     heading: paint.bold,
     quiet: paint.dim,
     verdict: (ok, text) => (ok ? paint.green(text) : paint.bold(paint.red(text))),
+    // Why the markers in colour too: git's plain word-diff markers read without colour, and the coloured report says the same words.
+    removed: (text) => paint.red(paint.strikethrough(`[-${text}-]`)),
+    added: (text) => paint.green(`{+${text}+}`),
   }
 }
 

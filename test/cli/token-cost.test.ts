@@ -110,6 +110,7 @@ describe('a token budget in the configuration', () => {
       tool search_products · 1 routing
         routing   tool-description-changed
             description changed; no call breaks, but agents choose tools by this text
+            text: Search the catalog by keyword[- and-]{+,+} filters [-. -]{+and sort order. Results are paged.+}
       tool bulk_import · 1 additive
         additive  tool-added
             new tool; callers gain a tool; nothing they do changes
@@ -191,6 +192,7 @@ describe('a token budget in the configuration', () => {
       tool search_products · 1 routing
         routing   tool-description-changed
             description changed; no call breaks, but agents choose tools by this text
+            text: Search the catalog by keyword[- and-]{+,+} filters [-. -]{+and sort order. Results are paged.+}
       tool bulk_import · 1 additive
         additive  tool-added
             new tool; callers gain a tool; nothing they do changes

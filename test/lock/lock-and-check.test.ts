@@ -312,6 +312,19 @@ describe('check --lock', () => {
     expect(catalog?.report?.changes.map((change) => change.kind)[0]).toBe('hint-reversed')
   }, 60_000)
 
+  test('a surface that moved under the same version is said to be its dependencies', async () => {
+    // The same requested version, run from another install: what a fresh `npx` gets when a dependency moved.
+    const moved = { ...memory('2025.4.25'), target: memory('2026.8.31').target }
+    const report = await checkLock({ ...lock, servers: lock.servers.filter((entry) => entry.name === 'memory') }, { ...config, servers: [moved] }, options)
+    expect(report.servers).toMatchObject([{ name: 'memory', status: 'changed', cause: 'same-version', package: { locked: '2025.4.25', now: '2025.4.25' } }])
+    expect(formatLockReport(report, { format: 'text', lock: { file: 'mcp-contract.lock.json' } }).split('\n').filter((line) => line.includes('same version'))).toMatchInlineSnapshot(`
+      [
+        "~ memory  changed · 9 tools · 765 tokens · changed at the same version (@modelcontextprotocol/server-memory 2025.4.25): its dependencies moved the surface",
+        "memory: what moved under the same version 2025.4.25",
+      ]
+    `)
+  }, 30_000)
+
   test('a change to a tool the agents use fails the run', async () => {
     const now: ClientConfig = { ...config, servers: [stdio('catalog', 'test/fixtures/servers/catalog.js', { CATALOG_VARIANT: 'v2' })] }
     const report = await checkLock({ ...lock, servers: lock.servers.filter((entry) => entry.name === 'catalog') }, now, { ...options, agentReferences: [{ server: 'catalog', tool: 'parse_catalog', file: '.claude/agents/shop.md', line: 3 }] })

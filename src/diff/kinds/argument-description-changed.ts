@@ -5,6 +5,7 @@ export const argumentDescriptionChanged = defineKind({
   id: 'argument-description-changed',
   entity: 'tool',
   movesValue: true,
+  prose: true,
   purpose: 'Detects a changed schema description, the text an agent reads to fill an argument.',
   severity: fixed('routing'),
   reason: {

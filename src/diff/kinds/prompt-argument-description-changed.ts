@@ -5,6 +5,7 @@ export const promptArgumentDescriptionChanged = defineKind({
   id: 'prompt-argument-description-changed',
   entity: 'prompt',
   movesValue: true,
+  prose: true,
   purpose: 'Detects a changed prompt argument title or description.',
   severity: fixed('routing'),
   reason: { routing: 'no get breaks, but agents fill arguments by this text' },

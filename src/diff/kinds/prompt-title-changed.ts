@@ -5,6 +5,7 @@ export const promptTitleChanged = defineKind({
   id: 'prompt-title-changed',
   entity: 'prompt',
   movesValue: true,
+  prose: true,
   purpose: 'Detects a changed prompt title.',
   severity: fixed('routing'),
   reason: { routing: 'no call breaks, but people and agents pick prompts by this text' },

@@ -5,6 +5,7 @@ export const serverInstructionsChanged = defineKind({
   id: 'server-instructions-changed',
   entity: 'server',
   movesValue: true,
+  prose: true,
   purpose: 'Detects changed server instructions.',
   severity: fixed('routing'),
   reason: { routing: 'no call breaks, but agents follow these instructions' },

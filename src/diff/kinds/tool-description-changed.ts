@@ -5,6 +5,7 @@ export const toolDescriptionChanged = defineKind({
   id: 'tool-description-changed',
   entity: 'tool',
   movesValue: true,
+  prose: true,
   purpose: 'Detects a changed tool description.',
   severity: fixed('routing'),
   reason: { routing: 'no call breaks, but agents choose tools by this text' },

@@ -5,6 +5,7 @@ export const toolTitleChanged = defineKind({
   id: 'tool-title-changed',
   entity: 'tool',
   movesValue: true,
+  prose: true,
   purpose: 'Detects a changed tool title.',
   severity: fixed('routing'),
   reason: { routing: 'no call breaks, but agents and people choose tools by this text' },
