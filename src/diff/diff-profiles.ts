@@ -124,6 +124,26 @@ export function sentViolationsIntroduced(sent: SentSurface, recorded: Surface, p
 }
 
 /**
+ * `detected` without a rule an entity is found to start breaking in its normalized form that what
+ * the server sent for it does not break. Why: normalization rewrites schemas (a `const` of type
+ * string becomes an `enum` with no type), and a client judges what it is sent; an entity whose
+ * listing is not at hand (reused as the contract vouches, so unchanged) is kept as found.
+ * @example sentConfirmed(diffProfiles(recorded, live, profiles).detected, { raw })
+ */
+export function sentConfirmed(detected: readonly Detected[], sent: SentSurface | undefined): Detected[] {
+  if (sent === undefined) return [...detected]
+  const subjects = new Map(lintSubjects({ raw: sent.raw }).map((subject) => [entityKey(subject), subject]))
+  return detected.filter((change) => {
+    if (change.kind !== 'profile-violation-introduced' || change.profile === undefined || change.rule === undefined) return true
+    const subject = subjects.get(entityKey(change))
+    if (subject === undefined) return true
+    const rule = profileByName(change.profile).rules.find((each) => each.id === change.rule)
+    // Why a list rule is kept: what breaks it is the list, not this entity's own fields.
+    return rule === undefined || rule.checkList !== undefined || rule.check(subject).length > 0
+  })
+}
+
+/**
  * The enforced rules of `profiles` (those a digest does not vouch for: the model APIs') that a
  * vouched entry breaks as sent and did not break when its file was written, as its digest's mark
  * says (`lint/sent-rule-marks.ts`). Why: a contract file cannot show all of them (a `const` is

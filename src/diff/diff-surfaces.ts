@@ -3,7 +3,7 @@ import { SEVERITIES, severityRank, type Change, type Severity } from './change.j
 import type { Detected } from './detected.js'
 import { isIgnored, parseIgnoreRule } from './ignore-rule.js'
 import { versionAdvice, type VersionAdvice } from './version-advice.js'
-import { diffProfiles, sentViolationsIntroduced, type SentSurface, type SideRefusal } from './diff-profiles.js'
+import { diffProfiles, sentConfirmed, sentViolationsIntroduced, type SentSurface, type SideRefusal } from './diff-profiles.js'
 import { diffAuthorizations } from './diff-authorizations.js'
 import { diffEras } from './diff-eras.js'
 import { diffPrompts } from './diff-prompts.js'
@@ -67,7 +67,7 @@ export function diffSurfaces(recordedSurface: Surface, liveSurface: Surface, pol
     const sentOnly = before === recorded && sent !== undefined ? sentViolationsIntroduced(sent, recorded, resolved.profiles, profiles.detected) : []
     return [
       // Why first: a rule the clients enforce is the cause of the schema changes it comes with.
-      ...profiles.detected,
+      ...(before === recorded ? sentConfirmed(profiles.detected, sent) : profiles.detected),
       ...sentOnly,
       ...diffServer(before.server, after.server),
       // Why the unnamed view's only: one budget holds for the list an agent is sent, and each named

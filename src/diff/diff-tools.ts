@@ -44,7 +44,7 @@ function suspectRenames(removed: readonly SurfaceTool[], added: readonly Surface
   const renames = new Map<SurfaceTool, { tool: SurfaceTool; by: RenameEvidence }>()
   const passes: [RenameEvidence, (tool: SurfaceTool) => string | undefined][] = [
     ['schemas', schemasKey],
-    ['spelling', (tool) => tool.name.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')],
+    ['spelling', (tool) => nameSpelling(tool.name)],
     ['arguments', argumentsKey],
   ]
   const paired = new Set<SurfaceTool>()
@@ -74,6 +74,15 @@ function uniqueMatches(removed: readonly SurfaceTool[], added: readonly SurfaceT
     const nows = addedByKey.get(key) ?? []
     return olds.length === 1 && nows.length === 1 ? [[olds[0], nows[0]] as [SurfaceTool, SurfaceTool]] : []
   })
+}
+
+/**
+ * A name with its spelling taken out: lower case, letters and digits only, so `getTinyImage`,
+ * `get-tiny-image` and `get_tiny_image` are one name.
+ * @example nameSpelling('get-tiny-image') // 'gettinyimage'
+ */
+export function nameSpelling(name: string): string {
+  return name.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')
 }
 
 function schemasKey(tool: SurfaceTool): string {

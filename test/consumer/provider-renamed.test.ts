@@ -80,3 +80,20 @@ test('toSatisfyConsumerContracts over the folder verifies nothing, so it fails, 
     no consumer verified — fails; 1 contract for another provider skipped"
   `)
 })
+
+test('verify --provider with the recorded name judges the contract: the two tools the agent calls that are gone read as their likely renames', { timeout: 60_000 }, async () => {
+  const run = await cli(['verify', '--consumers', FILE, '--provider', 'example-servers/everything', '--', process.execPath, NEW, 'stdio'])
+  expect(run.code).toBe(1)
+  expect(run.stdout.split('\n').slice(0, 10).join('\n')).toMatchInlineSnapshot(`
+    "consumer    file                                    verdict
+    demo-agent  contracts/demo-agent.mcp-consumer.json  breaks (2 changes)
+
+    demo-agent (contracts/demo-agent.mcp-consumer.json):
+      tool add · 1 breaking
+        breaking  tool-renamed
+            suspected rename to get-sum (the same arguments); an agent that calls the old name fails
+      tool getTinyImage · 1 breaking
+        breaking  tool-renamed
+            suspected rename to get-tiny-image (the same name spelled another way); an agent that calls the old name fails"
+  `)
+})

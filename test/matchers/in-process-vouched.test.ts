@@ -6,6 +6,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
+import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, beforeAll, expect, test } from 'vitest'
@@ -69,6 +70,12 @@ test('capture reads an in-process listing as a wire carries it: no undefined-val
     ['description', 'execution', 'inputSchema', 'name'],
     ['annotations', 'description', 'execution', 'inputSchema', 'name', 'title'],
   ])
+  // A low-level Server that answers with one listing object it holds: capture copies, never edits it.
+  const held = [{ name: 'search', title: undefined, inputSchema: { type: 'object', properties: { q: { type: 'string', description: undefined } } } }]
+  const low = new Server({ name: 'held', version: '1.0.0' }, { capabilities: { tools: {} } })
+  low.setRequestHandler(ListToolsRequestSchema, () => ({ tools: held }) as never)
+  expect((await captureRaw(low)).tools).toStrictEqual([{ name: 'search', inputSchema: { type: 'object', properties: { q: { type: 'string' } } } }])
+  expect(Object.hasOwn(held[0], 'title') && Object.hasOwn(held[0].inputSchema.properties.q, 'description')).toBe(true)
 })
 
 test('toHonorContract vouches for every clean tool and prompt of an in-process McpServer, as snapshot does over stdio; a later -u keeps them', async () => {

@@ -10,6 +10,7 @@ import { sdkTemplateServes } from './sdk-uri-template.js'
 import { sliceSchema } from '../slice-schema.js'
 import { parseReadPath } from '../track-reads.js'
 import { renamedFrom } from './renamed-argument.js'
+import { likelyRenames } from './renamed-tool.js'
 import { callExamples, examplesOf, type LiveCalls, type NotCalled } from './call-examples.js'
 import type { ConsumerExample, ConsumerTool } from '../consumer-contract.js'
 import { toolTextDigest, toolTextLines, toolTexts } from '../tool-texts.js'
@@ -111,7 +112,12 @@ export async function verifyConsumer(contract: ConsumerContract, live: Surface, 
   }
 
   const views = diffSurfaces(recordedView, liveView, { ...policy, profiles: [] })
-  const viewChanges: Detected[] = views.changes.map(({ severity: _severity, ...change }) => change)
+  const renames = likelyRenames(contract.tools, live)
+  // Why the removal becomes a rename: the consumer's calls still fail, and the report can say where they go now.
+  const viewChanges: Detected[] = views.changes.map(({ severity: _severity, ...change }) => {
+    const rename = change.kind === 'tool-removed' ? renames.get(change.name) : undefined
+    return rename === undefined ? change : { ...change, kind: 'tool-renamed', before: change.name, after: rename.to, details: { to: rename.to, by: rename.by } }
+  })
   if (calls === undefined) return reportChanges([...viewChanges, ...detected], { ...policy, profiles: [] }, views.notRecorded)
   const outcome = await callExamples(contract, liveTools, calls, (_tool, example) => !rejected.has(example))
   const called = contract.tools.reduce((count, tool) => count + (liveTools.has(tool.name) ? examplesOf(tool).length : 0), 0) - outcome.notCalled.length

@@ -91,6 +91,30 @@ function stampTests(runner: Runner): Record<string, string> {
   }
 }
 
+/** One existing tool in three releases (SEARCH_RELEASE): 2 adds z.literal('fast') (const), 3 spells the bound .positive() (exclusiveMinimum). */
+const SEARCH_MODES_BODY = `function createSearchModesServer() {
+  const release = process.env.SEARCH_RELEASE ?? '1'
+  const limit = release === '3' ? z.number().int().positive() : z.number().int().min(1)
+  const shape = { query: z.string(), limit, ...(release === '2' ? { mode: z.literal('fast').optional() } : {}) }
+  const server = new McpServer({ name: 'search-modes', version: '1.0.0' })
+  server.registerTool('search', { description: 'Search the catalog.', inputSchema: shape }, async () => ({ content: [] }))
+  server.registerPrompt('summarize', { description: 'Summarize the results.' }, async () => ({ messages: [] }))
+  return server
+}
+`
+
+/** The search-modes server as each project loads it, and a test that holds it to its contract with gemini declared. */
+const SEARCH_MODES: Record<Runner, { server: [string, string]; test: string }> = {
+  vitest: {
+    server: ['search-modes-server.js', `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'\nimport { z } from 'zod'\n\nexport ${SEARCH_MODES_BODY}`],
+    test: "import { expect, test } from 'vitest'\nimport { createSearchModesServer } from './search-modes-server.js'\n\ntest('search modes', async () => {\n  await expect(() => createSearchModesServer()).toHonorContract('search-modes.mcp-contract.json', { profiles: ['mcp-2025-11-25', 'sdk-typescript', 'gemini'] })\n})\n",
+  },
+  jest: {
+    server: ['search-modes-server.cjs', `const { McpServer } = require('@modelcontextprotocol/sdk/server/mcp.js')\nconst { z } = require('zod')\n\n${SEARCH_MODES_BODY}\nmodule.exports = { createSearchModesServer }\n`],
+    test: "const { createSearchModesServer } = require('./search-modes-server.cjs')\n\ntest('search modes', async () => {\n  await expect(() => createSearchModesServer()).toHonorContract('search-modes.mcp-contract.json', { profiles: ['mcp-2025-11-25', 'sdk-typescript', 'gemini'] })\n})\n",
+  },
+}
+
 /** A failure message without the day's date, the request id and the clock. */
 function withoutClock(message: string): string {
   return message
@@ -312,6 +336,42 @@ export function describeMatcherScenarios(runner: Runner): void {
       expect(failures.stamps).toContain('toHonorContract')
       expect(rerun.report.snapshot.unchecked).toBe(0)
       expect(rerun.output).not.toMatch(/obsolete/i)
+    })
+  })
+
+  // Why one sequence: each step starts from the contract the step before left, as a user's runs do.
+  describe.sequential(`${runner}: with gemini declared, what the server sends is judged, and an in-process server's tools are vouched`, () => {
+    const FILE = 'search-modes.test.js'
+    const SEARCH_CONTRACT = 'search-modes.mcp-contract.json'
+
+    test('the first run vouches for the tool and the prompt of the in-process McpServer', async () => {
+      const [name, text] = SEARCH_MODES[runner].server
+      await project.write(name, text)
+      await project.write(FILE, SEARCH_MODES[runner].test)
+      const first = await project.run([FILE])
+      expect(first.code, first.output).toBe(0)
+      const vouched = JSON.parse((await project.read(SEARCH_CONTRACT))!.toString()).vouched
+      expect({ tools: Object.keys(vouched.tools), prompts: Object.keys(vouched.prompts) }).toEqual({ tools: ['search'], prompts: ['summarize'] })
+    })
+
+    test.each([
+      { release: '2', title: 'z.literal("fast") added to the existing tool' },
+      { release: '3', title: '.min(1) → .positive() on the existing tool' },
+    ])('$title fails in CI, named on what the server sends, and the contract stays', async ({ release }) => {
+      const before = (await project.read(SEARCH_CONTRACT))!.toString()
+      const result = await project.run([FILE, ...ciFlags.args], { SEARCH_RELEASE: release, ...ciFlags.env })
+      expect(result.code).toBe(1)
+      const failures = project.failures(result)
+      expect(failures['search modes']).toContain('now breaks gemini rule tool-parameters-unsupported-keywords at inputSchema.properties.')
+      expect(failures['search modes']).toContain('Accepting it with -u is NOT safe (1 breaking)')
+      expect((await project.read(SEARCH_CONTRACT))!.toString()).toBe(before)
+    })
+
+    test('-u on the unchanged release keeps every digest', async () => {
+      const before = (await project.read(SEARCH_CONTRACT))!.toString()
+      const update = await project.run([FILE, '-u'])
+      expect(update.code, update.output).toBe(0)
+      expect((await project.read(SEARCH_CONTRACT))!.toString()).toBe(before)
     })
   })
 
