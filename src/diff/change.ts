@@ -1,5 +1,9 @@
 import type { Direction, PathSegment, Relation } from '../schema/types.js'
 import type { Entity, Json } from '../surface/types.js'
+import type { Cue } from '../cues/cue.js'
+
+// Why: a change carries the cues its new text introduced, in the cue layer's words.
+export type { Cue, CueId } from '../cues/cue.js'
 
 /** Severities from most to least serious. */
 export const SEVERITIES = ['breaking', 'risky', 'routing', 'additive', 'cosmetic'] as const
@@ -34,6 +38,15 @@ export interface Change {
   rule?: string
   /** The named authorization (`--as admin`) whose view of the server changed; absent for the unnamed one. */
   authorization?: string
+  /**
+   * The security cues the new text carries and the old did not (`src/cues`), on a change to a text
+   * an agent reads (descriptions, titles, instructions, argument names, enums, defaults, an added
+   * tool's or argument's texts); absent when it introduced none. A change with cues is at least the
+   * policy's `cueSeverity`.
+   */
+  cues?: Cue[]
+  /** Set on a changed description, title or instructions that introduced no cue: a reviewer may accept it at a glance. */
+  wordingOnly?: true
 }
 
 /** Ranks a severity: 0 is the most serious. */

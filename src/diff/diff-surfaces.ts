@@ -17,6 +17,7 @@ import { matchesAny } from './scope.js'
 import { maskVolatile, type ComparedByShape } from '../surface/volatile-values.js'
 import type { VolatileValue } from '../surface/types.js'
 import { withVolatileHints } from './volatile-hints.js'
+import { withCues } from './diff-cues.js'
 
 /** The classified difference between a recorded and a live surface. */
 export interface DiffReport {
@@ -82,7 +83,7 @@ export function diffSurfaces(recordedSurface: Surface, liveSurface: Surface, pol
     ]
   }
   const hinted = withVolatileHints(diffAuthorizations(recorded, live, detectView(recorded, live, notRecorded), detectView, notRecorded), recorded, live)
-  const report = reportDetected(hinted.changes, resolved, notRecorded)
+  const report = reportDetected(withCues(hinted.changes, recorded, live), resolved, notRecorded)
   // Why the version is read here and never diffed: it is informational metadata, never itself a change.
   const version = versionAdvice(report.changes, recorded.serverVersion, live.serverVersion)
   return {
@@ -121,9 +122,18 @@ function reportDetected(detected: readonly Detected[], resolved: ResolvedPolicy,
 }
 
 function classify(change: Detected, policy: ResolvedPolicy): Change {
-  const severity = kindById(change.kind).severity({ change, policy })
+  const severity = withCueSeverity(kindById(change.kind).severity({ change, policy }), change, policy)
   const outOfScope = policy.used !== undefined && change.entity !== 'server' && !matchesAny(change.name, policy.used)
   return outOfScope ? { ...change, severity, outOfScope } : { ...change, severity }
+}
+
+/**
+ * A change whose new text introduces a security cue is at least the policy's `cueSeverity`
+ * (CLASSIFICATION.md: risky, in a lock breaking); one already more serious keeps its severity.
+ */
+function withCueSeverity(severity: Severity, change: Detected, policy: ResolvedPolicy): Severity {
+  if (change.cues === undefined || change.cues.length === 0) return severity
+  return severityRank(policy.cueSeverity) < severityRank(severity) ? policy.cueSeverity : severity
 }
 
 /** Most serious first; within a severity, the order detection found them (entity, then name). */

@@ -59,6 +59,13 @@ export interface Policy {
    * count (`0.2`: 20% more), `max` as a total; either or both. Absent (default): tokens are not counted.
    */
   tokenBudget?: TokenBudget
+  /**
+   * The severity of a change whose new text introduces a security cue (an instruction to the
+   * model, concealment, a new destination, …; see docs/rules.md): `risky` (default), which fails a
+   * check under the default `failOn`, or `breaking`, as a lock over servers the reader did not write
+   * judges it. A change already more serious keeps its severity.
+   */
+  cueSeverity?: 'risky' | 'breaking'
 }
 
 /** The most a release may grow the tool list's token count: by a fraction, to a total, or both. */
@@ -79,6 +86,7 @@ export interface ResolvedPolicy {
   profiles: readonly string[]
   tokenBudget?: TokenBudget
   volatile: readonly VolatileDeclaration[]
+  cueSeverity: 'risky' | 'breaking'
 }
 
 /** Fills in the defaults: `failOn: 'risky'`, `strict` ⇒ `failOn: 'routing'`. */
@@ -92,12 +100,14 @@ export function resolvePolicy(policy: Policy = {}): ResolvedPolicy {
     profiles: policy.profiles ?? DEFAULT_PROFILES,
     ...(policy.tokenBudget === undefined ? {} : { tokenBudget: policy.tokenBudget }),
     volatile: policy.volatile ?? [],
+    cueSeverity: policy.cueSeverity ?? 'risky',
   }
 }
 
 const CONTENT_MODELS = ['lenient', 'default', 'strict'] as const
 const FORMAT_MODES = ['assert', 'annotate'] as const
-const OPTIONS = ['failOn', 'strict', 'contentModel', 'format', 'used', 'usedBy', 'ignore', 'profiles', 'era', 'tokenBudget', 'volatile'] as const
+const CUE_SEVERITIES = ['risky', 'breaking'] as const
+const OPTIONS = ['failOn', 'strict', 'contentModel', 'format', 'used', 'usedBy', 'ignore', 'profiles', 'era', 'tokenBudget', 'volatile', 'cueSeverity'] as const
 
 /**
  * What is wrong with a policy a user wrote, in words that say what to write instead; undefined
@@ -112,10 +122,11 @@ export function policyProblem(policy: unknown, kindIds?: readonly string[]): str
   const given = policy as Record<string, unknown>
   const unknown = Object.keys(given).find((key) => !(OPTIONS as readonly string[]).includes(key))
   if (unknown !== undefined) return `Unknown policy option ${JSON.stringify(unknown)}.${didYouMean(unknown, OPTIONS)} The options are ${OPTIONS.join(', ')}.`
-  const { failOn, strict, contentModel, format, used, usedBy, ignore, profiles, era, tokenBudget, volatile } = given
+  const { failOn, strict, contentModel, format, used, usedBy, ignore, profiles, era, tokenBudget, volatile, cueSeverity } = given
   if (failOn !== undefined && !SEVERITIES.includes(failOn as Severity)) return `failOn must be one of ${quoted(SEVERITIES)}; got ${JSON.stringify(failOn)}.`
   if (strict !== undefined && typeof strict !== 'boolean') return `strict must be true or false; got ${JSON.stringify(strict)}.`
   if (contentModel !== undefined && !(CONTENT_MODELS as readonly unknown[]).includes(contentModel)) return `contentModel must be one of ${quoted(CONTENT_MODELS)}; got ${JSON.stringify(contentModel)}.`
+  if (cueSeverity !== undefined && !(CUE_SEVERITIES as readonly unknown[]).includes(cueSeverity)) return `cueSeverity must be one of ${quoted(CUE_SEVERITIES)} (the severity of a change that introduces a security cue); got ${JSON.stringify(cueSeverity)}.`
   if (format !== undefined && !(FORMAT_MODES as readonly unknown[]).includes(format)) return `format must be one of ${quoted(FORMAT_MODES)}; got ${JSON.stringify(format)}.`
   if (used !== undefined && !isStringList(used)) return `used must be a list of tool, prompt or resource names (globs with *), such as ['search_*']; got ${JSON.stringify(used)}.`
   if (usedBy !== undefined && (!isStringList(usedBy) || usedBy.length === 0 || usedBy.some((pattern) => pattern.trim() === ''))) return `usedBy must be a non-empty list of the consumer's source files or globs, relative to the project root, such as ['src/agent/**/*.ts']; got ${JSON.stringify(usedBy)}.`

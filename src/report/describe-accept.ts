@@ -25,7 +25,7 @@ export interface SentListing {
  * The line a matcher's failure ends with: whether accepting the drift with `-u` is safe. It is
  * when no in-scope change reaches risky and no model API refuses the tool list it would record;
  * a change whose kind says why accepting it is not safe (`acceptRisk`, e.g. a token budget) says
- * that instead of breaking callers.
+ * that instead of breaking callers, and a change that introduces security cues says to read the new text.
  * @example acceptSafety(report) // 'Accepting it with -u is safe: no caller breaks.'
  */
 export function acceptSafety(report: DiffReport, sent?: SentListing): string {
@@ -37,9 +37,12 @@ export function acceptSafety(report: DiffReport, sent?: SentListing): string {
   }
   const counts = (['breaking', 'risky'] as Severity[]).map((severity) => [severity, notSafe.filter((change) => change.severity === severity).length] as const).filter(([, count]) => count > 0)
   const listed = counts.map(([severity, count]) => `${count} ${severity}`).join(', ')
-  const callers = notSafe.filter((change) => kindById(change.kind).acceptRisk === undefined)
+  // Why its own reason: a text that now carries an instruction breaks no caller's code, yet accepting it unread is what the attack needs.
+  const cued = notSafe.filter((change) => change.cues !== undefined && change.cues.length > 0)
+  const callers = notSafe.filter((change) => kindById(change.kind).acceptRisk === undefined && !cued.includes(change))
   const own = [...new Set(notSafe.map((change) => kindById(change.kind).acceptRisk).filter((risk): risk is string => risk !== undefined))]
   const reasons = [
+    ...(cued.length > 0 ? [`${cued.length === 1 ? '1 change introduces' : `${cued.length} changes introduce`} security cues (listed above) that agents would read as instructions; read the new text before you accept it`] : []),
     ...(callers.length > 0 ? [`callers written against the recorded surface ${callers.some((change) => change.severity === 'breaking') ? 'break' : 'may break'}`] : []),
     ...own.map((risk) => `it ${risk}`),
     ...(refused.length > 0 ? [`it records a tool list that ${refusedWords}`] : []),

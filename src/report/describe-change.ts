@@ -2,6 +2,7 @@ import type { Change } from '../diff/change.js'
 import { kindById } from '../diff/registry.js'
 import type { Entity } from '../surface/types.js'
 import { renderPath } from '../surface/render-path.js'
+import { CUE_EFFECT, cueLabel } from './describe-cues.js'
 
 /** A change put into words: where, what happened, what it does to a caller. */
 export interface ChangeWords {
@@ -15,6 +16,8 @@ export interface ChangeWords {
   what: string
   /** `every call that omitted it is now rejected`: the kind's reason for this severity and direction. */
   effect: string
+  /** `cues: instruction "<IMPORTANT>"; secret "~/.ssh/id_rsa"`: the security cues the new text introduced; absent when none. */
+  cues?: string
 }
 
 const ENTITY_LABEL: Record<Entity, string> = { tool: '', prompt: 'prompt ', resource: 'resource ', resourceTemplate: 'template ', server: 'server' }
@@ -33,13 +36,16 @@ export function describeChange(change: Change): ChangeWords {
   // Why in the location: every format prints it, so no report can show an authorization's change as everyone's.
   const location = change.authorization === undefined ? where : `${where} (as ${change.authorization})`
   const reason = kind.reason[change.severity] ?? ''
+  const cues = cueLabel(change)
   // Why: only schema changes carry a direction; any other change is read as input, as `byDirection` reads it.
-  const effect = kind.effect?.(change) ?? (typeof reason === 'string' ? reason : reason[change.direction ?? 'input'])
-  return { location, subject, place, what: kind.message(change), effect }
+  // A change with cues is judged by what its text says, whatever its kind would say of the edit.
+  const effect = cues !== undefined ? CUE_EFFECT : (kind.effect?.(change) ?? (typeof reason === 'string' ? reason : reason[change.direction ?? 'input']))
+  const what = `${kind.message(change)}${change.wordingOnly ? ' (wording only)' : ''}`
+  return { location, subject, place, what, effect, ...(cues !== undefined ? { cues } : {}) }
 }
 
 /** One sentence for a change, for reports that print a single message field. */
 export function changeSentence(change: Change): string {
-  const { location, what, effect } = describeChange(change)
-  return `${location}: ${what}${effect ? `; ${effect}` : ''}`
+  const { location, what, effect, cues } = describeChange(change)
+  return `${location}: ${what}${cues ? ` — ${cues}` : ''}${effect ? `; ${effect}` : ''}`
 }

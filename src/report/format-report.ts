@@ -13,6 +13,7 @@ import { refusalLines } from './describe-refusal.js'
 import { formatGithub, formatSarif, type ContractLocation } from './format-ci.js'
 import { formatJunit, type JunitCase } from './format-junit.js'
 import { renderText, summaryLine, type Audience } from './format-text.js'
+import { securityFirst } from './security-first.js'
 import type { ReportFormat } from './report-formats.js'
 import { proseDiff, type DiffRun } from './word-diff.js'
 
@@ -94,6 +95,14 @@ export interface JsonReport {
     tokenBudget?: { growth?: number; max?: number; tokenizer: string; grown: { name: string; tokens: number }[]; largest: { name: string; tokens: number }[] }
     /** When the value only looks like a clock or a random id moving: how to mark it volatile. */
     hint?: string
+    /**
+     * The security cues the new text introduced (`instruction`, `concealment`, `destination`,
+     * `secret`, `hidden-characters`, `shadowing`, `exfiltration`), each with the evidence found;
+     * absent when none. Such a change is at least the policy's `cueSeverity` (risky by default).
+     */
+    cues?: { cue: string; evidence: string }[]
+    /** On a changed description, title or instructions that introduced no cue: the edit is wording only. */
+    wordingOnly?: true
   }[]
   notRecorded: DiffReport['notRecorded']
   /** Lists a profile's client refuses whole; present only when there is one. */
@@ -130,6 +139,8 @@ export function toJsonReport(report: DiffReport, volatileAdvice?: VolatileAdvice
       // Why this kind's details and no other's: the others' are words for the message, these are figures a dashboard reads.
       ...(change.kind === 'server-token-budget-exceeded' ? { tokenBudget: change.details as NonNullable<JsonReport['changes'][number]['tokenBudget']> } : {}),
       ...hintOf(change, volatileAdvice),
+      ...(change.cues !== undefined && change.cues.length > 0 ? { cues: change.cues.map(({ cue, evidence }) => ({ cue, evidence })) } : {}),
+      ...(change.wordingOnly ? { wordingOnly: true as const } : {}),
     })),
     notRecorded: report.notRecorded,
     ...(report.listingRefused ? { listingRefused: report.listingRefused } : {}),
@@ -161,7 +172,10 @@ function renderMarkdown(report: DiffReport): string {
   if (warning !== undefined) lines.push(`> **Version:** ${warning}`, '')
   const inScope = report.changes.filter((change) => !change.outOfScope)
   const outOfScope = report.changes.filter((change) => change.outOfScope)
-  if (inScope.length > 0) lines.push(...markdownTable(inScope), '')
+  const { security, rest } = securityFirst(inScope)
+  // Why a table of its own, first: a text that turns an agent on its user must not sit below a reworded title.
+  if (security.length > 0) lines.push('**Security**', '', ...markdownTable(security, false), '', ...(rest.length > 0 ? ['**Other changes**', ''] : []))
+  if (rest.length > 0) lines.push(...markdownTable(rest), '')
   // Why folded away: with a scope, what the consumer does not use is context for the PR comment, never its verdict.
   if (outOfScope.length > 0) lines.push(`<details><summary>${counted(outOfScope.length, 'change')} out of scope, not judged</summary>`, '', ...markdownTable(outOfScope), '', '</details>', '')
   const texts = inScope.flatMap((change) => {
@@ -226,13 +240,15 @@ function largestToolLines(report: DiffReport): string[] {
 }
 
 /** A markdown table of changes, a run of alike changes (`collapseRuns`) on one row. */
-function markdownTable(changes: readonly Change[]): string[] {
+function markdownTable(changes: readonly Change[], fold = true): string[] {
   const rows = ['| severity | change | where | what it does to a caller |', '| --- | --- | --- | --- |']
-  for (const item of collapseRuns(changes)) {
+  for (const item of fold ? collapseRuns(changes) : changes) {
     const change = isRun(item) ? item.changes[0] : item
-    const { location, what, effect } = describeChange(isRun(item) ? { ...change, name: item.name } : change)
+    const { location, what, effect, cues } = describeChange(isRun(item) ? { ...change, name: item.name } : change)
     const where = isRun(item) ? `${location} (${item.changes.length})` : location
-    rows.push(`| ${change.severity} | \`${change.kind}\` | ${cell(where)} | ${cell([what, effect].filter(Boolean).join('; '))} |`)
+    // Why escaped: GitHub renders `<IMPORTANT>` as a tag and shows nothing.
+    const label = cues === undefined ? '' : `<br>**${cell(cues).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}**`
+    rows.push(`| ${change.severity} | \`${change.kind}\` | ${cell(where)} | ${cell([what, effect].filter(Boolean).join('; '))}${label} |`)
   }
   return rows
 }

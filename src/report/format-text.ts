@@ -11,6 +11,7 @@ import { comparedByShapeLine, volatileHint, type VolatileAdvice } from './descri
 import { refusalLines } from './describe-refusal.js'
 import { versionWarning } from './describe-version.js'
 import { textStyles, type TextStyles } from './text-colors.js'
+import { securityFirst } from './security-first.js'
 import { proseDiff, type DiffRun } from './word-diff.js'
 
 /** The kinds of a behaviour hint change; two or more on one tool read as one line. */
@@ -27,6 +28,8 @@ interface Row {
   text?: string
   /** A second line: how to mark a value that only changed by itself (a clock, a random id). */
   hint?: string
+  /** A line with the security cues the new text introduced, evidence quoted. */
+  cues?: string
 }
 
 /**
@@ -40,17 +43,22 @@ export function renderText(report: DiffReport, options: { color?: boolean; force
   const lines: string[] = refusalLines(report.listingRefused ?? [])
   const inScope = report.changes.filter((change) => !change.outOfScope)
   const outOfScope = report.changes.filter((change) => change.outOfScope)
-  for (const group of groupByEntity(inScope)) {
+  // Why first: a text that turns an agent on its user, or a tool that now writes, matters before any
+  // caller's code. Why never folded into runs: each change carries its own evidence.
+  const { security, rest } = securityFirst(inScope)
+  if (security.length > 0) {
+    const groups = groupByEntity(security, false)
+    lines.push(`${style.heading('security')} · ${countsText(groups.flat(), style)}`)
+    const rows = groups.flatMap((group) => {
+      const rows = rowsOf(group, style, options.volatileAdvice, true)
+      // Why on the entity's first row: the security group has no headline per entity to carry it.
+      return options.audience === 'consumer' ? rows.map((row, index) => (index === 0 ? { ...row, place: `${row.place}${consumerEffect(group)}` } : row)) : rows
+    })
+    pushRows(lines, rows, style)
+  }
+  for (const group of groupByEntity(rest)) {
     lines.push(headlineOf(group, style) + (options.audience === 'consumer' ? consumerEffect(group) : ''))
-    const rows = rowsOf(group, style, options.volatileAdvice)
-    const width = Math.max(...rows.map((row) => row.kind.length))
-    for (const row of rows) {
-      const severity = style.severity(row.severity, row.severity.padEnd(SEVERITY_WIDTH))
-      lines.push(`  ${severity}  ${`${row.kind.padEnd(width)}  ${row.place}`.trimEnd()}`)
-      if (row.detail) lines.push(`      ${row.detail}`)
-      if (row.text !== undefined) lines.push(`      ${style.quiet('text:')} ${row.text}`)
-      if (row.hint) lines.push(`      ${style.quiet(`hint: ${row.hint}`)}`)
-    }
+    pushRows(lines, rowsOf(group, style, options.volatileAdvice), style)
   }
   // Why one line per severity: with a scope, what the consumer does not use is context, never the verdict.
   if (outOfScope.length > 0) {
@@ -77,6 +85,19 @@ export function renderText(report: DiffReport, options: { color?: boolean; force
   const warning = versionWarning(report.version)
   if (warning !== undefined) lines.push(style.severity('breaking', `version: ${warning}`))
   return `${lines.join('\n')}\n`
+}
+
+/** Prints a group's rows, kinds aligned: the row, then what and its effect, the cues, a hint. */
+function pushRows(lines: string[], rows: readonly Row[], style: TextStyles): void {
+  const width = Math.max(...rows.map((row) => row.kind.length))
+  for (const row of rows) {
+    const severity = style.severity(row.severity, row.severity.padEnd(SEVERITY_WIDTH))
+    lines.push(`  ${severity}  ${`${row.kind.padEnd(width)}  ${row.place}`.trimEnd()}`)
+    if (row.detail) lines.push(`      ${row.detail}`)
+    if (row.cues) lines.push(`      ${style.severity(row.severity, row.cues)}`)
+    if (row.text !== undefined) lines.push(`      ${style.quiet('text:')} ${row.text}`)
+    if (row.hint) lines.push(`      ${style.quiet(`hint: ${row.hint}`)}`)
+  }
 }
 
 /** A group's headline: the entity (a run's names as a range), then its changes counted by severity. */
@@ -144,12 +165,12 @@ interface Entry {
 }
 
 /**
- * Changes grouped by the entity they touch (a folded run is one group), each group sorted by
- * severity; groups ordered by their most serious change, then as the diff listed them.
+ * Changes grouped by the entity they touch (a folded run is one group, unless `fold` is false),
+ * each group sorted by severity; groups ordered by their most serious change, then as the diff listed them.
  */
-function groupByEntity(changes: readonly Change[]): Entry[][] {
+function groupByEntity(changes: readonly Change[], fold = true): Entry[][] {
   const groups = new Map<string, Entry[]>()
-  for (const item of collapseRuns(changes)) {
+  for (const item of fold ? collapseRuns(changes) : changes) {
     const entry: Entry = isRun(item) ? { change: item.changes[0], run: item } : { change: item }
     const key = `${entry.change.entity}\0${entry.run?.name ?? entry.change.name}\0${entry.change.authorization ?? ''}`
     groups.set(key, [...(groups.get(key) ?? []), entry])
@@ -167,8 +188,11 @@ function countsText(group: readonly Entry[], style: TextStyles): string {
     .join(', ')
 }
 
-/** A group's rows: one per change, except that two or more hint changes share one row where the first stood. */
-function rowsOf(group: readonly Entry[], style: TextStyles, advice: VolatileAdvice | undefined): Row[] {
+/**
+ * A group's rows: one per change, except that two or more hint changes share one row where the
+ * first stood; `named` puts the entity in each row (the security group mixes entities).
+ */
+function rowsOf(group: readonly Entry[], style: TextStyles, advice: VolatileAdvice | undefined, named = false): Row[] {
   const hints = group.map((entry) => entry.change).filter((change) => change.kind in HINT_KINDS)
   const collapse = hints.length > 1
   const rows: Row[] = []
@@ -176,19 +200,20 @@ function rowsOf(group: readonly Entry[], style: TextStyles, advice: VolatileAdvi
     if (collapse && change.kind in HINT_KINDS) {
       if (change !== hints[0]) continue
       const moves = hints.map((hint) => `${describeChange(hint).what} (${HINT_KINDS[hint.kind]})`)
-      rows.push({ severity: hints[0].severity, kind: 'hints', place: moves.join(' · ') })
+      rows.push({ severity: hints[0].severity, kind: 'hints', place: `${named ? `${describeChange(change).subject}: ` : ''}${moves.join(' · ')}` })
       continue
     }
-    const { place, what, effect } = describeChange(change)
+    const { place, location, what, effect, cues } = describeChange(change)
     const hint = volatileHint(change, advice)
     // Why one change only: a run's texts differ, and one diff would speak for all of them.
     const diff = run === undefined ? proseDiff(change) : undefined
     rows.push({
       severity: change.severity,
       kind: change.kind,
-      place: run === undefined ? place : `${run.changes.length} alike`,
+      place: run !== undefined ? `${run.changes.length} alike` : named ? location : place,
       detail: [what, effect].filter(Boolean).join('; '),
       ...(diff !== undefined ? { text: diffText(diff, style) } : {}),
+      ...(cues !== undefined ? { cues } : {}),
       ...(hint !== undefined ? { hint } : {}),
     })
   }

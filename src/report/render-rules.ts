@@ -2,6 +2,8 @@ import type { Change, Direction, Relation, Severity } from '../diff/change.js'
 import type { ChangeKind } from '../diff/define-kind.js'
 import { resolvePolicy } from '../diff/policy.js'
 import { KEYWORD_COVERAGE } from '../schema/keyword-coverage.js'
+import { CUE_RULES } from '../cues/cue-rules.js'
+import { CUE_EFFECT } from './describe-cues.js'
 
 const RELATIONS: Relation[] = ['widened', 'narrowed', 'incomparable', 'unknown']
 const DIRECTIONS: Direction[] = ['input', 'output']
@@ -52,7 +54,7 @@ export function renderRules(kinds: readonly ChangeKind[]): string {
     const formerly = kind.formerly ? ` (reported as \`${kind.formerly}\` before it had its own id; an \`ignore\` of that id still matches it)` : ''
     lines.push(`| \`${kind.id}\`${deprecated}${formerly} | ${cell(kind.purpose)}${cell(example)} | ${severity} | ${cell(reasons)} |`)
   }
-  lines.push(...renderKeywordCoverage())
+  lines.push(...renderCues(), ...renderKeywordCoverage())
   return `${lines.join('\n')}\n`
 }
 
@@ -63,6 +65,35 @@ export function renderRules(kinds: readonly ChangeKind[]): string {
  */
 export function kindReasons(kind: ChangeKind): string[] {
   return Object.entries(kind.reason).flatMap(([severity, reason]) => (typeof reason === 'string' ? [`${severity}: ${reason}`] : DIRECTIONS.map((direction) => `${severity} (${direction}): ${reason[direction]}`)))
+}
+
+/** The section on security cues: the severity rule, the wording-only mark, and every cue with its sources. */
+function renderCues(): string[] {
+  const lines = [
+    '',
+    '## Security cues',
+    '',
+    'Every change to a text an agent reads (tool, prompt and argument descriptions and titles, server',
+    '`instructions`, argument names, enums and defaults, and the texts of an added tool, argument, prompt or',
+    'resource) is read for the cues below. A cue counts only when the new text carries evidence the old text',
+    'did not: the same `<IMPORTANT>` reworded, or a link to a host the server already named, adds nothing.',
+    "A reference to the server's own tools, prompts and arguments is not shadowing; a link to its own site",
+    '(a host its recorded texts already name, or the site named like the server: `github.com` for',
+    '`github-mcp-server`) and hosts reserved for documentation (`example.com`, `*.test`, `localhost`) are',
+    'not destinations.',
+    '',
+    'A change that introduces a cue keeps its kind and carries `cues: [{ cue, evidence }]`; its severity is',
+    "at least the policy's `cueSeverity`: `risky` by default, so it fails `check` and the matchers under the",
+    'default `failOn`, and `breaking` in a lock, where the reader did not write the server. A more serious',
+    `change keeps its severity. What users read: "${CUE_EFFECT}". Reports list these changes, and`,
+    '`hint-reversed`, first, under **security**. A changed description, title or instructions that',
+    'introduces no cue keeps its severity (routing) and is marked **wording only** (`wordingOnly: true` in JSON).',
+    '',
+    '| cue | finds | from the public examples |',
+    '| --- | --- | --- |',
+  ]
+  for (const rule of CUE_RULES) lines.push(`| \`${rule.id}\` | ${cell(rule.purpose)} | ${rule.sources.map((source) => `[${cell(source.title)}](${source.url})`).join('<br>')} |`)
+  return lines
 }
 
 /** The section on keywords judged together with their neighbours: where exact, where unknown (risky), and why. */

@@ -167,8 +167,8 @@ describe('toMatchConsumerContract', () => {
 
       checkout-agent uses the same things, but what it saw changed (hints or the output schema it reads):
 
-      tool search_products · 1 breaking
-        breaking  hint-reversed
+      security · 1 breaking
+        breaking  hint-reversed  search_products
             readOnlyHint true → false; clients that auto-approve, retry or cache calls on this promise now act on a false one
       1 change · 1 breaking — fails at cosmetic and above
 

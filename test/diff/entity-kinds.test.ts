@@ -79,7 +79,7 @@ describe('tools', () => {
       before: surface({ tools: [{ ...search, description: 'Search the web' }] }),
       after: surface({ tools: [{ ...search, description: 'Search the catalog' }] }),
       expected: [
-        { kind: 'tool-description-changed', severity: 'routing', where: 'search', says: 'description changed; no call breaks, but agents choose tools by this text' },
+        { kind: 'tool-description-changed', severity: 'routing', where: 'search', says: 'description changed (wording only); no call breaks, but agents choose tools by this text' },
       ],
     },
     {
@@ -87,7 +87,7 @@ describe('tools', () => {
       before: surface({ tools: [search] }),
       after: surface({ tools: [{ ...search, title: 'Search' }] }),
       expected: [
-        { kind: 'tool-title-changed', severity: 'routing', where: 'search', says: 'title added; no call breaks, but agents and people choose tools by this text' },
+        { kind: 'tool-title-changed', severity: 'routing', where: 'search', says: 'title added (wording only); no call breaks, but agents and people choose tools by this text' },
       ],
     },
     {
@@ -95,7 +95,7 @@ describe('tools', () => {
       before: surface({ tools: [{ ...search, title: 'Search' }] }),
       after: surface({ tools: [search] }),
       expected: [
-        { kind: 'tool-title-changed', severity: 'routing', where: 'search', says: 'title removed; no call breaks, but agents and people choose tools by this text' },
+        { kind: 'tool-title-changed', severity: 'routing', where: 'search', says: 'title removed (wording only); no call breaks, but agents and people choose tools by this text' },
       ],
     },
     {
@@ -103,7 +103,7 @@ describe('tools', () => {
       before: surface({ tools: [{ ...search, title: 'Search' }] }),
       after: surface({ tools: [{ ...search, title: 'Search products' }] }),
       expected: [
-        { kind: 'tool-title-changed', severity: 'routing', where: 'search', says: 'title changed; no call breaks, but agents and people choose tools by this text' },
+        { kind: 'tool-title-changed', severity: 'routing', where: 'search', says: 'title changed (wording only); no call breaks, but agents and people choose tools by this text' },
       ],
     },
     {
@@ -266,7 +266,7 @@ describe('prompts', () => {
       before: [prompt('summarize', [], { description: 'a' })],
       after: [{ ...prompt('summarize', [], { description: 'b' }), arguments: [] }],
       expected: [
-        { kind: 'prompt-description-changed', severity: 'routing', where: 'prompt summarize', says: 'description changed; no call breaks, but people and agents pick prompts by this text' },
+        { kind: 'prompt-description-changed', severity: 'routing', where: 'prompt summarize', says: 'description changed (wording only); no call breaks, but people and agents pick prompts by this text' },
       ],
     },
     {
@@ -278,7 +278,7 @@ describe('prompts', () => {
           kind: 'prompt-argument-description-changed',
           severity: 'routing',
           where: 'prompt summarize → tone',
-          says: 'description changed; no get breaks, but agents fill arguments by this text',
+          says: 'description changed (wording only); no get breaks, but agents fill arguments by this text',
         },
       ],
     },
@@ -317,7 +317,7 @@ describe('resources and templates', () => {
       expected: [
         { kind: 'resource-mime-type-changed', severity: 'risky', where: 'resource file:///notes.md', says: 'mimeType text/markdown → text/plain; readers that parse the old type may misread the content' },
         { kind: 'resource-template-mime-type-changed', severity: 'risky', where: 'template notes://{day}', says: 'mimeType text/markdown → text/html; readers that parse the old type may misread the content' },
-        { kind: 'resource-metadata-changed', severity: 'routing', where: 'resource file:///notes.md', says: 'name changed; no read breaks, but agents pick resources by this text' },
+        { kind: 'resource-metadata-changed', severity: 'routing', where: 'resource file:///notes.md', says: 'name changed (wording only); no read breaks, but agents pick resources by this text' },
       ],
     },
     {
@@ -362,8 +362,8 @@ describe('server', () => {
       before: server({ instructions: 'Use search first.' }),
       after: server({ name: 'catalog', instructions: 'Use fetch first.' }),
       expected: [
-        { kind: 'server-identity-changed', severity: 'routing', where: 'server', says: 'name "demo" → "catalog"; no call breaks, but people and agents recognise the server by it' },
-        { kind: 'server-instructions-changed', severity: 'routing', where: 'server', says: 'instructions changed; no call breaks, but agents follow these instructions' },
+        { kind: 'server-identity-changed', severity: 'routing', where: 'server', says: 'name "demo" → "catalog" (wording only); no call breaks, but people and agents recognise the server by it' },
+        { kind: 'server-instructions-changed', severity: 'routing', where: 'server', says: 'instructions changed (wording only); no call breaks, but agents follow these instructions' },
       ],
     },
   ])('$title', ({ before, after, expected }) => {

@@ -20,7 +20,7 @@ describe('policyProblem', () => {
   test.each([
     { policy: 'risky', says: 'The policy must be an object' },
     { policy: ['risky'], says: 'The policy must be an object' },
-    { policy: { failon: 'risky' }, says: 'Unknown policy option "failon". Did you mean "failOn"? The options are failOn, strict, contentModel, format, used, usedBy, ignore, profiles, era, tokenBudget, volatile.' },
+    { policy: { failon: 'risky' }, says: 'Unknown policy option "failon". Did you mean "failOn"? The options are failOn, strict, contentModel, format, used, usedBy, ignore, profiles, era, tokenBudget, volatile, cueSeverity.' },
     { policy: { xyz: true }, says: 'Unknown policy option "xyz". The options are failOn' },
     { policy: { failOn: 'fatal' }, says: `failOn must be one of 'breaking', 'risky', 'routing', 'additive', 'cosmetic'; got "fatal".` },
     { policy: { strict: 'yes' }, says: 'strict must be true or false; got "yes".' },

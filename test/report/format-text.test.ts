@@ -49,8 +49,8 @@ describe('the grouped text report', () => {
   test('one hint change on a tool keeps its own two lines', () => {
     const one = diffSurfaces(surface({ tools: [tool('t', { hints: { readOnlyHint: true } })] }), surface({ tools: [tool('t')] }))
     expect(formatReport(one)).toMatchInlineSnapshot(`
-      "tool t · 1 breaking
-        breaking  hint-reversed
+      "security · 1 breaking
+        breaking  hint-reversed  t
             readOnlyHint true → false; clients that auto-approve, retry or cache calls on this promise now act on a false one
       1 change · 1 breaking — fails at risky and above
       "
