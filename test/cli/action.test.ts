@@ -197,7 +197,7 @@ describe('the GitHub Action in mode lock', () => {
       | breaking | hint-reversed | tool get_product | get_product: readOnlyHint true → false; clients that auto-approve, retry or cache calls on this promise now act on a false one |
       | breaking | tool-removed | tool legacy_export | legacy_export: the tool is gone; an agent that calls it fails |
       | breaking | argument-now-required | tool parse_catalog → pages | parse_catalog → pages: was optional, now required; every call that omitted it is now rejected |
-      | routing | tool-description-changed | tool search_products | search_products: description changed; no call breaks, but agents choose tools by this text |
+      | routing | tool-description-changed | tool search_products | search_products: description changed (wording only); no call breaks, but agents choose tools by this text |
       | additive | tool-added | tool bulk_import | bulk_import: new tool; callers gain a tool; nothing they do changes |
 
       Seen by [this run](https://github.com/acme/agents/actions/runs/42) of \`mcp-contract check --lock\`. If the change is wanted, accept it with \`npx mcp-contract lock catalog\` and commit the lock file; this issue closes on the next run that finds the server unchanged.
