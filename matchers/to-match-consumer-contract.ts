@@ -53,8 +53,12 @@ async function matchConsumerContract(adapter: RunnerAdapter, received: unknown, 
   // such consumer's CI for it would force a rewrite nobody asked for. The name is compared once
   // the file has one (a server that renames itself moves where publish stores the contract), and
   // -u writes it in.
-  const older = contract.provider !== undefined && adapter.updateMode() !== 'all' && lacksProvider(await readIfPresent(path))
-  const text = engine.serializeConsumerContract(older ? { ...contract, provider: undefined } : contract)
+  const committed = adapter.updateMode() !== 'all' ? await readIfPresent(path) : undefined
+  const older = contract.provider !== undefined && lacksProvider(committed)
+  // Why the same for text digests: a tool recorded before they were kept holds none, and the texts it saw are not known to have moved.
+  const undigested = toolsWithoutDigest(committed)
+  const tools = contract.tools.map((tool) => (undigested.has(tool.name) ? { ...tool, textDigest: undefined } : tool))
+  const text = engine.serializeConsumerContract({ ...contract, tools, ...(older ? { provider: undefined } : {}) })
 
   const existed = (await readIfPresent(path)) !== undefined
   const typo = existed ? undefined : await typoBeside(adapter, path, shown, matcher)
@@ -108,6 +112,19 @@ function neverReached(matcher: string, consumer: string): string {
     "  - Mastra's MCPClient: wrap the tools it makes, recordTools(await mcp.getTools(), { consumer, server }) (listTools() on @mastra/mcp 2), hand those to the Agent, and expect those tools",
     '  - another language, a host such as an IDE, or any client you cannot change: start the server through mcp-contract record --consumer NAME --out FILE -- <server command>',
   ].join('\n')
+}
+
+/** The tools a committed consumer contract lists without a `textDigest` (recorded before it was kept). */
+function toolsWithoutDigest(stored: string | undefined): Set<string> {
+  if (stored === undefined) return new Set()
+  try {
+    const tools = (JSON.parse(stored) as { tools?: unknown } | null)?.tools
+    if (!Array.isArray(tools)) return new Set()
+    return new Set(tools.filter((tool): tool is { name: string } => typeof tool?.name === 'string' && !Object.hasOwn(tool, 'textDigest')).map((tool) => tool.name))
+  } catch {
+    // Why empty: an unreadable file is reported by the comparison that follows, with what to do.
+    return new Set()
+  }
 }
 
 /** True for a committed consumer contract that has no `provider` (one recorded before it was kept). */

@@ -20,6 +20,13 @@ export interface ConsumerTool {
   name: string
   /** The hints as the consumer saw them; absent when the server did not list the tool. */
   hints?: ToolHints
+  /**
+   * The digest of the texts the agent read about the tool when it was recorded (title, description,
+   * each argument's title, description, default and enum): `sha256:<hex>` of their canonical JSON
+   * (`toolTextDigest`). Verify reports a tool whose texts moved since. Absent when the listing was
+   * not seen as the server sent it, and in contracts recorded before it was kept.
+   */
+  textDigest?: string
   /** Arguments the consumer sent, one per shape, secrets redacted. */
   examples: ConsumerExample[]
   /**
@@ -78,6 +85,7 @@ export function serializeConsumerContract(contract: ConsumerContract): string {
       .map((tool) => ({
         name: tool.name,
         ...(tool.hints ? { hints: { readOnlyHint: tool.hints.readOnlyHint, destructiveHint: tool.hints.destructiveHint, idempotentHint: tool.hints.idempotentHint, openWorldHint: tool.hints.openWorldHint } } : {}),
+        ...(tool.textDigest !== undefined ? { textDigest: tool.textDigest } : {}),
         examples: tool.examples.map((example) => sortKeys(example)),
         ...(tool.given !== undefined && Object.keys(tool.given).length > 0
           ? { given: Object.fromEntries(Object.keys(tool.given).sort().map((state) => [state, tool.given![state].map((example) => sortKeys(example))])) }

@@ -12,6 +12,7 @@ import { consumerReadAbsent } from './kinds/consumer-read-absent.js'
 import { consumerResourceRefusedBySdk } from './kinds/consumer-resource-refused-by-sdk.js'
 import { consumerSeenFieldRemoved } from './kinds/consumer-seen-field-removed.js'
 import { consumerUseAdded } from './kinds/consumer-use-added.js'
+import { consumerToolTextChanged } from './kinds/consumer-tool-text-changed.js'
 import { consumerUseRemoved } from './kinds/consumer-use-removed.js'
 import { hintReversed } from './kinds/hint-reversed.js'
 import { outputSchemaAdded } from './kinds/output-schema-added.js'
@@ -67,6 +68,7 @@ const ENTITY_KINDS: ChangeKind[] = [
   consumerResourceRefusedBySdk,
   consumerSeenFieldRemoved,
   consumerUseAdded,
+  consumerToolTextChanged,
   consumerUseRemoved,
   hintRelaxed,
   hintReversed,

@@ -59,10 +59,10 @@ describe('provider verdicts on what a consumer uses', () => {
         { kind: 'output-schema-removed', severity: 'breaking', path: '' },
       ],
     },
-    { title: 'a renamed argument breaks, naming it', consumer: { observeReads: true, reads: ['temperature'] }, server: { argument: 'location' }, expected: [{ kind: 'consumer-example-rejected', severity: 'breaking', path: 'location' }] },
+    { title: 'a renamed argument breaks, naming it', consumer: { observeReads: true, reads: ['temperature'] }, server: { argument: 'location' }, expected: [{ kind: 'consumer-example-rejected', severity: 'breaking', path: 'location' }, { kind: 'consumer-tool-text-changed', severity: 'routing', path: '' }] },
     { title: 'a tool the consumer never calls is removed: ok', consumer: { observeReads: true, reads: ['temperature'] }, server: { untouched: false }, expected: [] },
     { title: 'reads not observed: a removed field is no guessed read, ok', consumer: { observeReads: false }, server: { fields: ['conditions'] }, expected: [] },
-    { title: 'reads not observed: a renamed argument still breaks', consumer: { observeReads: false }, server: { argument: 'location' }, expected: [{ kind: 'consumer-example-rejected', severity: 'breaking', path: 'location' }] },
+    { title: 'reads not observed: a renamed argument still breaks', consumer: { observeReads: false }, server: { argument: 'location' }, expected: [{ kind: 'consumer-example-rejected', severity: 'breaking', path: 'location' }, { kind: 'consumer-tool-text-changed', severity: 'routing', path: '' }] },
     { title: 'reads not observed: the output itself gone is judged', consumer: { observeReads: false }, server: { fields: null }, expected: [{ kind: 'output-schema-removed', severity: 'breaking', path: '' }] },
     { title: 'reads not observed, a declared read removed: breaks, naming it', consumer: { observeReads: false, declared: ['humidity'] }, server: { fields: ['temperature', 'conditions'] }, expected: [{ severity: 'breaking', path: 'humidity' }] },
   ])('$title', async ({ consumer, server, expected }) => {

@@ -130,6 +130,7 @@ describe('recordTransport', () => {
               "idempotentHint": false,
               "openWorldHint": true
             },
+            "textDigest": "sha256:04f7b161362d01c5b8ae169a5c3bd3a60f15e5a6a2dbae28143eddc9071db1fa",
             "examples": [
               {
                 "city": "Oslo"

@@ -81,7 +81,11 @@ describe('mcp-contract verify --consumers', () => {
     expect(run.code).toBe(1)
     const report = JSON.parse(run.stdout)
     expect(report).toMatchObject({ ok: false, consumers: [{ consumer: 'checkout-agent', file: 'contracts/checkout-agent.mcp-consumer.json', ok: false }] })
-    expect(report.consumers[0].changes).toEqual([expect.objectContaining({ kind: 'consumer-example-rejected', severity: 'breaking', name: 'search_products', path: 'region' })])
+    // Why two: the new argument's name is a text the agent reads, so the tool's texts moved too.
+    expect(report.consumers[0].changes).toEqual([
+      expect.objectContaining({ kind: 'consumer-example-rejected', severity: 'breaking', name: 'search_products', path: 'region' }),
+      expect.objectContaining({ kind: 'consumer-tool-text-changed', severity: 'routing', name: 'search_products', path: '', after: 'Search the shop.\nargument limit\nargument query\nargument region' }),
+    ])
   })
 
   test.each([

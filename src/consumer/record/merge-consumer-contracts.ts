@@ -51,6 +51,7 @@ function mergeTool(a: ConsumerTool, b: ConsumerTool, cap: number): ConsumerTool 
   const states = [...new Set([...Object.keys(a.given ?? {}), ...Object.keys(b.given ?? {})])]
   const given = Object.fromEntries(states.map((state) => [state, mergeExamples(a.given?.[state] ?? [], b.given?.[state] ?? [], cap)]))
   const hints = b.hints ?? a.hints
+  const textDigest = b.textDigest ?? a.textDigest
   const output = a.output === undefined ? b.output : b.output === undefined ? a.output : mergeSlices(a.output, b.output)
   const reads = [...new Set([...a.reads, ...b.reads])].sort()
   // Why seen less reads: a field one recording read is read, whatever the other only saw.
@@ -63,6 +64,7 @@ function mergeTool(a: ConsumerTool, b: ConsumerTool, cap: number): ConsumerTool 
     reads,
     ...(seen !== undefined ? { seen } : {}),
     ...(hints !== undefined ? { hints } : {}),
+    ...(textDigest !== undefined ? { textDigest } : {}),
     ...(output !== undefined ? { output } : {}),
   }
 }

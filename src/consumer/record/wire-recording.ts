@@ -133,6 +133,8 @@ export class WireRecording {
     const raw = [...this.listed.values()]
     // Why loaded here: the schema engine behind it is most of what a recording loads, and only a client that listed tools needs it.
     const surface = raw.length > 0 ? (await import('../../surface/normalize.js')).normalizeSurface({ initialize: {}, tools: raw }) : undefined
+    // Why loaded here too: it loads node:crypto, which a record process that saw no listing never needs.
+    const { toolTextDigest } = raw.length > 0 ? await import('../tool-texts.js') : { toolTextDigest: undefined }
     const live = new Map((surface?.tools ?? []).map((tool) => [tool.name, tool]))
     const declared = this.options.reads ?? {}
     const names = new Set([...this.tools.keys()])
@@ -155,7 +157,8 @@ export class WireRecording {
       const given = this.options.given
       const tool: ConsumerTool = given === undefined ? { name, examples, reads: rendered } : { name, examples: [], given: { [given]: examples }, reads: rendered }
       if (seen.length > 0 || used.seen.length > 0) tool.seen = seen
-      if (listed !== undefined && !this.hintsUnseen.has(name)) tool.hints = listed.hints
+      // Why the texts with the hints: a listing rebuilt from a framework's tools holds neither as the server sent them.
+      if (listed !== undefined && !this.hintsUnseen.has(name)) Object.assign(tool, { hints: listed.hints, ...(toolTextDigest ? { textDigest: toolTextDigest(listed) } : {}) })
       // Why with no reads when reads were not observed: the slice then says only that there is an output, which verify holds the server to.
       if (listed?.outputSchema !== undefined && (reads.length > 0 || !this.options.observeReads || unseen.has(name))) tool.output = sliceSchema(listed.outputSchema, reads)
       return tool

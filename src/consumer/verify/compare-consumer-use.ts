@@ -6,7 +6,8 @@ import { parseReadPath } from '../track-reads.js'
 
 /**
  * What a consumer uses now that it did not before, and what it stopped using: one change per
- * tool, output field, argument shape, prompt, prompt argument and resource.
+ * tool, output field, argument shape, prompt, prompt argument and resource; and each tool it
+ * still calls whose texts moved between the two recordings (their digests differ).
  * @example compareConsumerUse(recorded, now) // [{ kind: 'consumer-use-added', name: 'search_products', path: ['items', '[]', 'name'], details: { use: 'read' } }]
  */
 export function compareConsumerUse(before: ConsumerContract, after: ConsumerContract): Detected[] {
@@ -40,6 +41,14 @@ export function compareConsumerUse(before: ConsumerContract, after: ConsumerCont
   })
   for (const [key, use] of now) if (!old.has(key)) detected.push(change('consumer-use-added', use))
   for (const [key, use] of old) if (!now.has(key)) detected.push(change('consumer-use-removed', use))
+  const digests = new Map(before.tools.map((tool) => [tool.name, tool.textDigest]))
+  for (const tool of after.tools) {
+    const recorded = digests.get(tool.name)
+    // Why both sides: a digest one recording lacks (an older file, a framework's rebuilt listing) says nothing moved.
+    if (recorded !== undefined && tool.textDigest !== undefined && recorded !== tool.textDigest) {
+      detected.push({ kind: 'consumer-tool-text-changed', entity: 'tool', name: tool.name, path: [], details: { consumer: after.consumer } })
+    }
+  }
   return detected
 }
 

@@ -12,7 +12,8 @@ import { parseReadPath } from '../track-reads.js'
 import { renamedFrom } from './renamed-argument.js'
 import { likelyRenames } from './renamed-tool.js'
 import { callExamples, examplesOf, type LiveCalls, type NotCalled } from './call-examples.js'
-import type { ConsumerExample } from '../consumer-contract.js'
+import type { ConsumerExample, ConsumerTool } from '../consumer-contract.js'
+import { toolTextDigest, toolTextLines, toolTexts } from '../tool-texts.js'
 
 /** True for a recorded call (tool, arguments, state) the consumer expects the server to refuse. */
 export type RefusalExpected = (tool: string, example: ConsumerExample, given: string | undefined) => boolean
@@ -64,6 +65,8 @@ export async function verifyConsumer(contract: ConsumerContract, live: Surface, 
     }
     recordedView.tools!.push({ ...base, hints, ...(used.output !== undefined ? { outputSchema: used.output } : {}) } as SurfaceTool)
     if (now === undefined) continue
+    const texts = changedTexts(used, now, contract.consumer)
+    if (texts !== undefined) detected.push(texts)
     const output = used.output === undefined ? undefined : now.outputSchema === undefined ? undefined : sliceSchema(now.outputSchema, paths)
     liveView.tools!.push({ ...base, hints: now.hints, ...(output !== undefined ? { outputSchema: output } : {}) } as SurfaceTool)
     for (const seen of used.seen ?? []) {
@@ -119,6 +122,15 @@ export async function verifyConsumer(contract: ConsumerContract, live: Surface, 
   const outcome = await callExamples(contract, liveTools, calls, (_tool, example) => !rejected.has(example))
   const called = contract.tools.reduce((count, tool) => count + (liveTools.has(tool.name) ? examplesOf(tool).length : 0), 0) - outcome.notCalled.length
   return { ...reportChanges([...viewChanges, ...detected, ...outcome.detected], { ...policy, profiles: [] }, views.notRecorded), called, notCalled: outcome.notCalled }
+}
+
+/**
+ * The change of a used tool whose texts no longer match the digest recorded (`textDigest`), with
+ * the current texts as `after`; `undefined` when they match or no digest was recorded.
+ */
+function changedTexts(used: ConsumerTool, now: SurfaceTool, consumer: string): Detected | undefined {
+  if (used.textDigest === undefined || toolTextDigest(now) === used.textDigest) return undefined
+  return { kind: 'consumer-tool-text-changed', entity: 'tool', name: used.name, path: [], after: toolTextLines(toolTexts(now)), details: { consumer } }
 }
 
 /** True when the server lists the uri as a resource or one of its templates can expand to it (RFC 6570, levels 1–4). */
