@@ -180,10 +180,16 @@ async function checkServer(entry: LockEntry | undefined, server: ConfiguredServe
   return { check, tools: read.surface.tools ?? [] }
 }
 
-/** The policy one server is judged by: its recorded profiles unless the run names some, its scope, and the token budget's growth (the whole config answers for `max`). */
+/**
+ * The policy one server is judged by: its recorded profiles unless the run names some, its scope,
+ * the token budget's growth (the whole config answers for `max`), and a change that introduces a
+ * security cue is breaking unless the policy says otherwise. Why breaking in a lock: the team did
+ * not write these servers, and a release that starts instructing the model is the rug pull the lock is for.
+ */
 function serverPolicy(policy: Policy, entry: LockEntry, scope: string[]): Policy {
   const { tokenBudget, ...rest } = policy
   return {
+    cueSeverity: 'breaking',
     ...rest,
     profiles: policy.profiles ?? entry.profiles,
     ...(tokenBudget?.growth !== undefined ? { tokenBudget: { growth: tokenBudget.growth } } : {}),

@@ -66,8 +66,10 @@ describe('a consumer contract keeps a digest of the texts of each tool it calls'
 })
 
 describe('verify reports a changed text of a tool the consumer calls', () => {
-  test('the poisoned release: verify --consumers names the tool and prints what its texts say now (JSON)', async () => {
+  test('the poisoned release fails verify --consumers with the cues of its current texts, and JSON holds what they say now', async () => {
     const run = await cli(['verify', '--consumers', file(), '--', process.execPath, shop], { SHOP_VARIANT: 'poisoned' })
+    // Why failing: its texts carry an instruction, concealment, a secret path and a hidden character; a changed text with cues is risky.
+    expect(run.code).toBe(1)
     expect(run.stdout.replace(dir, '<dir>')).toMatchSnapshot()
     const json = await cli(['verify', '--format', 'json', '--consumers', file(), '--', process.execPath, shop], { SHOP_VARIANT: 'poisoned' })
     const changes = JSON.parse(json.stdout).consumers[0].changes

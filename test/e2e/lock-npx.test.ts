@@ -139,55 +139,64 @@ test('lock a real config, check it unchanged, then a version move, a URL gone an
     memory: what the upgrade from 2025.4.25 to 2026.8.31 changes
       tool add_observations · 1 routing, 3 additive
         routing   tool-title-changed
-            title added; no call breaks, but agents and people choose tools by this text
+            title added (wording only); no call breaks, but agents and people choose tools by this text
+            text: {+Add Observations+}
         additive  output-schema-added  output
             output schema added; readers gain a structured result; unstructured content still arrives
         additive  hints                destructiveHint true → false (relaxed) · openWorldHint true → false (relaxed)
       tool create_entities · 1 routing, 3 additive
         routing   tool-title-changed
-            title added; no call breaks, but agents and people choose tools by this text
+            title added (wording only); no call breaks, but agents and people choose tools by this text
+            text: {+Create Entities+}
         additive  output-schema-added  output
             output schema added; readers gain a structured result; unstructured content still arrives
         additive  hints                destructiveHint true → false (relaxed) · openWorldHint true → false (relaxed)
       tool create_relations · 1 routing, 3 additive
         routing   tool-title-changed
-            title added; no call breaks, but agents and people choose tools by this text
+            title added (wording only); no call breaks, but agents and people choose tools by this text
+            text: {+Create Relations+}
         additive  output-schema-added  output
             output schema added; readers gain a structured result; unstructured content still arrives
         additive  hints                destructiveHint true → false (relaxed) · openWorldHint true → false (relaxed)
       tool delete_entities · 1 routing, 3 additive
         routing   tool-title-changed
-            title added; no call breaks, but agents and people choose tools by this text
+            title added (wording only); no call breaks, but agents and people choose tools by this text
+            text: {+Delete Entities+}
         additive  output-schema-added  output
             output schema added; readers gain a structured result; unstructured content still arrives
         additive  hints                idempotentHint false → true (relaxed) · openWorldHint true → false (relaxed)
       tool delete_observations · 1 routing, 3 additive
         routing   tool-title-changed
-            title added; no call breaks, but agents and people choose tools by this text
+            title added (wording only); no call breaks, but agents and people choose tools by this text
+            text: {+Delete Observations+}
         additive  output-schema-added  output
             output schema added; readers gain a structured result; unstructured content still arrives
         additive  hints                idempotentHint false → true (relaxed) · openWorldHint true → false (relaxed)
       tool delete_relations · 1 routing, 3 additive
         routing   tool-title-changed
-            title added; no call breaks, but agents and people choose tools by this text
+            title added (wording only); no call breaks, but agents and people choose tools by this text
+            text: {+Delete Relations+}
         additive  output-schema-added  output
             output schema added; readers gain a structured result; unstructured content still arrives
         additive  hints                idempotentHint false → true (relaxed) · openWorldHint true → false (relaxed)
       tool open_nodes · 1 routing, 5 additive
         routing   tool-title-changed
-            title added; no call breaks, but agents and people choose tools by this text
+            title added (wording only); no call breaks, but agents and people choose tools by this text
+            text: {+Open Nodes+}
         additive  output-schema-added  output
             output schema added; readers gain a structured result; unstructured content still arrives
         additive  hints                readOnlyHint false → true (relaxed) · destructiveHint true → false (relaxed) · idempotentHint false → true (relaxed) · openWorldHint true → false (relaxed)
       tool read_graph · 1 routing, 5 additive
         routing   tool-title-changed
-            title added; no call breaks, but agents and people choose tools by this text
+            title added (wording only); no call breaks, but agents and people choose tools by this text
+            text: {+Read Graph+}
         additive  output-schema-added  output
             output schema added; readers gain a structured result; unstructured content still arrives
         additive  hints                readOnlyHint false → true (relaxed) · destructiveHint true → false (relaxed) · idempotentHint false → true (relaxed) · openWorldHint true → false (relaxed)
       tool search_nodes · 1 routing, 5 additive
         routing   tool-title-changed
-            title added; no call breaks, but agents and people choose tools by this text
+            title added (wording only); no call breaks, but agents and people choose tools by this text
+            text: {+Search Nodes+}
         additive  output-schema-added  output
             output schema added; readers gain a structured result; unstructured content still arrives
         additive  hints                readOnlyHint false → true (relaxed) · destructiveHint true → false (relaxed) · idempotentHint false → true (relaxed) · openWorldHint true → false (relaxed)

@@ -325,6 +325,15 @@ describe('check --lock', () => {
     `)
   }, 30_000)
 
+  test('a release whose text starts instructing the model is breaking in a lock, and listed first', async () => {
+    const calculator = (env: Record<string, string>) => stdio('calculator', 'test/fixtures/servers/poisoned.js', env)
+    const { lock: locked } = await lockClientConfig({ ...config, servers: [calculator({})] }, { ...options, profiles: [] })
+    const report = await checkLock(locked, { ...config, servers: [calculator({ POISONED: '1' })] }, options)
+    const [first] = report.servers[0].report?.changes ?? []
+    expect(first).toMatchObject({ kind: 'tool-description-changed', severity: 'breaking', cues: expect.arrayContaining([expect.objectContaining({ cue: 'instruction' })]) })
+    expect(report).toMatchObject({ ok: false, failures: ['changes'] })
+  }, 30_000)
+
   test('a change to a tool the agents use fails the run', async () => {
     const now: ClientConfig = { ...config, servers: [stdio('catalog', 'test/fixtures/servers/catalog.js', { CATALOG_VARIANT: 'v2' })] }
     const report = await checkLock({ ...lock, servers: lock.servers.filter((entry) => entry.name === 'catalog') }, now, { ...options, agentReferences: [{ server: 'catalog', tool: 'parse_catalog', file: '.claude/agents/shop.md', line: 3 }] })

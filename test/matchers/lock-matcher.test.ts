@@ -87,8 +87,8 @@ describe('toMatchMcpLock', () => {
       ✓ web      unchanged · 5 tools · 378 tokens
 
       catalog
-        tool get_product · 1 breaking
-          breaking  hint-reversed
+        security · 1 breaking
+          breaking  hint-reversed  get_product
               readOnlyHint true → false; clients that auto-approve, retry or cache calls on this promise now act on a false one
         tool legacy_export · 1 breaking
           breaking  tool-removed
@@ -98,7 +98,8 @@ describe('toMatchMcpLock', () => {
               was optional, now required; every call that omitted it is now rejected
         tool search_products · 1 routing
           routing   tool-description-changed
-              description changed; no call breaks, but agents choose tools by this text
+              description changed (wording only); no call breaks, but agents choose tools by this text
+              text: Search the catalog by keyword[- and-]{+,+} filters [-. -]{+and sort order. Results are paged.+}
         tool bulk_import · 1 additive
           additive  tool-added
               new tool; callers gain a tool; nothing they do changes

@@ -14,6 +14,7 @@ import { likelyRenames } from './renamed-tool.js'
 import { callExamples, examplesOf, type LiveCalls, type NotCalled } from './call-examples.js'
 import type { ConsumerExample, ConsumerTool } from '../consumer-contract.js'
 import { toolTextDigest, toolTextLines, toolTexts } from '../tool-texts.js'
+import { cuesIn } from '../../cues/introduced-cues.js'
 
 /** True for a recorded call (tool, arguments, state) the consumer expects the server to refuse. */
 export type RefusalExpected = (tool: string, example: ConsumerExample, given: string | undefined) => boolean
@@ -65,7 +66,7 @@ export async function verifyConsumer(contract: ConsumerContract, live: Surface, 
     }
     recordedView.tools!.push({ ...base, hints, ...(used.output !== undefined ? { outputSchema: used.output } : {}) } as SurfaceTool)
     if (now === undefined) continue
-    const texts = changedTexts(used, now, contract.consumer)
+    const texts = changedTexts(used, now, contract.consumer, live)
     if (texts !== undefined) detected.push(texts)
     const output = used.output === undefined ? undefined : now.outputSchema === undefined ? undefined : sliceSchema(now.outputSchema, paths)
     liveView.tools!.push({ ...base, hints: now.hints, ...(output !== undefined ? { outputSchema: output } : {}) } as SurfaceTool)
@@ -128,9 +129,13 @@ export async function verifyConsumer(contract: ConsumerContract, live: Surface, 
  * The change of a used tool whose texts no longer match the digest recorded (`textDigest`), with
  * the current texts as `after`; `undefined` when they match or no digest was recorded.
  */
-function changedTexts(used: ConsumerTool, now: SurfaceTool, consumer: string): Detected | undefined {
+function changedTexts(used: ConsumerTool, now: SurfaceTool, consumer: string, live: Surface): Detected | undefined {
   if (used.textDigest === undefined || toolTextDigest(now) === used.textDigest) return undefined
-  return { kind: 'consumer-tool-text-changed', entity: 'tool', name: used.name, path: [], after: toolTextLines(toolTexts(now)), details: { consumer } }
+  const text = toolTextLines(toolTexts(now))
+  // Why every cue of the text: the contract keeps no old text to tell what is new; the message says so.
+  const siblings = [...(live.tools ?? []).map((tool) => tool.name), ...(live.prompts ?? []).map((prompt) => prompt.name), ...Object.keys(toolTexts(now).arguments)]
+  const cues = cuesIn(text, { siblings, ownHosts: [] })
+  return { kind: 'consumer-tool-text-changed', entity: 'tool', name: used.name, path: [], after: text, details: { consumer }, ...(cues.length > 0 ? { cues } : {}) }
 }
 
 /** True when the server lists the uri as a resource or one of its templates can expand to it (RFC 6570, levels 1–4). */

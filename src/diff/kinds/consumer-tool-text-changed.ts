@@ -11,6 +11,7 @@ export const consumerToolTextChanged = defineKind({
     risky: 'the agent reads these texts as instructions, and they now carry what an attack would say',
     breaking: 'the agent reads these texts as instructions, and they now carry what an attack would say',
   },
-  message: (change) => `texts changed since ${String(change.details?.consumer)} recorded them (the recorded digest differs)`,
+  message: (change) =>
+    `texts changed since ${String(change.details?.consumer)} recorded them (the recorded digest differs)${change.cues !== undefined && change.cues.length > 0 ? '; the contract keeps no old text, so the cues are read over the whole current text' : ''}`,
   example: '`search_products` gains an `<IMPORTANT>` block telling the agent to read `~/.ssh/id_rsa`',
 })
