@@ -57,7 +57,7 @@ export function exportPact(contract: ConsumerContract, provider: string): Export
   }
   const extension: PactExtension = {
     format: contract.format,
-    tools: [...contract.tools].sort((a, b) => compare(a.name, b.name)).map((tool) => ({ name: tool.name, ...(tool.hints ? { hints: { ...tool.hints } } : {}), reads: [...tool.reads].sort(), ...(tool.output !== undefined ? { output: tool.output as Json } : {}) })),
+    tools: [...contract.tools].sort((a, b) => compare(a.name, b.name)).map((tool) => ({ name: tool.name, ...(tool.hints ? { hints: { ...tool.hints } } : {}), reads: [...tool.reads].sort(), ...(tool.output !== undefined ? { output: tool.output as Json } : {}), ...(tool.textDigest !== undefined ? { textDigest: tool.textDigest } : {}) })),
   }
   const pact = {
     consumer: { name: contract.consumer },

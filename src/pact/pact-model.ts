@@ -58,8 +58,8 @@ export interface McpPact {
 export interface PactExtension {
   /** The consumer contract format the pact was exported from. */
   format: number
-  /** Per tool: the hints as the consumer saw them, the read paths, the output schema slice relied on. */
-  tools: { name: string; hints?: { [key: string]: Json }; reads: string[]; output?: Json }[]
+  /** Per tool: the hints as the consumer saw them, the read paths, the output schema slice relied on, the digest of its texts. */
+  tools: { name: string; hints?: { [key: string]: Json }; reads: string[]; output?: Json; textDigest?: string }[]
 }
 
 /**

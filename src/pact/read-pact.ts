@@ -120,8 +120,8 @@ function statesOf(value: Json | undefined): string[] {
 /**
  * What a pact's MCP interactions use, as a consumer contract, so verify judges a pact exactly as it
  * judges a contract: each tool called (its arguments as examples), prompt got, resource read, and
- * each tool, prompt and resource a list interaction expects. Hints, read paths and output slices
- * come from `metadata["mcp-contract"]` when mcp-contract wrote the pact; otherwise read paths come
+ * each tool, prompt and resource a list interaction expects. Hints, read paths, output slices and
+ * text digests come from `metadata["mcp-contract"]` when mcp-contract wrote the pact; otherwise read paths come
  * from the `type` rules under `$.structuredContent`.
  * @example pactAsConsumerContract(readPact(data, file)).tools[0].examples // [{ city: 'Melbourne' }]
  */
@@ -163,6 +163,8 @@ export function pactAsConsumerContract(pact: McpPact): ConsumerContract {
     if (recorded.hints !== undefined) used.hints = recorded.hints as unknown as ToolHints
     used.reads = [...recorded.reads]
     if (recorded.output !== undefined) used.output = recorded.output as ConsumerTool['output']
+    // Why carried: verify reports a used tool whose texts changed only against the digest the contract recorded.
+    if (typeof recorded.textDigest === 'string') used.textDigest = recorded.textDigest
   }
   return {
     format: 1,

@@ -185,7 +185,9 @@ function renderLockText(report: LockReport, color: boolean): string {
   for (const server of report.servers) {
     if (server.status !== 'changed') continue
     lines.push('', style.heading(changesHeading(server)))
-    if (server.report && server.report.changes.length > 0) lines.push(...indent(renderText(server.report, { color })))
+    // Why the consumer's words: a locked server is one the team uses and does not build, so a
+    // provider's release advice has no reader here; what a change does to its agents does.
+    if (server.report && server.report.changes.length > 0) lines.push(...indent(renderText({ ...server.report, version: undefined }, { color, audience: 'consumer' })))
     for (const verdict of server.consumers ?? []) {
       if (verdict.report.changes.length === 0) continue
       lines.push(`  consumer ${verdict.consumer} (${verdict.file}):`, ...indent(renderText(verdict.report, { color })).map((line) => `  ${line}`))
@@ -250,7 +252,7 @@ function renderMarkdown(report: LockReport): string {
   lines.push('')
   for (const server of report.servers) {
     if (server.status !== 'changed' || server.report === undefined) continue
-    lines.push(`#### ${changesHeading(server)}`, '', formatReport(server.report, { format: 'markdown' }).replace(/^### MCP contract: (passes|fails)\n\n/, ''))
+    lines.push(`#### ${changesHeading(server)}`, '', formatReport(server.report, { format: 'markdown', audience: 'consumer' }).replace(/^### MCP contract: (passes|fails)\n\n/, ''))
   }
   const agents = agentLines(report.agentToolsMissing)
   if (agents.length > 0) lines.push(...agents.map((line) => line.replace(/^ {2}/, '- ')), '')

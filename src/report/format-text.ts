@@ -117,10 +117,15 @@ export type Audience = 'provider' | 'consumer'
  */
 function consumerEffect(group: readonly Entry[]): string {
   const first = group[0].change
-  if (!group.some((entry) => entry.change.severity === 'breaking')) return ''
+  const breaking = group.filter((entry) => entry.change.severity === 'breaking').map((entry) => entry.change)
   const name = group[0].run?.name ?? first.name
-  const what: Partial<Record<Change['entity'], string>> = { tool: `calls to ${name}`, prompt: `requests for prompt ${name}`, resource: `reads of ${name}`, resourceTemplate: `reads through ${name}` }
-  return what[first.entity] === undefined ? '' : ` — your agent's ${what[first.entity]} fail`
+  // Why only these: a reversed hint or a changed output breaks no call; their reason lines say what they do.
+  if (breaking.some((change) => change.direction !== 'output' && change.kind !== 'hint-reversed')) {
+    const what: Partial<Record<Change['entity'], string>> = { tool: `calls to ${name}`, prompt: `requests for prompt ${name}`, resource: `reads of ${name}`, resourceTemplate: `reads through ${name}` }
+    return what[first.entity] === undefined ? '' : ` — your agent's ${what[first.entity]} fail`
+  }
+  if (first.entity === 'tool' && breaking.some((change) => change.direction === 'output')) return ` — what your agent reads from ${name} changed`
+  return ''
 }
 
 /** The entity an entry is about, as a headline names it: `tool search`, `prompt summarize`, a run's names as a range. */

@@ -281,6 +281,12 @@ export const BENIGN: CorpusPair[] = [
     after: filesystem([tool('read_media_file', { description: 'Read a file and return it as a base64-encoded content block with its MIME type. Image and audio files are returned as image/audio content; any other file type is returned as an embedded resource. Only works within allowed directories.' })]),
   },
   {
+    title: 'filesystem 2025.7.29: read_text_file added as installed today, its schema naming no argument ("Use the \'head\' parameter")',
+    link: 'https://www.npmjs.com/package/@modelcontextprotocol/server-filesystem/v/2025.7.29',
+    before: filesystem([], ['read_text_file']),
+    after: filesystem([tool('read_text_file', { description: READ_TEXT_FILE, inputSchema: { type: 'object' } as Schema })]),
+  },
+  {
     title: 'gemini-vision-mcp: analyze_local_image added with "IMPORTANT: Paths must be absolute"',
     link: 'https://github.com/Artin0123/gemini-vision-mcp/commit/f93ee57',
     before: server('gemini-media', named('analyze_image', 'analyze_youtube_video')),

@@ -191,10 +191,12 @@ describe('examples/python-host-consumer, copied as a user would: a standard-libr
 
       py-agent (contracts/py-agent.mcp-consumer.json):
         output reads were not all observed when this contract was recorded (from the wire by mcp-contract record, or through a client that copies each result before the consumer's code reads it, as the SDK's Client does under recordTransport), so a field the code reads may change unseen; for an SDK Client, record with recordConsumer(client) instead
-        tool get_weather · 1 breaking
-          breaking  consumer-example-rejected  location
+        tool get_weather · 1 breaking, 1 routing
+          breaking  consumer-example-rejected   location
               py-agent sends {"city":"Melbourne"}, which is now refused (location is required (perhaps renamed from city)); the consumer makes this call today, and the server now rejects it
-        1 change · 1 breaking — fails at risky and above
+          routing   consumer-tool-text-changed
+              texts changed since py-agent recorded them (the recorded digest differs); no call breaks, but the agent reads these texts to choose the tool and fill its arguments
+        2 changes · 1 breaking · 1 routing — fails at risky and above
 
       1 of 1 consumer breaks
       "

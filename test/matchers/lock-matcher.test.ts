@@ -90,10 +90,10 @@ describe('toMatchMcpLock', () => {
         security · 1 breaking
           breaking  hint-reversed  get_product
               readOnlyHint true → false; clients that auto-approve, retry or cache calls on this promise now act on a false one
-        tool legacy_export · 1 breaking
+        tool legacy_export · 1 breaking — your agent's calls to legacy_export fail
           breaking  tool-removed
               the tool is gone; an agent that calls it fails
-        tool parse_catalog · 1 breaking
+        tool parse_catalog · 1 breaking — your agent's calls to parse_catalog fail
           breaking  argument-now-required  pages
               was optional, now required; every call that omitted it is now rejected
         tool search_products · 1 routing

@@ -3,10 +3,16 @@ import { SOURCES } from './sources.js'
 
 /** A name quoted (`send_email`, "send_email", 'send_email') or written like an identifier (send_email, sendEmail). */
 const NAME = String.raw`[\x60"']?([A-Za-z][\w.-]*)[\x60"']?`
+/**
+ * Words after a name that make it an argument, not a tool: "use the 'head' parameter".
+ * Why: a release that lists a tool whose schema carries no names (filesystem 2025.7.29 sent
+ * `{"$schema": …}` alone) still documents its arguments this way.
+ */
+const NOT_A_TOOL = String.raw`(?![\w.-]|[\x60"']?\s+(?:parameters?|arguments?|args?|options?|fields?|flags?|propert(?:y|ies)|keys?|values?|settings?)\b)`
 /** A tool named in the text: "the X tool", "call X", "when X is invoked", "instead of X". */
 const REFERENCES = [
   new RegExp(String.raw`\b${NAME}\s+(?:tool|function)\b`, 'gi'),
-  new RegExp(String.raw`\b(?:call|calling|invoke|invoking|use|using|run|running)\s+(?:the\s+)?${NAME}`, 'gi'),
+  new RegExp(String.raw`\b(?:call|calling|invoke|invoking|use|using|run|running)\s+(?:the\s+)?${NAME}${NOT_A_TOOL}`, 'gi'),
   new RegExp(String.raw`\bwhen(?:ever)?\s+(?:the\s+)?${NAME}\s+(?:tool\s+)?(?:is|gets)\s+(?:invoked|called|used)`, 'gi'),
   new RegExp(String.raw`\binstead of\s+(?:calling\s+|using\s+)?(?:the\s+)?${NAME}`, 'gi'),
 ]
