@@ -56,10 +56,9 @@ describe('diff of server-everything 2025.7.29 → 2026.8.31 with --used echo,add
     expect(run.code).toBe(1)
     expect(run.stdout.split('\n').filter((line) => /^(security|tool|prompt|resource|template|server)\b/.test(line))).toMatchInlineSnapshot(`
       [
-        "security · 1 risky",
         "tool add · 1 breaking — your agent's calls to add fail",
         "tool getTinyImage · 1 breaking — your agent's calls to getTinyImage fail",
-        "server · 2 routing, 4 additive",
+        "server · 3 routing, 4 additive",
         "tool echo · 2 routing, 5 additive",
       ]
     `)
