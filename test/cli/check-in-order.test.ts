@@ -39,7 +39,7 @@ describe('check with --used-by reads the contract whole first, and reuses what i
     expect(scrub(run.stdout, { [vouched]: '<contract>' })).toMatchInlineSnapshot(`
       "tool search_products · 1 routing
         routing   tool-description-changed
-            description changed; no call breaks, but agents choose tools by this text
+            description changed (wording only); no call breaks, but agents choose tools by this text
             text: Search the catalog by keyword[- and-]{+,+} filters [-. -]{+and sort order. Results are paged.+}
       out of scope, not judged (4 changes; --format json lists each):
         3 breaking    tool legacy_export, tool get_product, tool parse_catalog

@@ -54,7 +54,7 @@ describe('diff of server-everything 2025.7.29 → 2026.8.31 with --used echo,add
   test('--used-by, a server the reader does not build: the breaking tools say what they do to the agent, and no release advice', async () => {
     const run = await cli(['diff', 'old.json', 'new.json', '--used-by', 'agent.ts'])
     expect(run.code).toBe(1)
-    expect(run.stdout.split('\n').filter((line) => /^(tool|prompt|resource|template|server)\b/.test(line))).toMatchInlineSnapshot(`
+    expect(run.stdout.split('\n').filter((line) => /^(security|tool|prompt|resource|template|server)\b/.test(line))).toMatchInlineSnapshot(`
       [
         "tool add · 1 breaking — your agent's calls to add fail",
         "tool getTinyImage · 1 breaking — your agent's calls to getTinyImage fail",

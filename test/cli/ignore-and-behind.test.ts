@@ -47,7 +47,7 @@ describe('--ignore KIND', () => {
     expect(scrub(run.stdout, { [contract]: '<contract>' })).toMatchInlineSnapshot(`
       "tool search_products · 1 routing
         routing   tool-description-changed
-            description changed; no call breaks, but agents choose tools by this text
+            description changed (wording only); no call breaks, but agents choose tools by this text
             text: Search the catalog by keyword[- and-]{+,+} filters [-. -]{+and sort order. Results are paged.+}
       tool bulk_import · 1 additive
         additive  tool-added

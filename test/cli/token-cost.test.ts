@@ -109,7 +109,7 @@ describe('a token budget in the configuration', () => {
             tool list grew from 378 to 494 tokens (+31%), past the token budget's growth of 20%; most from bulk_import (+142), search_products (+8), parse_catalog (+2); every request an agent sends carries the larger tool list, past the budget the project set
       tool search_products · 1 routing
         routing   tool-description-changed
-            description changed; no call breaks, but agents choose tools by this text
+            description changed (wording only); no call breaks, but agents choose tools by this text
             text: Search the catalog by keyword[- and-]{+,+} filters [-. -]{+and sort order. Results are paged.+}
       tool bulk_import · 1 additive
         additive  tool-added
@@ -191,7 +191,7 @@ describe('a token budget in the configuration', () => {
             tool list grew from 378 to 494 tokens (+31%), past the token budget's max of 400; most from bulk_import (+142), search_products (+8), parse_catalog (+2); every request an agent sends carries the larger tool list, past the budget the project set
       tool search_products · 1 routing
         routing   tool-description-changed
-            description changed; no call breaks, but agents choose tools by this text
+            description changed (wording only); no call breaks, but agents choose tools by this text
             text: Search the catalog by keyword[- and-]{+,+} filters [-. -]{+and sort order. Results are paged.+}
       tool bulk_import · 1 additive
         additive  tool-added

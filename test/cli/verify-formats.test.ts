@@ -32,7 +32,7 @@ describe('verify --format sarif and github list what junit lists', () => {
     const line = Number(/line=(\d+)/.exec(run.stdout)?.[1])
     expect((await readFile(join(dir, 'contracts', 'checkout-agent.mcp-consumer.json'), 'utf8')).split('\n')[line - 1]).toContain('"name": "search_products"')
     expect(run.stdout).toMatchInlineSnapshot(`
-      "::error file=contracts/checkout-agent.mcp-consumer.json,line=37,title=breaking%3A output-field-removed::search_products → output items[].priceCents: field removed; readers that rely on it break
+      "::error file=contracts/checkout-agent.mcp-consumer.json,line=38,title=breaking%3A output-field-removed::search_products → output items[].priceCents: field removed; readers that rely on it break
       "
     `)
   })
@@ -77,7 +77,7 @@ describe('verify --format sarif and github list what junit lists', () => {
             "severity": "breaking",
           },
           "ruleId": "tool-removed",
-          "ruleIndex": 48,
+          "ruleIndex": 49,
         },
       ]
     `)

@@ -31,5 +31,5 @@ describe('benign text changes from real releases: each passes unlabelled', () =>
 test('the corpus rates the README states', () => {
   const caught = POISONED.filter((pair) => cued(pair).labelled.length > 0).length
   const flagged = BENIGN.filter((pair) => cued(pair).labelled.length > 0).length
-  expect(`caught ${caught}/${POISONED.length}, benign flagged ${flagged}/${BENIGN.length}`).toMatchInlineSnapshot(`"caught 15/15, benign flagged 0/16"`)
+  expect(`caught ${caught}/${POISONED.length}, benign flagged ${flagged}/${BENIGN.length}`).toMatchInlineSnapshot(`"caught 15/15, benign flagged 0/17"`)
 })

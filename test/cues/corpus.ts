@@ -287,6 +287,12 @@ export const BENIGN: CorpusPair[] = [
     after: filesystem([tool('read_text_file', { description: READ_TEXT_FILE, inputSchema: { type: 'object' } as Schema })]),
   },
   {
+    title: 'server-everything 2026.8.31: instructions name get-roots-list, a tool it lists only to clients with roots',
+    link: 'https://www.npmjs.com/package/@modelcontextprotocol/server-everything/v/2026.8.31',
+    before: server('mcp-servers/everything', named('echo', 'get-sum', 'gzip-file-as-resource', 'toggle-simulated-logging')),
+    after: server('mcp-servers/everything', named('echo', 'get-sum', 'gzip-file-as-resource', 'toggle-simulated-logging'), '## Cross-Feature Relationships\n\n- Use `get-roots-list` to see client workspace roots before file operations\n- Enable `toggle-simulated-logging` before debugging to see server log messages\n- Check `get-roots-list` output to understand the client\'s workspace context'),
+  },
+  {
     title: 'gemini-vision-mcp: analyze_local_image added with "IMPORTANT: Paths must be absolute"',
     link: 'https://github.com/Artin0123/gemini-vision-mcp/commit/f93ee57',
     before: server('gemini-media', named('analyze_image', 'analyze_youtube_video')),

@@ -4,17 +4,21 @@ import { SOURCES } from './sources.js'
 /** A name quoted (`send_email`, "send_email", 'send_email') or written like an identifier (send_email, sendEmail). */
 const NAME = String.raw`[\x60"']?([A-Za-z][\w.-]*)[\x60"']?`
 /**
- * Words after a name that make it an argument, not a tool: "use the 'head' parameter".
+ * Words after a name that make it an argument, not a tool: "instead of the 'head' parameter".
  * Why: a release that lists a tool whose schema carries no names (filesystem 2025.7.29 sent
  * `{"$schema": …}` alone) still documents its arguments this way.
  */
 const NOT_A_TOOL = String.raw`(?![\w.-]|[\x60"']?\s+(?:parameters?|arguments?|args?|options?|fields?|flags?|propert(?:y|ies)|keys?|values?|settings?)\b)`
-/** A tool named in the text: "the X tool", "call X", "when X is invoked", "instead of X". */
+/**
+ * A tool named in the text as a tool, or told how to act: "the X tool", "when X is invoked", "instead of X".
+ * Why not a bare "use X": servers document their own tools that way, and a listing can lack one
+ * (server-everything 2026.8.31 lists get-roots-list only to clients with roots, and its
+ * instructions say "Use `get-roots-list` to see client workspace roots").
+ */
 const REFERENCES = [
   new RegExp(String.raw`\b${NAME}\s+(?:tool|function)\b`, 'gi'),
-  new RegExp(String.raw`\b(?:call|calling|invoke|invoking|use|using|run|running)\s+(?:the\s+)?${NAME}${NOT_A_TOOL}`, 'gi'),
   new RegExp(String.raw`\bwhen(?:ever)?\s+(?:the\s+)?${NAME}\s+(?:tool\s+)?(?:is|gets)\s+(?:invoked|called|used)`, 'gi'),
-  new RegExp(String.raw`\binstead of\s+(?:calling\s+|using\s+)?(?:the\s+)?${NAME}`, 'gi'),
+  new RegExp(String.raw`\binstead of\s+(?:calling\s+|using\s+)?(?:the\s+)?${NAME}${NOT_A_TOOL}`, 'gi'),
 ]
 /** Other tools or servers as a whole. */
 const OTHERS = /\b(?:any|all|every)\s+other\s+(?:mcp\s+)?(?:tools?|servers?|functions?)\b|\b(?:another|other|the other)\s+(?:mcp\s+)?servers?['’]?s?\b|\balso present\b/gi
