@@ -39,9 +39,9 @@ interface Framework {
   shared?(contract: ConsumerContract): ConsumerContract
 }
 
-/** A Mastra contract as both majors record it: @mastra/mcp 0.x keeps no hints. */
+/** A Mastra contract as both majors record it: @mastra/mcp 0.x keeps no hints, nor the texts recorded with them. */
 function withoutHints(contract: ConsumerContract): ConsumerContract {
-  return { ...contract, tools: contract.tools.map(({ hints: _hints, ...tool }) => tool) }
+  return { ...contract, tools: contract.tools.map(({ hints: _hints, textDigest: _textDigest, ...tool }) => tool) }
 }
 
 /** get_weather's hints as the server lists them, defaults resolved. */
